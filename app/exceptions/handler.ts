@@ -1,0 +1,44 @@
+import app from '@adonisjs/core/services/app'
+import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
+import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
+import { errorBody, statusOf } from '#exceptions/error_body'
+
+/**
+ * `/api/*` always answers JSON of the contract's shape
+ * (`{statusCode, message, error}`), never a stack, path or SQL. Pages get
+ * Inertia pages: the 404 page or the generic error page.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = false
+
+  protected renderStatusPages = true
+
+  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
+    '404': (_, ctx) => this.#renderPage(ctx, 'errors/not_found', 404),
+    '400..403': (error, ctx) => this.#renderPage(ctx, 'errors/server_error', statusOf(error)),
+    '405..599': (error, ctx) => this.#renderPage(ctx, 'errors/server_error', statusOf(error)),
+  }
+
+  async #renderPage(ctx: HttpContext, component: string, status: number) {
+    ctx.response.status(status)
+    if (!ctx.inertia) {
+      const InertiaMiddleware = (await import('#middleware/inertia_middleware')).default
+      await new InertiaMiddleware().init(ctx)
+    }
+    return ctx.inertia.render(component as never, { status } as never)
+  }
+
+  async handle(error: unknown, ctx: HttpContext) {
+    if (ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api') {
+      const body = errorBody(error)
+      return ctx.response.status(body.statusCode).send(body)
+    }
+    return super.handle(error, ctx)
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    return super.report(error, ctx)
+  }
+}
+
+export const inDebug = !app.inProduction

@@ -1,0 +1,52 @@
+import env from '#start/env'
+import { join } from 'node:path'
+import { defineConfig } from '@adonisjs/lucid'
+
+/**
+ * SQLite (a file under DATA_DIR) by default; MySQL/MariaDB and PostgreSQL for
+ * real deployments, chosen by DB_CONNECTION. The same migrations run on all three.
+ */
+const migrations = { naturalSort: true, paths: ['database/migrations'] }
+
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION') ?? 'sqlite',
+  prettyPrintDebugQueries: false,
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: {
+        filename: join(env.get('DATA_DIR'), env.get('DB_DATABASE') ?? 'tern.sqlite'),
+      },
+      useNullAsDefault: true,
+      migrations,
+    },
+    mysql: {
+      client: 'mysql2',
+      connection: {
+        host: env.get('DB_HOST') ?? '127.0.0.1',
+        port: env.get('DB_PORT') ?? 3306,
+        user: env.get('DB_USER') ?? 'root',
+        password: env.get('DB_PASSWORD') ?? '',
+        database: env.get('DB_DATABASE') ?? 'tern',
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+      },
+      migrations,
+    },
+    pg: {
+      client: 'pg',
+      connection: {
+        host: env.get('DB_HOST') ?? '127.0.0.1',
+        port: env.get('DB_PORT') ?? 5432,
+        user: env.get('DB_USER') ?? 'postgres',
+        password: env.get('DB_PASSWORD') ?? '',
+        database: env.get('DB_DATABASE') ?? 'tern',
+      },
+      migrations,
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,23 @@
+import { defineConfig, drivers } from '@adonisjs/core/hash'
+
+/**
+ * Passwords and share passwords are hashed with scrypt (Node's crypto, no
+ * native addon needed).
+ */
+const hashConfig = defineConfig({
+  default: 'scrypt',
+  list: {
+    scrypt: drivers.scrypt({
+      cost: 16384,
+      blockSize: 8,
+      parallelization: 1,
+      maxMemory: 33554432,
+    }),
+  },
+})
+
+export default hashConfig
+
+declare module '@adonisjs/core/types' {
+  export interface HashersList extends InferHashers<typeof hashConfig> {}
+}

@@ -1,0 +1,3 @@
+export default function ServerError() {
+  return <h1>An unknown error occurred</h1>
+}

@@ -1,0 +1,31 @@
+/*
+|--------------------------------------------------------------------------
+| HTTP kernel
+|--------------------------------------------------------------------------
+*/
+import router from '@adonisjs/core/services/router'
+import server from '@adonisjs/core/services/server'
+
+server.errorHandler(() => import('#exceptions/handler'))
+
+/**
+ * Server middleware runs on every request, even without a matching route.
+ */
+server.use([
+  () => import('#middleware/container_bindings_middleware'),
+  () => import('@adonisjs/static/static_middleware'),
+  () => import('@adonisjs/vite/vite_middleware'),
+  () => import('#middleware/locale_middleware'),
+])
+
+/**
+ * Router middleware runs on requests with a route.
+ */
+router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+
+/**
+ * Named middleware, assigned per route or group.
+ */
+export const middleware = router.named({
+  inertia: () => import('#middleware/inertia_middleware'),
+})

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import adonisjs from '@adonisjs/vite/client'
+
+export default defineConfig({
+  plugins: [
+    react(),
+    adonisjs({
+      entryPoints: ['inertia/app.tsx'],
+      serverEntryPoints: ['inertia/ssr.tsx'],
+      reload: ['resources/views/**/*.edge'],
+    }),
+  ],
+  resolve: {
+    alias: {
+      '~/': `${import.meta.dirname}/inertia/`,
+    },
+  },
+  server: {
+    watch: { ignored: ['**/data/**', '**/build/**', '**/tmp/**'] },
+  },
+})
