@@ -1,0 +1,34 @@
+import { BaseSchema } from '@adonisjs/lucid/schema'
+
+/**
+ * Social accounts linked to a user (spec/api.md §2). One account per provider
+ * per user, and a provider account links to at most one user. Deleted with
+ * their user.
+ */
+export default class extends BaseSchema {
+  protected tableName = 'social_accounts'
+
+  async up() {
+    this.schema.createTable(this.tableName, (table) => {
+      table.string('id', 36).primary()
+      table
+        .string('user_id', 36)
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
+      table.string('provider', 64).notNullable()
+      table.string('provider_user_id', 255).notNullable()
+      table.string('provider_username', 255).notNullable()
+      table.dateTime('created_at', { useTz: true }).notNullable()
+      table.dateTime('updated_at', { useTz: true }).notNullable()
+
+      table.unique(['provider', 'provider_user_id'])
+      table.unique(['user_id', 'provider'])
+    })
+  }
+
+  async down() {
+    this.schema.dropTable(this.tableName)
+  }
+}
