@@ -1,12 +1,27 @@
-import { hydrateRoot } from 'react-dom/client'
+/**
+ * Browser entry: loads the page's catalogue and antd locale, then hydrates
+ * the server-rendered page (same providers and data as inertia/ssr.tsx, so
+ * the first client render matches the server's HTML).
+ */
+import { hydrateRoot, createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
-import { resolvePageComponent } from '@adonisjs/inertia/helpers'
+import { AppProviders, defaultLayout, loadBootData, pageTitle, resolvePage } from '~/lib/boot'
+import { PRIMARY_COLOR } from '~/lib/theme'
 
-createInertiaApp({
-  title: (title) => title,
-  resolve: (name) => resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx')),
+const boot = await loadBootData(document.documentElement.lang || 'en-US')
+
+await createInertiaApp({
+  title: pageTitle,
+  resolve: resolvePage,
+  layout: defaultLayout,
   setup({ el, App, props }) {
-    hydrateRoot(el, <App {...props} />)
+    const app = (
+      <AppProviders boot={boot} colorScheme={props.initialPage.props.colorScheme}>
+        <App {...props} />
+      </AppProviders>
+    )
+    if (el.hasAttribute('data-server-rendered')) hydrateRoot(el, app)
+    else createRoot(el).render(app)
   },
-  progress: { color: '#1677ff' },
+  progress: { color: PRIMARY_COLOR },
 })

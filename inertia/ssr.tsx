@@ -1,13 +1,32 @@
+/**
+ * Server entry: renders a page to HTML with its antd styles. Returns
+ * `{head, body}` for @adonisjs/inertia; the head carries the page's <Head>
+ * tags and the CSS antd generated while rendering, so the server HTML is
+ * styled before any script runs.
+ */
 import ReactDOMServer from 'react-dom/server'
 import { createInertiaApp } from '@inertiajs/react'
-import { resolvePageComponent } from '@adonisjs/inertia/helpers'
+import type { Page } from '@inertiajs/core'
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
+import { AppProviders, defaultLayout, loadBootData, pageTitle, resolvePage } from '~/lib/boot'
+import type { SharedPageProps } from '~/types/page_props'
 
-export default function render(page: any) {
-  return createInertiaApp({
+export default async function render(page: Page<SharedPageProps>) {
+  const boot = await loadBootData(page.props.language)
+  const cache = createCache()
+  const { head, body } = await createInertiaApp({
     page,
     render: ReactDOMServer.renderToString,
-    resolve: (name) =>
-      resolvePageComponent(`./pages/${name}.tsx`, import.meta.glob('./pages/**/*.tsx', { eager: true })),
-    setup: ({ App, props }) => <App {...props} />,
+    title: pageTitle,
+    resolve: resolvePage,
+    layout: defaultLayout,
+    setup: ({ App, props }) => (
+      <StyleProvider cache={cache}>
+        <AppProviders boot={boot} colorScheme={page.props.colorScheme}>
+          <App {...props} />
+        </AppProviders>
+      </StyleProvider>
+    ),
   })
+  return { head: [...head, extractStyle(cache)], body }
 }

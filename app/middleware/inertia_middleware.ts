@@ -23,4 +23,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
 declare module '@adonisjs/inertia/types' {
   type MiddlewareSharedProps = import('@adonisjs/inertia/types').InferSharedProps<InertiaMiddleware>
   export interface SharedProps extends MiddlewareSharedProps {}
+
+  /**
+   * The Inertia pages (`inertia/pages/<name>.tsx`) and their own props.
+   * A feature adding a page adds it here (or augments this interface next
+   * to its controller) so `ctx.inertia.render(name, props)` is type-checked.
+   */
+  export interface InertiaPages {
+    'home': {}
+    'errors/not_found': { status: number }
+    'errors/server_error': { status: number }
+  }
 }

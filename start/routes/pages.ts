@@ -1,8 +1,15 @@
+/*
+|--------------------------------------------------------------------------
+| Pages (Inertia, server-rendered)
+|--------------------------------------------------------------------------
+*/
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
+const HomeController = () => import('#controllers/pages/home_controller')
+
 router
   .group(() => {
-    router.on('/').renderInertia('home', {}).as('home')
+    router.get('/', [HomeController, 'show']).as('home')
   })
   .use(middleware.inertia())

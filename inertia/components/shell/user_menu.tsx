@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react'
+import { App, Avatar, Button, Dropdown } from 'antd'
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
+import { router, usePage } from '@inertiajs/react'
+import { useTranslate } from '~/lib/i18n'
+import { signOut } from '~/lib/auth'
+import { useNavItems } from '~/components/shell/use_nav_items'
+
+/**
+ * Runs the sign-out and tells the user when the server refused.
+ */
+export function useSignOut() {
+  const t = useTranslate()
+  const { notification } = App.useApp()
+  return async () => {
+    if (!(await signOut())) notification.error({ message: t('shell.signOutFailed') })
+  }
+}
+
+/** The avatar menu of signed-in users: My account, Administration, Sign out. */
+export default function UserMenu() {
+  const t = useTranslate()
+  const { user } = usePage().props
+  const { account } = useNavItems()
+  const doSignOut = useSignOut()
+  if (!user) return null
+
+  const icons: Record<string, ReactNode> = { account: <UserOutlined />, admin: <SettingOutlined /> }
+  return (
+    <Dropdown
+      trigger={['click']}
+      autoFocus
+      menu={{
+        items: [
+          ...account.map((item) => ({ key: item.key, label: item.label, icon: icons[item.key] })),
+          { type: 'divider' as const },
+          { key: 'signOut', label: t('shell.nav.signOut'), icon: <LogoutOutlined />, danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'signOut') return void doSignOut()
+          const item = account.find((entry) => entry.key === key)
+          if (!item) return
+          if (item.external) window.location.assign(item.href)
+          else router.visit(item.href)
+        },
+      }}
+    >
+      <Button
+        type="text"
+        shape="circle"
+        aria-label={t('shell.nav.userMenu', { username: user.username })}
+        data-testid="user-menu"
+        icon={
+          <Avatar size={32} style={{ backgroundColor: '#1677ff' }} aria-hidden="true">
+            {user.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+        }
+      />
+    </Dropdown>
+  )
+}

@@ -1,0 +1,56 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { ApiClient } from '@japa/api-client'
+import { accessCookieFor, createUser } from '#tests/helpers/auth'
+
+/** An Inertia visit (X-Inertia) to `url`: the page object as JSON. */
+async function inertiaVisit(client: ApiClient, url: string, cookie = '') {
+  const first = await client.get('/')
+  const version = /"version":"([^"]*)"/.exec(first.text())?.[1] ?? ''
+  const request = client.get(url).header('X-Inertia', 'true').header('X-Inertia-Version', version)
+  if (cookie) request.header('Cookie', cookie)
+  const response = await request
+  response.assertHeader('x-inertia', 'true')
+  return response.body()
+}
+
+test.group('Pages | shared props', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('every page gets user, configVariables, route, colorScheme and language', async ({ client, assert }) => {
+    const page = await inertiaVisit(client, '/?tab=1', 'color_scheme=light; language=fr-FR')
+    assert.equal(page.component, 'home')
+    assert.sameMembers(Object.keys(page.props), ['user', 'configVariables', 'route', 'colorScheme', 'language'])
+    assert.isNull(page.props.user)
+    assert.equal(page.props.route, '/')
+    assert.equal(page.props.colorScheme, 'light')
+    assert.equal(page.props.language, 'fr-FR')
+  })
+
+  test('configVariables are the public variables, as GET /api/configs lists them', async ({ client, assert }) => {
+    const page = await inertiaVisit(client, '/')
+    const api = await client.get('/api/configs')
+    assert.deepEqual(page.props.configVariables, api.body())
+    const keys = page.props.configVariables.map((variable: { key: string }) => variable.key)
+    assert.includeMembers(keys, ['general.appName', 'general.showHomePage', 'share.allowRegistration'])
+    assert.notInclude(keys, 'general.secureCookies')
+  })
+
+  test('user is the public user object of the signed-in user', async ({ client, assert }) => {
+    const user = await createUser({ username: 'grace', admin: true })
+    const page = await inertiaVisit(client, '/', await accessCookieFor(user))
+    assert.deepEqual(page.props.user, {
+      id: user.id,
+      username: 'grace',
+      email: user.email,
+      isAdmin: true,
+      totpVerified: false,
+      hasPassword: true,
+    })
+  })
+
+  test('an unknown or missing colour scheme is "system"', async ({ client, assert }) => {
+    assert.equal((await inertiaVisit(client, '/')).props.colorScheme, 'system')
+    assert.equal((await inertiaVisit(client, '/', 'color_scheme=purple')).props.colorScheme, 'system')
+  })
+})
