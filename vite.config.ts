@@ -17,6 +17,8 @@ export default defineConfig({
     },
   },
   server: {
+    /** Test runs (possibly several at once) need no hot reload socket. */
+    hmr: process.env.NODE_ENV === 'test' ? false : undefined,
     watch: { ignored: ['**/data/**', '**/build/**', '**/tmp/**'] },
   },
 })

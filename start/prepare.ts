@@ -12,19 +12,24 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const APP_ROOT = fileURLToPath(new URL('../', import.meta.url))
+import { Settings } from 'luxon'
 
 /**
- * Resolves DATA_DIR (default `./data`, relative to the application root) to an
+ * Resolves DATA_DIR (default `./data`, relative to the working directory) to an
  * absolute path, creates it, writes it back to `process.env.DATA_DIR` and
  * ensures `process.env.APP_KEY` is set. Throws an error naming the variable
  * when the directory cannot be created or the key file cannot be read.
  */
 export function prepareEnvironment() {
+  /**
+   * Dates are stored and compared in UTC on every database; a server whose
+   * local zone is not UTC must not shift them (mysql2 reads DATETIME as UTC).
+   */
+  process.env.TZ = 'UTC'
+  Settings.defaultZone = 'utc'
+
   const configured = process.env.DATA_DIR || './data'
-  const dataDir = isAbsolute(configured) ? configured : resolve(APP_ROOT, configured)
+  const dataDir = isAbsolute(configured) ? configured : resolve(process.cwd(), configured)
   try {
     mkdirSync(dataDir, { recursive: true })
   } catch (error) {

@@ -1,0 +1,67 @@
+/**
+ * `npm start`: builds Tern when the sources changed since the last build, applies
+ * pending database migrations, then serves it (http://localhost:3000 by default).
+ * SQLite and local storage under DATA_DIR (default ./data): no other service needed.
+ */
+import { spawnSync, spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureNode24 } from './node_version.js'
+
+ensureNode24()
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const buildDir = join(root, 'build')
+const stamp = join(buildDir, '.tern-build-stamp')
+const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'plugins', 'providers', 'resources', 'start', 'public']
+const ROOT_FILES = ['adonisrc.ts', 'vite.config.ts', 'package.json', 'tsconfig.json']
+
+/** Newest modification time among the application's sources. */
+function newestSource() {
+  let newest = 0
+  const walk = (path) => {
+    let stats
+    try {
+      stats = statSync(path)
+    } catch {
+      return
+    }
+    if (stats.isDirectory()) {
+      if (path.endsWith('node_modules') || path.endsWith('tests')) return
+      for (const entry of readdirSync(path)) walk(join(path, entry))
+    } else {
+      newest = Math.max(newest, stats.mtimeMs)
+    }
+  }
+  for (const dir of SOURCES) walk(join(root, dir))
+  for (const file of ROOT_FILES) walk(join(root, file))
+  return newest
+}
+
+function run(args, options = {}) {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, ...options })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: resolve(process.cwd(), process.env.DATA_DIR || './data'),
+}
+
+if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
+  console.log('tern: building (first start or sources changed)…')
+  run(['ace', 'build'])
+  writeFileSync(stamp, new Date().toISOString())
+}
+
+run([join(buildDir, 'ace.js'), 'migration:run', '--force'], { env, cwd: buildDir })
+
+const server = spawn(process.execPath, [join(buildDir, 'bin/server.js')], {
+  stdio: 'inherit',
+  cwd: buildDir,
+  env,
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
