@@ -1,9 +1,13 @@
 import { test } from '@japa/runner'
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnTern, startTern } from '#tests/helpers/spawn_tern'
 import { freePort } from '#tests/helpers/test_database'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 test.group('Startup | bad environment values stop the start', (group) => {
   let dataDir: string
@@ -46,4 +50,73 @@ test.group('Startup | bad environment values stop the start', (group) => {
       await tern.stop()
     }
   }).timeout(40_000)
+})
+
+test.group('Startup | health without a database', (group) => {
+  let dataDir: string
+  group.each.setup(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tern-startup-'))
+    return () => rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('GET /api/health answers 503 when the database does not answer', async ({ assert }) => {
+    const port = await freePort()
+    const closedPort = await freePort()
+    const tern = startTern(
+      ['bin/server.ts'],
+      {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DB_CONNECTION: 'mysql',
+        DB_HOST: '127.0.0.1',
+        DB_PORT: String(closedPort),
+      },
+      30_000
+    )
+    try {
+      let response: Response | undefined
+      for (let attempt = 0; attempt < 100 && !response; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined)
+      }
+      assert.exists(response, tern.output())
+      assert.equal(response!.status, 503)
+      const body = await response!.json()
+      assert.equal(body.statusCode, 503)
+      assert.notInclude(JSON.stringify(body), String(closedPort), 'no connection detail leaks')
+    } finally {
+      await tern.stop()
+    }
+  }).timeout(40_000)
+})
+
+test.group('Startup | Node.js version', () => {
+  /**
+   * The machines this runs on ship an older system Node (/usr/bin/node); the
+   * project's own Node 24 is node_modules/.bin/node.
+   */
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => {
+    const found = spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+    return found.status === 0 && Number(found.stdout.split('.')[0]) < 24
+  })
+
+  test('ace started by an older Node re-runs itself on the project Node 24', ({ assert }) => {
+    assert.exists(systemNode, 'an older system Node is expected on this machine')
+    const result = spawnSync(systemNode!, ['ace', 'list'], { cwd: ROOT, encoding: 'utf8' })
+    assert.equal(result.status, 0, result.stderr)
+    assert.include(result.stdout, 'migration:run')
+  }).timeout(30_000)
+
+  test('without the project Node 24 it stops with a one-line explanation', ({ assert }) => {
+    assert.exists(systemNode, 'an older system Node is expected on this machine')
+    const result = spawnSync(systemNode!, ['ace', 'list'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, TERN_NODE_REEXEC: '1' },
+    })
+    assert.equal(result.status, 1)
+    assert.equal(result.stderr.trim().split('\n').length, 1)
+    assert.match(result.stderr, /needs Node\.js 24/)
+  }).timeout(30_000)
 })

@@ -11,7 +11,11 @@ export default class HealthController {
       return response.ok('OK')
     } catch (error) {
       logger.error({ err: error }, 'health check: database unreachable')
-      return response.serviceUnavailable('Database unavailable')
+      return response.serviceUnavailable({
+        statusCode: 503,
+        message: 'Database unavailable',
+        error: 'Service Unavailable',
+      })
     }
   }
 }
