@@ -24,6 +24,13 @@ const IMPORTER = (filePath: string) => {
   return import(filePath)
 }
 
+/**
+ * The whole suite runs with the test fixture plugin enabled next to the
+ * default ones, so every extension point is exercised by a real plugin.
+ */
+process.env.TERN_PLUGINS ??= 'local-storage,fixture'
+process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
+
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'
 process.env.PORT = String(await freePort())

@@ -32,5 +32,7 @@ export default await Env.create(new URL('../', import.meta.url), {
   DB_PASSWORD: Env.schema.string.optional(),
   DB_DATABASE: Env.schema.string.optional(),
   TERN_PLUGINS: Env.schema.string.optional(),
+  /** Extra folders searched for plugins (comma separated; relative to the app root), e.g. test fixtures. */
+  TERN_PLUGIN_PATHS: Env.schema.string.optional(),
   REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 })

@@ -1,0 +1,114 @@
+/**
+ * The hook catalog: every point of the share lifecycle where plugins may
+ * step in. Two kinds:
+ *
+ * - **Filter hooks** (`domain:before_verb`): run BEFORE the fact, sequentially
+ *   in registration order. Each handler receives the payload and returns a
+ *   changed payload (or nothing to keep it); throwing (preferably
+ *   `HookRefusedException`) refuses the operation and stops the chain.
+ * - **Action events** (`domain:verb_ed`): emitted AFTER the fact through the
+ *   AdonisJS emitter; listeners run in parallel, cannot veto, and their
+ *   errors are logged, never thrown to the emitter.
+ *
+ * Payloads are deliberately small (ids and the fields a plugin may change);
+ * they grow as the features land.
+ */
+
+/** Payload of `share:before_create`. */
+export interface ShareBeforeCreatePayload {
+  share: {
+    id: string
+    name?: string | null
+    description?: string | null
+    /** ISO date, or null for a share that never expires. */
+    expiration?: string | null
+    recipients: string[]
+    security?: { password?: string | null; maxViews?: number | null }
+  }
+  /** The creating user, null for anonymous shares. */
+  creatorId: string | null
+  /** Set when the share is created through a reverse share. */
+  reverseShareId?: string | null
+}
+
+/** Payload of `file:before_store`. */
+export interface FileBeforeStorePayload {
+  shareId: string
+  file: { id?: string; name: string; size: number; mimeType?: string | null }
+  /** The disk the file is going to (a handler may pick another registered disk). */
+  disk: string
+}
+
+/** Payload of `download:before_serve`. */
+export interface DownloadBeforeServePayload {
+  shareId: string
+  /** null when the whole share is served as a zip. */
+  fileId: string | null
+  fileName: string
+  /** Extra response headers handlers may add. */
+  headers: Record<string, string>
+}
+
+/** Filter hooks: name -> payload (handlers return the same type). */
+export interface FilterHooks {
+  /** Filter: before a share is created; may change fields or refuse. */
+  'share:before_create': ShareBeforeCreatePayload
+  /** Filter: before an uploaded file is stored; may rename, re-route or refuse. */
+  'file:before_store': FileBeforeStorePayload
+  /** Filter: before a file or zip is served; may add headers or refuse. */
+  'download:before_serve': DownloadBeforeServePayload
+}
+
+/** Action events: name -> payload (AdonisJS `EventsList` entries). */
+export interface ActionEvents {
+  /** Action: a share was created (files may still be uploading). */
+  'share:created': { shareId: string; creatorId: string | null }
+  /** Action: the uploads of a share were completed. */
+  'share:completed': { shareId: string; creatorId: string | null; fileCount: number; size: number }
+  /** Action: a file (fileId) or the zip (null) of a share was downloaded. */
+  'share:downloaded': { shareId: string; fileId: string | null }
+  /** Action: a share expired and was cleaned up. */
+  'share:expired': { shareId: string }
+  /** Action: a share was deleted (by its owner, an admin or a job). */
+  'share:deleted': { shareId: string; reason?: string | null }
+  /** Action: a reverse share was used to create a share. */
+  'reverse_share:used': { reverseShareId: string; shareId: string }
+}
+
+/** Names of the filter hooks. */
+export type FilterHookName = keyof FilterHooks
+/** Names of the action events. */
+export type ActionEventName = keyof ActionEvents
+/** Any hook name of the catalog. */
+export type HookName = FilterHookName | ActionEventName
+
+/** A filter handler: returns the changed payload, or nothing to keep it; throws to refuse. */
+export type FilterHandler<Name extends FilterHookName> = (
+  payload: FilterHooks[Name]
+) => FilterHooks[Name] | void | Promise<FilterHooks[Name] | void>
+
+/** An action listener. */
+export type ActionListener<Name extends ActionEventName> = (
+  payload: ActionEvents[Name]
+) => void | Promise<void>
+
+/** Every filter hook name, in catalog order. */
+export const FILTER_HOOKS: readonly FilterHookName[] = [
+  'share:before_create',
+  'file:before_store',
+  'download:before_serve',
+]
+
+/** Every action event name, in catalog order. */
+export const ACTION_EVENTS: readonly ActionEventName[] = [
+  'share:created',
+  'share:completed',
+  'share:downloaded',
+  'share:expired',
+  'share:deleted',
+  'reverse_share:used',
+]
+
+declare module '@adonisjs/core/types' {
+  interface EventsList extends ActionEvents {}
+}

@@ -1,0 +1,13 @@
+/**
+ * The notification extension point's public surface: the process-wide
+ * manager (also bound as `notifications.manager`) and its types.
+ */
+import { NotificationManager } from './manager.js'
+
+/** The application's notification manager. */
+export const notifications = new NotificationManager()
+
+export { NotificationManager } from './manager.js'
+export { FakeNotificationChannel, type SentNotification } from './fake_channel.js'
+export * as notificationErrors from './errors.js'
+export type * from './types.js'

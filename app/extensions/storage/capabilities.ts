@@ -1,0 +1,88 @@
+/**
+ * Optional storage-driver features. A driver advertises one by implementing
+ * its interface; callers test with the type guard instead of probing
+ * optional methods. Always go through the facade (`StorageDisk`), which
+ * normalises keys before calling these methods.
+ */
+import type { Readable } from 'node:stream'
+import type { DriverContract, WriteOptions } from 'flydrive/types'
+
+/**
+ * Writes a chunk at a byte offset of an object, so the chunks of one file can
+ * arrive in any order (and in parallel) and each is written in its place.
+ */
+export interface RandomAccessWriteCapable {
+  /**
+   * Writes `contents` into the object `key` starting at byte `offset`.
+   * Creates the object (and its parent folders) when missing; never truncates
+   * it and leaves bytes outside the written range untouched (a gap before
+   * `offset` reads as zero bytes until filled). Streams are written as they
+   * arrive, never buffered whole. Concurrent writes to distinct ranges are
+   * safe. Rejects when the write fails or `offset` is negative.
+   */
+  writeAt(key: string, offset: number, contents: Uint8Array | Readable): Promise<void>
+}
+
+/** One uploaded part of a multipart upload, as `completeMultipartUpload` needs it. */
+export interface UploadedPart {
+  /** 1-based part number. */
+  partNumber: number
+  /** The identifier the store returned for the part. */
+  etag: string
+}
+
+/**
+ * S3-style multipart upload: the object is assembled from numbered parts when
+ * the upload completes. The upload id must be persisted by the caller (in the
+ * database) because another instance may receive the next part.
+ */
+export interface MultipartUploadCapable {
+  /** Starts an upload for `key`; resolves to the upload id. Rejects when the store refuses. */
+  createMultipartUpload(key: string, options?: WriteOptions): Promise<string>
+  /**
+   * Uploads part `partNumber` (1-based; parts may arrive in any order).
+   * Resolves to the part's etag. Rejects for an unknown upload id.
+   */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contents: Uint8Array | Readable,
+    options?: { contentLength?: number }
+  ): Promise<UploadedPart>
+  /** Assembles the object from `parts` (any order; sorted by number). Rejects for an unknown upload id. */
+  completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>
+  /** Drops an unfinished upload and its parts. Must not throw when the upload does not exist. */
+  abortMultipartUpload(key: string, uploadId: string): Promise<void>
+}
+
+/** Names of the optional capabilities, as `StorageDisk.capabilities()` reports them. */
+export type StorageCapability = 'randomAccessWrite' | 'multipartUpload'
+
+/** True when `driver` can write a chunk at a byte offset (`writeAt`). */
+export function supportsRandomAccessWrite(
+  driver: DriverContract
+): driver is DriverContract & RandomAccessWriteCapable {
+  return typeof (driver as Partial<RandomAccessWriteCapable>).writeAt === 'function'
+}
+
+/** True when `driver` implements every method of the multipart-upload capability. */
+export function supportsMultipartUpload(
+  driver: DriverContract
+): driver is DriverContract & MultipartUploadCapable {
+  const candidate = driver as Partial<MultipartUploadCapable>
+  return (
+    typeof candidate.createMultipartUpload === 'function' &&
+    typeof candidate.uploadPart === 'function' &&
+    typeof candidate.completeMultipartUpload === 'function' &&
+    typeof candidate.abortMultipartUpload === 'function'
+  )
+}
+
+/** Lists the optional capabilities `driver` implements. */
+export function capabilitiesOf(driver: DriverContract): StorageCapability[] {
+  const capabilities: StorageCapability[] = []
+  if (supportsRandomAccessWrite(driver)) capabilities.push('randomAccessWrite')
+  if (supportsMultipartUpload(driver)) capabilities.push('multipartUpload')
+  return capabilities
+}

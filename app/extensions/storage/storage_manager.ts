@@ -1,0 +1,103 @@
+/**
+ * The storage registry and manager. Plugins register named driver factories
+ * (`local`, `s3`, ...); the application asks for a disk by name (the name
+ * recorded with each stored file) or for the default disk.
+ */
+import { FakeStorageDisk } from './fake_disk.js'
+import { E_STORAGE_DISK_UNKNOWN, E_STORAGE_DRIVER_EXISTS } from './errors.js'
+import { StorageDisk } from './storage_disk.js'
+import type { RegisterDriverOptions, StorageDriverFactory } from './types.js'
+
+/** Registry of driver factories with cached `StorageDisk` facades and fakes. */
+export class StorageManager {
+  #factories = new Map<string, StorageDriverFactory>()
+  #disks = new Map<string, StorageDisk>()
+  #fakes = new Map<string, FakeStorageDisk>()
+  #default?: string
+
+  /**
+   * Registers a driver factory under `name`. The first registered disk is the
+   * default until one registers with `{ default: true }` or `setDefault` is
+   * called. Throws `E_STORAGE_DRIVER_EXISTS` when the name is taken: a
+   * plugin never replaces another one's disk.
+   */
+  registerDriver(name: string, factory: StorageDriverFactory, options: RegisterDriverOptions = {}): this {
+    if (this.#factories.has(name)) throw new E_STORAGE_DRIVER_EXISTS([name])
+    this.#factories.set(name, factory)
+    if (options.default || this.#default === undefined) this.#default = name
+    return this
+  }
+
+  /** True when a driver is registered under `name`. */
+  has(name: string): boolean {
+    return this.#factories.has(name)
+  }
+
+  /** The registered disk names, in registration order. */
+  names(): string[] {
+    return [...this.#factories.keys()]
+  }
+
+  /** The default disk name, or undefined while no disk is registered. */
+  get defaultName(): string | undefined {
+    return this.#default
+  }
+
+  /** Makes `name` the default disk. Throws `E_STORAGE_DISK_UNKNOWN`. */
+  setDefault(name: string): this {
+    if (!this.#factories.has(name)) throw new E_STORAGE_DISK_UNKNOWN([name])
+    this.#default = name
+    return this
+  }
+
+  #resolveName(name?: string): string {
+    const resolved = name ?? this.#default
+    if (resolved === undefined || !this.#factories.has(resolved)) {
+      throw new E_STORAGE_DISK_UNKNOWN([resolved ?? '(default)'])
+    }
+    return resolved
+  }
+
+  /**
+   * The facade of disk `name` (the default disk when omitted), built on first
+   * use and cached; a fake when one is in place. Throws
+   * `E_STORAGE_DISK_UNKNOWN`; errors of the factory propagate unchanged.
+   */
+  use(name?: string): StorageDisk {
+    const resolved = this.#resolveName(name)
+    const fake = this.#fakes.get(resolved)
+    if (fake) return fake
+    let disk = this.#disks.get(resolved)
+    if (!disk) {
+      disk = new StorageDisk(resolved, this.#factories.get(resolved)!())
+      this.#disks.set(resolved, disk)
+    }
+    return disk
+  }
+
+  /** Drops the cached facade of `name` so the next `use` calls the factory again. */
+  forget(name: string): void {
+    this.#disks.delete(name)
+  }
+
+  /**
+   * Puts an in-memory fake in place of disk `name` (default disk when
+   * omitted) until `restore`. Returns the fake (same one on repeated calls).
+   * Throws `E_STORAGE_DISK_UNKNOWN`.
+   */
+  fake(name?: string): FakeStorageDisk {
+    const resolved = this.#resolveName(name)
+    let fake = this.#fakes.get(resolved)
+    if (!fake) {
+      fake = new FakeStorageDisk(resolved)
+      this.#fakes.set(resolved, fake)
+    }
+    return fake
+  }
+
+  /** Removes the fake of `name` (every fake when omitted). Never throws. */
+  restore(name?: string): void {
+    if (name === undefined) this.#fakes.clear()
+    else this.#fakes.delete(name)
+  }
+}

@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from '@japa/runner'
+import { storage } from '#extensions/storage/main'
+import { assertRejectsWithCode, storageDriverContract } from '#tests/contracts/storage_driver_contract'
+import { LocalStorageDriver } from '#plugins/local-storage/index'
+
+const roots = new WeakMap<object, string>()
+
+storageDriverContract('local-storage', {
+  capabilities: ['randomAccessWrite'],
+  factory: async () => {
+    const root = await mkdtemp(join(tmpdir(), 'tern-local-storage-'))
+    const driver = new LocalStorageDriver({ location: root, visibility: 'private' })
+    roots.set(driver, root)
+    return driver
+  },
+  cleanup: (driver) => rm(roots.get(driver)!, { recursive: true, force: true }),
+})
+
+test.group('Local storage | driver', (group) => {
+  let root: string
+  group.each.setup(async () => {
+    root = await mkdtemp(join(tmpdir(), 'tern-local-storage-'))
+    return () => rm(root, { recursive: true, force: true })
+  })
+
+  test('refuses a key leaving the root even when called without the facade', async ({ assert }) => {
+    const driver = new LocalStorageDriver({ location: join(root, 'disk'), visibility: 'private' })
+    await assert.rejects(() => driver.writeAt('../outside.bin', 0, Buffer.from('x')), /outside the disk root/)
+    await assert.rejects(() => driver.getStream('../outside.bin'), /outside the disk root/)
+  })
+})
+
+test.group('Local storage | plugin', () => {
+  test('registers the default disk "local" under DATA_DIR/uploads', async ({ assert }) => {
+    assert.equal(storage.defaultName, 'local')
+    const key = `contract-check/${Date.now()}.txt`
+    await storage.use('local').put(key, 'stored by the local plugin')
+    assert.equal(await readFile(join(process.env.DATA_DIR!, 'uploads', key), 'utf8'), 'stored by the local plugin')
+    await storage.use().delete(key)
+    await assertRejectsWithCode(assert, () => storage.use('local').get(key), 'E_STORAGE_NOT_FOUND')
+  })
+
+  test('offers random-access writes through the facade', async ({ assert }) => {
+    const disk = storage.use('local')
+    assert.isTrue(disk.supports('randomAccessWrite'))
+    const key = `contract-check/${Date.now()}-chunks.bin`
+    await disk.writeAt(key, 3, Buffer.from('def'))
+    await disk.writeAt(key, 0, Buffer.from('abc'))
+    assert.equal(await disk.get(key), 'abcdef')
+    await disk.delete(key)
+  })
+})
