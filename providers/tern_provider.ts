@@ -1,8 +1,43 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { registerCoreConfigCategories } from '#services/config/definitions'
 
 /**
- * Tern's own start-up work (placeholder until the configuration registry lands).
+ * Tern's own start-up work:
+ * - register: the core configuration categories enter `configRegistry`
+ *   (before any boot(), so plugins that define categories while booting
+ *   collide with core keys at once, with a clear error);
+ * - start (web and test processes): the configuration variables are seeded
+ *   into the database and the instance secrets (JWT key) created when the
+ *   tables exist, so `node ace migration:run` on an empty database and a
+ *   server whose database is down still start.
  */
 export default class TernProvider {
   constructor(protected app: ApplicationService) {}
+
+  register() {
+    registerCoreConfigCategories()
+  }
+
+  async start() {
+    if (!['web', 'test'].includes(this.app.getEnvironment())) return
+    const logger = await this.app.container.make('logger')
+    try {
+      const { default: db } = await import('@adonisjs/lucid/services/db')
+      const { default: ConfigVariable } = await import('#models/config_variable')
+      if (!(await db.connection().schema.hasTable(ConfigVariable.table))) {
+        // Tests migrate (and seed) in their runner setup, after this point.
+        if (this.app.getEnvironment() === 'web') {
+          logger.warn('configuration variables not seeded: run the migrations first')
+        }
+        return
+      }
+      const { configService } = await import('#services/config/config_service')
+      const { instanceSecretService } = await import('#services/auth/instance_secret_service')
+      const added = await configService.seed()
+      if (added.length > 0) logger.info({ keys: added }, '%d configuration variables seeded', added.length)
+      await instanceSecretService.ensureAll()
+    } catch (error) {
+      logger.error({ err: error }, 'configuration variables could not be seeded')
+    }
+  }
 }

@@ -1,21 +1,39 @@
 import { assert } from '@japa/assert'
 import type { Config } from '@japa/runner/types'
 import { apiClient } from '@japa/api-client'
+import { browserClient } from '@japa/browser-client'
 import app from '@adonisjs/core/services/app'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 
 /**
- * Japa plugins. The browser client is added by the browser suite itself
- * (tests/helpers/browser.ts) so unit and functional runs never start Chromium.
+ * Japa plugins. The browser client starts Chromium (tests/helpers/browser.ts)
+ * for the browser suite only, so unit and functional runs never launch it.
  */
-export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient(),
+  pluginAdonisJS(app),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: async (options) => (await import('#tests/helpers/browser')).launchChromium(options),
+    contextOptions: { baseURL: `http://${process.env.HOST}:${process.env.PORT}` },
+  }),
+]
 
 /**
  * Before all tests: the database of this run is migrated from scratch.
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  setup: [
+    () => testUtils.db().migrate(),
+    async () => {
+      const { configService } = await import('#services/config/config_service')
+      const { instanceSecretService } = await import('#services/auth/instance_secret_service')
+      await configService.seed()
+      await instanceSecretService.ensureAll()
+    },
+  ],
   teardown: [],
 }
 

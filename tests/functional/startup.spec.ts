@@ -82,7 +82,7 @@ test.group('Startup | health without a database', (group) => {
       }
       assert.exists(response, tern.output())
       assert.equal(response!.status, 503)
-      const body = await response!.json()
+      const body = (await response!.json()) as { statusCode: number }
       assert.equal(body.statusCode, 503)
       assert.notInclude(JSON.stringify(body), String(closedPort), 'no connection detail leaks')
     } finally {

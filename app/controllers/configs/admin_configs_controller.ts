@@ -1,0 +1,17 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { configService } from '#services/config/config_service'
+import { updateConfigVariablesValidator } from '#validators/configs'
+
+/** Admin routes of the configuration variables (spec/api.md §6). */
+export default class AdminConfigsController {
+  /** GET /api/configs/admin/:category: the category's variables, obscured values masked. */
+  async show({ params, response }: HttpContext) {
+    return response.ok(await configService.adminCategory(params.category))
+  }
+
+  /** PATCH /api/configs/admin: `[{key, value}]`, all or nothing; 200 with the updated variables. */
+  async update({ request, response }: HttpContext) {
+    const changes = await updateConfigVariablesValidator.validate(request.body())
+    return response.ok(await configService.update(changes))
+  }
+}

@@ -1,0 +1,41 @@
+import { Exception } from '@adonisjs/core/exceptions'
+
+/** 404 "Config variable {key} not found": the key is not registered. */
+export class ConfigVariableNotFoundException extends Exception {
+  static status = 404
+  static code = 'E_CONFIG_VARIABLE_NOT_FOUND'
+
+  constructor(key: string) {
+    super(`Config variable ${key} not found`)
+  }
+}
+
+/** 404 "Config category {id} not found". */
+export class ConfigCategoryNotFoundException extends Exception {
+  static status = 404
+  static code = 'E_CONFIG_CATEGORY_NOT_FOUND'
+
+  constructor(category: string) {
+    super(`Config category ${category} not found`)
+  }
+}
+
+/**
+ * 400 for a value the variable does not accept: "Config variable must be of
+ * type <type>" for a wrong JSON type, or the rule's message (out of range,
+ * bad format...).
+ */
+export class InvalidConfigValueException extends Exception {
+  static status = 400
+  static code = 'E_INVALID_CONFIG_VALUE'
+}
+
+/** 400 "Config variable {key} cannot be edited": the definition has `allowEdit: false`. */
+export class ConfigVariableNotEditableException extends Exception {
+  static status = 400
+  static code = 'E_CONFIG_VARIABLE_NOT_EDITABLE'
+
+  constructor(key: string) {
+    super(`Config variable ${key} cannot be edited`)
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * Reads and writes configuration variables. Definitions come from
+ * `configRegistry`; values live in the `config_variables` table and are read
+ * on every call (no process cache, so several instances always agree).
+ *
+ * ```ts
+ * import { configService } from '#services/config/config_service'
+ *
+ * const maxSize = await configService.get('share.maxSize') // number
+ * const config = await configService.snapshot()            // one query, sync typed reads
+ * if (config.get('smtp.enabled')) { ... }
+ * ```
+ */
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import ConfigVariable from '#models/config_variable'
+import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
+import type {
+  ConfigValue,
+  ConfigVariableType,
+  RegisteredConfigVariable,
+} from '#extensions/config/types'
+import { checkValue, parseStoredValue } from '#extensions/config/values'
+import {
+  registerCoreConfigCategories,
+  type CoreConfigValues,
+} from '#services/config/definitions'
+import {
+  ConfigCategoryNotFoundException,
+  ConfigVariableNotEditableException,
+  ConfigVariableNotFoundException,
+  InvalidConfigValueException,
+} from '#services/config/config_errors'
+
+/**
+ * Key → type of the effective value. Holds every core variable; a plugin may
+ * add its own keys by declaration merging:
+ *
+ * ```ts
+ * declare module '#services/config/config_service' {
+ *   interface ConfigValues { 's3.bucket': string }
+ * }
+ * ```
+ */
+export interface ConfigValues extends CoreConfigValues {}
+
+/** A key with a known value type. */
+export type ConfigKey = keyof ConfigValues
+
+/** What an obscured variable's value reads as when it is set. */
+export const OBSCURED_MASK = '********'
+
+/**
+ * An item of `GET /api/configs`. As in Pingvin, `value` is the effective value
+ * as a string (`"1000000000"`, `"true"`); clients convert it by `type`.
+ */
+export interface PublicConfigVariable {
+  key: string
+  value: string
+  type: ConfigVariableType
+}
+
+/**
+ * An item of `GET /api/configs/admin/:category` and of the PATCH reply.
+ * `value` is the effective value as a string, masked for obscured variables
+ * (`OBSCURED_MASK` when set, `""` when not); `secret` = not public (Pingvin's
+ * name); `updatedAt` is null when the value was never stored.
+ */
+export interface AdminConfigVariable {
+  key: string
+  name: string
+  category: string
+  type: ConfigVariableType
+  value: string
+  defaultValue: string
+  secret: boolean
+  obscured: boolean
+  allowEdit: boolean
+  order: number
+  updatedAt: string | null
+}
+
+/**
+ * One change of `update()`: `value` as it came from JSON (typed: number,
+ * boolean or string by the variable's type); `""` or null resets to the
+ * default; a missing value is a type error.
+ */
+export interface ConfigChange {
+  key: string
+  value?: unknown
+}
+
+/** The stored value of one row, null when unset. */
+type StoredRow = { value: string | null; updatedAt: DateTime | null }
+
+function effectiveString(variable: RegisteredConfigVariable, row: StoredRow | undefined): string {
+  const value = row?.value
+  return value === null || value === undefined || value === '' ? variable.defaultValue : value
+}
+
+/**
+ * All effective values read at one moment (one query). `get` is synchronous
+ * and typed like `ConfigService.get`.
+ */
+export class ConfigSnapshot {
+  constructor(
+    protected registry: ConfigRegistry,
+    protected rows: Map<string, StoredRow>
+  ) {}
+
+  /** The effective value of a variable (throws for an unknown key). */
+  get<K extends ConfigKey>(key: K): ConfigValues[K]
+  get(key: string): ConfigValue
+  get(key: string): ConfigValue {
+    const variable = this.registry.find(key)
+    if (!variable) throw new Error(`Unknown config variable "${key}"`)
+    return parseStoredValue(variable, effectiveString(variable, this.rows.get(key)))
+  }
+}
+
+/** See the module comment. Use the `configService` singleton. */
+export class ConfigService {
+  constructor(protected registry: ConfigRegistry = configRegistry) {}
+
+  /**
+   * The effective value of one variable (its value, or the default when
+   * unset or empty): a number for number/filesize, a boolean for boolean, a
+   * string for string/text/timespan. Throws for a key that is not registered
+   * (a programming error).
+   */
+  async get<K extends ConfigKey>(key: K): Promise<ConfigValues[K]>
+  async get(key: string): Promise<ConfigValue>
+  async get(key: string): Promise<ConfigValue> {
+    const variable = this.registry.find(key)
+    if (!variable) throw new Error(`Unknown config variable "${key}"`)
+    const row = await ConfigVariable.find(key)
+    return parseStoredValue(variable, effectiveString(variable, row ?? undefined))
+  }
+
+  /** Every effective value at once (one query). */
+  async snapshot(): Promise<ConfigSnapshot> {
+    return new ConfigSnapshot(this.registry, await this.#rows())
+  }
+
+  /** The public variables (`GET /api/configs`), in category and variable order. */
+  async publicVariables(): Promise<PublicConfigVariable[]> {
+    const rows = await this.#rows()
+    return this.registry
+      .all()
+      .filter((variable) => variable.public)
+      .map((variable) => ({
+        key: variable.key,
+        value: effectiveString(variable, rows.get(variable.key)),
+        type: variable.type,
+      }))
+  }
+
+  /**
+   * The variables of one category for admins, obscured values masked.
+   * Throws `ConfigCategoryNotFoundException` (404) for an unknown category.
+   */
+  async adminCategory(category: string): Promise<AdminConfigVariable[]> {
+    const definition = this.registry.category(category)
+    if (!definition) throw new ConfigCategoryNotFoundException(category)
+    const rows = await this.#rows(definition.variables.map((variable) => variable.key))
+    return definition.variables.map((variable) => this.#adminView(variable, rows.get(variable.key)))
+  }
+
+  /**
+   * Applies admin changes, all or nothing. Every item is checked first:
+   * unknown key → 404 "Config variable {key} not found"; `allowEdit: false`
+   * → 400; wrong JSON type → 400 "Config variable must be of type <type>";
+   * a broken rule → 400 with the rule's message. `""` or null resets the
+   * variable to its default; the mask sent back for an obscured variable
+   * keeps the stored secret. Then all values are written in one transaction.
+   * Returns the admin view of each changed key (request order, once each).
+   */
+  async update(changes: readonly ConfigChange[]): Promise<AdminConfigVariable[]> {
+    const writes = new Map<string, string | null>()
+    const keys: string[] = []
+    for (const change of changes) {
+      const variable = this.registry.find(change.key)
+      if (!variable) throw new ConfigVariableNotFoundException(change.key)
+      if (!variable.allowEdit) throw new ConfigVariableNotEditableException(change.key)
+      if (!keys.includes(variable.key)) keys.push(variable.key)
+
+      if (change.value === '' || change.value === null) {
+        writes.set(variable.key, null)
+        continue
+      }
+      if (variable.obscured && change.value === OBSCURED_MASK) {
+        writes.delete(variable.key)
+        continue
+      }
+      const result = checkValue(variable, change.value)
+      if (!result.ok) throw new InvalidConfigValueException(result.message)
+      writes.set(variable.key, result.stored)
+    }
+
+    if (writes.size > 0) {
+      await db.transaction(async (trx) => {
+        for (const [key, value] of writes) {
+          const row = await ConfigVariable.find(key, { client: trx })
+          if (row) {
+            row.value = value
+            await row.useTransaction(trx).save()
+          } else {
+            await ConfigVariable.create({ key, value }, { client: trx })
+          }
+        }
+      })
+    }
+
+    const rows = await this.#rows(keys)
+    return keys.map((key) => this.#adminView(this.registry.find(key)!, rows.get(key)))
+  }
+
+  /**
+   * Makes sure every registered variable has a row: new keys are inserted
+   * unset (effective value = default), existing values are kept, rows of
+   * keys no longer defined are left alone (a disabled plugin keeps its
+   * settings). Safe when several instances seed at once. Returns the keys
+   * that were added.
+   */
+  async seed(): Promise<string[]> {
+    const keys = this.registry.all().map((variable) => variable.key)
+    const existing = new Set(
+      (await db.from(ConfigVariable.table).select('key')).map((row: { key: string }) => row.key)
+    )
+    const missing = keys.filter((key) => !existing.has(key))
+    if (missing.length === 0) return []
+    const client = db.connection()
+    const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
+    await client
+      .knexQuery()
+      .table(ConfigVariable.table)
+      .insert(missing.map((key) => ({ key, value: null, created_at: now, updated_at: now })))
+      .onConflict('key')
+      .ignore()
+    return missing
+  }
+
+  /** The stored rows, all of them or only the given keys. */
+  async #rows(keys?: string[]): Promise<Map<string, StoredRow>> {
+    const query = ConfigVariable.query()
+    if (keys) query.whereIn('key', keys)
+    const rows = await query
+    return new Map(rows.map((row) => [row.key, { value: row.value, updatedAt: row.updatedAt }]))
+  }
+
+  #adminView(variable: RegisteredConfigVariable, row: StoredRow | undefined): AdminConfigVariable {
+    const value = effectiveString(variable, row)
+    const mask = (text: string) => (variable.obscured && text !== '' ? OBSCURED_MASK : text)
+    return {
+      key: variable.key,
+      name: variable.name,
+      category: variable.category,
+      type: variable.type,
+      value: mask(value),
+      defaultValue: mask(variable.defaultValue),
+      secret: !variable.public,
+      obscured: variable.obscured,
+      allowEdit: variable.allowEdit,
+      order: variable.order,
+      updatedAt: row?.updatedAt?.toISO() ?? null,
+    }
+  }
+}
+
+registerCoreConfigCategories()
+
+/** The config service of this process. */
+export const configService = new ConfigService()

@@ -1,0 +1,221 @@
+/**
+ * The core configuration variables of Tern (spec/config.md): categories
+ * general, share, email, smtp and oauth. Plugins add their own categories
+ * through `configRegistry.defineCategory` (`#extensions/config/registry`).
+ *
+ * The array is declared `as const` so `ConfigService.get(key)` is typed per key
+ * (`CoreConfigValues`).
+ */
+import type {
+  ConfigCategoryDefinition,
+  ConfigValue,
+  ConfigValueOf,
+} from '#extensions/config/types'
+import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
+import { parseTimespan } from '#extensions/config/values'
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
+const EMAIL = /^[^\s@]+@[^\s@]+$/
+
+/** Error message when `value` is not an absolute http(s) URL, else undefined. */
+function httpUrl(label: string) {
+  return (value: ConfigValue) => {
+    try {
+      const url = new URL(String(value))
+      if (url.protocol === 'http:' || url.protocol === 'https:') return undefined
+    } catch {}
+    return `${label} must be an http(s) URL`
+  }
+}
+
+/** The Microsoft tenant: common, organizations, consumers, a domain name or a GUID. */
+export function validateMicrosoftTenant(value: ConfigValue): string | undefined {
+  const tenant = String(value)
+  if (['common', 'organizations', 'consumers'].includes(tenant)) return undefined
+  if (GUID.test(tenant) || DOMAIN.test(tenant)) return undefined
+  return 'Microsoft tenant must be "common", "organizations", "consumers", a domain name or a tenant ID (GUID)'
+}
+
+/** Default text of the mail sent to share recipients. */
+export const DEFAULT_SHARE_RECIPIENTS_MESSAGE = `Hello!
+
+{creator} shared some files with you. You can view and download them here:
+{shareUrl}
+
+Description: {desc}
+
+The share expires {expires}.
+
+Shared securely with {appName}.`
+
+/** Default text of the mail sent when a reverse share link was used. */
+export const DEFAULT_REVERSE_SHARE_MESSAGE = `Hello!
+
+Someone just uploaded files with your reverse share link. You can view and download them here:
+{shareUrl}
+
+Shared securely with {appName}.`
+
+/** Default text of the password-reset mail. */
+export const DEFAULT_RESET_PASSWORD_MESSAGE = `Hello!
+
+We received a request to reset your password. Open this link to choose a new one:
+{url}
+
+The link is valid for one hour. If you did not ask for a reset, you can ignore this mail.`
+
+/** Default text of the invitation mail. */
+export const DEFAULT_INVITE_MESSAGE = `Hello!
+
+You were invited to {appName}. Open this link to sign in:
+{url}
+
+Sign in with the email "{email}" and the password "{password}", then change your password on your account page.`
+
+/** Timespan rule: strictly longer than zero. */
+function positiveTimespan(label: string) {
+  return (value: ConfigValue) =>
+    (parseTimespan(String(value))?.value ?? 0) > 0 ? undefined : `${label} must be longer than 0`
+}
+
+/** The OAuth variables of one social login provider (`enabled`, then extra ones, then client id/secret). */
+function oauthProvider<const P extends string, const Extra extends readonly Record<string, unknown>[]>(
+  provider: P,
+  extra: Extra
+) {
+  return [
+    { key: `oauth.${provider}-enabled`, type: 'boolean', defaultValue: 'false' },
+    ...extra,
+    { key: `oauth.${provider}-clientId`, type: 'string', defaultValue: '' },
+    { key: `oauth.${provider}-clientSecret`, type: 'string', defaultValue: '', obscured: true },
+  ] as const
+}
+
+/** Every core category with its variables, in admin-panel order. */
+export const coreConfigCategories = [
+  {
+    id: 'general',
+    displayName: 'General',
+    order: 10,
+    variables: [
+      { key: 'general.appName', type: 'string', defaultValue: 'Tern', public: true,
+        validation: { validate: (v: ConfigValue) => (String(v).length > 100 ? 'App name must be at most 100 characters' : undefined) } },
+      { key: 'general.appUrl', type: 'string', defaultValue: 'http://localhost:3000', public: true,
+        validation: { validate: httpUrl('App URL') } },
+      { key: 'general.secureCookies', type: 'boolean', defaultValue: 'false' },
+      { key: 'general.showHomePage', type: 'boolean', defaultValue: 'true', public: true },
+      { key: 'general.sessionDuration', type: 'timespan', defaultValue: '3 months', public: true,
+        validation: { validate: positiveTimespan('Session duration') } },
+    ],
+  },
+  {
+    id: 'share',
+    displayName: 'Share',
+    order: 20,
+    variables: [
+      { key: 'share.allowRegistration', type: 'boolean', defaultValue: 'true', public: true },
+      { key: 'share.allowUnauthenticatedShares', type: 'boolean', defaultValue: 'false', public: true },
+      { key: 'share.maxExpiration', type: 'timespan', defaultValue: '0 days', public: true,
+        description: '0 = unlimited' },
+      { key: 'share.defaultExpiration', type: 'timespan', defaultValue: '7 days', public: true },
+      { key: 'share.shareIdLength', type: 'number', defaultValue: '8', public: true,
+        validation: { min: 2, max: 50, message: 'Share ID length must be between 2 and 50' } },
+      { key: 'share.maxSize', type: 'filesize', defaultValue: '1000000000', public: true,
+        validation: { min: 1, message: 'Max share size must be at least 1 byte' } },
+      { key: 'share.zipCompressionLevel', type: 'number', defaultValue: '9',
+        validation: { min: 0, max: 9, message: 'Zip compression level must be between 0 and 9' } },
+      { key: 'share.chunkSize', type: 'filesize', defaultValue: '10000000', public: true,
+        validation: { min: 1, message: 'Chunk size must be at least 1 byte' } },
+      { key: 'share.autoOpenShareModal', type: 'boolean', defaultValue: 'false', public: true },
+    ],
+  },
+  {
+    id: 'email',
+    displayName: 'Email',
+    order: 30,
+    variables: [
+      { key: 'email.enableShareEmailRecipients', type: 'boolean', defaultValue: 'false', public: true },
+      { key: 'email.shareRecipientsSubject', type: 'string', defaultValue: 'Files shared with you' },
+      { key: 'email.shareRecipientsMessage', type: 'text', defaultValue: DEFAULT_SHARE_RECIPIENTS_MESSAGE,
+        description: 'Placeholders: {creator}, {shareUrl}, {desc}, {expires}, {appName}' },
+      { key: 'email.reverseShareSubject', type: 'string', defaultValue: 'Reverse share link used' },
+      { key: 'email.reverseShareMessage', type: 'text', defaultValue: DEFAULT_REVERSE_SHARE_MESSAGE,
+        description: 'Placeholders: {shareUrl}, {appName}' },
+      { key: 'email.resetPasswordSubject', type: 'string', defaultValue: '{appName} password reset' },
+      { key: 'email.resetPasswordMessage', type: 'text', defaultValue: DEFAULT_RESET_PASSWORD_MESSAGE,
+        description: 'Placeholders: {url}, {appName}' },
+      { key: 'email.inviteSubject', type: 'string', defaultValue: '{appName} invite' },
+      { key: 'email.inviteMessage', type: 'text', defaultValue: DEFAULT_INVITE_MESSAGE,
+        description: 'Placeholders: {url}, {email}, {password}, {appName}' },
+    ],
+  },
+  {
+    id: 'smtp',
+    displayName: 'SMTP',
+    order: 40,
+    variables: [
+      { key: 'smtp.enabled', type: 'boolean', defaultValue: 'false', public: true },
+      { key: 'smtp.allowUnauthorizedCertificates', type: 'boolean', defaultValue: 'false' },
+      { key: 'smtp.host', type: 'string', defaultValue: '' },
+      { key: 'smtp.port', type: 'number', defaultValue: '0',
+        validation: { min: 0, max: 65535, message: 'SMTP port must be between 0 and 65535' },
+        description: '465 = implicit TLS' },
+      { key: 'smtp.email', type: 'string', defaultValue: '',
+        validation: { pattern: EMAIL, message: 'SMTP email must be an email address' } },
+      { key: 'smtp.username', type: 'string', defaultValue: '' },
+      { key: 'smtp.password', type: 'string', defaultValue: '', obscured: true },
+    ],
+  },
+  {
+    id: 'oauth',
+    displayName: 'Social Login',
+    order: 50,
+    variables: [
+      { key: 'oauth.allowRegistration', type: 'boolean', defaultValue: 'true' },
+      { key: 'oauth.ignoreTotp', type: 'boolean', defaultValue: 'true' },
+      { key: 'oauth.disablePassword', type: 'boolean', defaultValue: 'false', public: true },
+      ...oauthProvider('github', []),
+      ...oauthProvider('google', []),
+      ...oauthProvider('microsoft', [
+        { key: 'oauth.microsoft-tenant', type: 'string', defaultValue: 'common',
+          validation: { validate: validateMicrosoftTenant } },
+      ] as const),
+      ...oauthProvider('discord', [
+        { key: 'oauth.discord-limitedGuild', type: 'string', defaultValue: '',
+          validation: { pattern: /^\d{1,25}$/, message: 'Discord guild ID must be a number' },
+          description: 'Empty = any guild' },
+      ] as const),
+      { key: 'oauth.oidc-enabled', type: 'boolean', defaultValue: 'false' },
+      { key: 'oauth.oidc-discoveryUri', type: 'string', defaultValue: '',
+        validation: { validate: httpUrl('OIDC discovery URI') } },
+      { key: 'oauth.oidc-usernameClaim', type: 'string', defaultValue: '' },
+      { key: 'oauth.oidc-scope', type: 'string', defaultValue: 'openid email profile' },
+      { key: 'oauth.oidc-clientId', type: 'string', defaultValue: '' },
+      { key: 'oauth.oidc-clientSecret', type: 'string', defaultValue: '', obscured: true },
+      { key: 'oauth.oidc-signOut', type: 'boolean', defaultValue: 'false' },
+    ],
+  },
+] as const satisfies readonly ConfigCategoryDefinition[]
+
+type CoreVariable = (typeof coreConfigCategories)[number]['variables'][number]
+
+/** Key → type of the effective value, for every core variable (`'share.maxSize'` → number). */
+export type CoreConfigValues = {
+  [V in CoreVariable as V['key']]: ConfigValueOf<V['type']>
+}
+
+/** A core variable key. */
+export type CoreConfigKey = keyof CoreConfigValues
+
+const registered = new WeakSet<ConfigRegistry>()
+
+/**
+ * Registers the core categories in a registry (the process registry by
+ * default). Idempotent: a second call on the same registry does nothing.
+ */
+export function registerCoreConfigCategories(registry: ConfigRegistry = configRegistry): void {
+  if (registered.has(registry)) return
+  for (const category of coreConfigCategories) registry.defineCategory(category)
+  registered.add(registry)
+}
