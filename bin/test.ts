@@ -28,7 +28,7 @@ const IMPORTER = (filePath: string) => {
  * The whole suite runs with the test fixture plugin enabled next to the
  * default ones, so every extension point is exercised by a real plugin.
  */
-process.env.TERN_PLUGINS ??= 'local-storage,fixture'
+process.env.TERN_PLUGINS ??= 'local-storage,email,fixture'
 process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 
 const database = await createTestDatabase()

@@ -17,6 +17,7 @@ router
       .group(() => {
         router.get(':category', [AdminConfigsController, 'show']).as('show')
         router.patch('', [AdminConfigsController, 'update']).as('update')
+        router.post('testEmail', [() => import('#controllers/configs/test_email_controller'), 'handle']).as('testEmail')
       })
       .prefix('configs/admin')
       .as('admin')

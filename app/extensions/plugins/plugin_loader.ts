@@ -20,7 +20,7 @@ import { satisfies } from './semver.js'
 import { PLUGIN_API_VERSION } from './version.js'
 
 /** The plugins enabled when TERN_PLUGINS is not set. */
-export const DEFAULT_PLUGINS: readonly string[] = ['local-storage']
+export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email']
 
 /** A plugin folder found for an enabled id. */
 export interface PluginSource {

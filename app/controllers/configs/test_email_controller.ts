@@ -1,0 +1,25 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import { mailService } from '#services/mail/mail_service'
+
+/** Body of `POST /api/configs/admin/testEmail`: `{ email }`, the recipient. */
+export const testEmailValidator = vine.create(
+  vine.object({
+    email: vine.string().trim().email(),
+  })
+)
+
+/** `POST /api/configs/admin/testEmail` (admin, spec/api.md §6). */
+export default class TestEmailController {
+  /**
+   * Sends the test mail to `email` with the current SMTP settings: 201 when
+   * the server accepted it; 400 "SMTP is disabled" when mail is off; 400
+   * with the mailer's message (the SMTP reply or connection error) when
+   * sending failed.
+   */
+  async handle({ request, response }: HttpContext) {
+    const { email } = await testEmailValidator.validate(request.body())
+    await mailService.sendTest(email)
+    return response.created()
+  }
+}

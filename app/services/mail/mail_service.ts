@@ -1,0 +1,226 @@
+/**
+ * The core mail API: every feature that sends an e-mail goes through
+ * `mailService`. Mails are rendered from the `email.*` templates and
+ * delivered through the `email` notification channel (plugin `email`, SMTP
+ * configured from the `smtp.*` settings on each send).
+ *
+ * ```ts
+ * import { mailService } from '#services/mail/mail_service'
+ *
+ * await mailService.ensureEnabled()                     // 400 "SMTP is disabled" when mail cannot be sent
+ * await mailService.sendInvite(user.email, { url, password, email: user.email })
+ * mailService.sendInBackground(() => mailService.sendPasswordReset(email, { url }), { userId })
+ * ```
+ *
+ * Failures: `MailDisabledException` (400, "SMTP is disabled") when SMTP is
+ * off or no e-mail channel is enabled; `MailDeliveryException` (400, the
+ * mailer's reason) when the send failed. Sends are recorded by
+ * `notifications.fake()` like any notification (SMTP must still be enabled).
+ */
+import logger from '@adonisjs/core/services/logger'
+import { notifications, type NotificationManager } from '#extensions/notifications/main'
+import { configService, type ConfigService, type ConfigSnapshot } from '#services/config/config_service'
+import { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
+import { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
+
+export { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
+export { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
+
+/** The notification channel mails are sent through. */
+export const MAIL_CHANNEL = 'email'
+
+/** Notification types of the mails the core sends. */
+export const MAIL_TYPES = {
+  passwordReset: 'auth:password_reset',
+  invite: 'user:invite',
+  test: 'mail:test',
+} as const
+
+/** Subject and text of the test mail (`{appName}` is replaced). */
+export const TEST_MAIL_TEMPLATE = {
+  subject: 'Test email',
+  text: 'This is a test email from {appName}.\n\nIf you can read it, the SMTP settings work.',
+}
+
+/** One mail to send (already rendered). */
+export interface OutgoingMail {
+  /** Notification type, e.g. `auth:password_reset`. */
+  type: string
+  /** One address or several (all in the To header of one mail). */
+  to: string | string[]
+  subject: string
+  text: string
+  html?: string
+  /** Structured data for other notification channels. */
+  data?: Record<string, unknown>
+}
+
+/** Context fields logged with a failed background send (`{ userId, shareId }`). */
+export type MailLogContext = Record<string, unknown>
+
+/** The reason a send failed, as the mailer put it (the channel's error inside the notification error). */
+export function deliveryFailureReason(error: unknown): string {
+  let current: unknown = error
+  while (
+    current instanceof Error &&
+    (current as { code?: string }).code === 'E_NOTIFICATION_SEND_FAILED' &&
+    current.cause
+  ) {
+    current = current.cause
+  }
+  if (current instanceof Error && current.message) return current.message
+  return String(current)
+}
+
+/** `variables` plus `appName` and `appUrl` from `config` (the caller's values win). */
+function withAppVariables(config: ConfigSnapshot, variables: TemplateVariables): TemplateVariables {
+  return { appName: config.get('general.appName'), appUrl: config.get('general.appUrl'), ...variables }
+}
+
+/** See the module comment. Use the `mailService` singleton; the class is exported for tests. */
+export class MailService {
+  #pending = new Set<Promise<void>>()
+
+  constructor(
+    protected config: ConfigService = configService,
+    protected channels: NotificationManager = notifications
+  ) {}
+
+  /** True when `smtp.enabled` is on and the e-mail channel is registered (plugin enabled). */
+  async isEnabled(): Promise<boolean> {
+    if (!this.channels.has(MAIL_CHANNEL)) return false
+    return this.config.get('smtp.enabled')
+  }
+
+  /** Throws `MailDisabledException` (400 "SMTP is disabled") unless `isEnabled()`. */
+  async ensureEnabled(): Promise<void> {
+    if (!this.channels.has(MAIL_CHANNEL)) {
+      throw new MailDisabledException('SMTP is disabled: no e-mail plugin is enabled')
+    }
+    if (!(await this.config.get('smtp.enabled'))) throw new MailDisabledException()
+  }
+
+  /**
+   * Sends one rendered mail. Throws `MailDisabledException` when mail is off,
+   * `MailDeliveryException` (400, the mailer's reason, the error as `cause`)
+   * when the SMTP server refused it or could not be reached.
+   */
+  async send(mail: OutgoingMail): Promise<void> {
+    await this.ensureEnabled()
+    await this.#deliver(mail)
+  }
+
+  /** Hands `mail` to the channel; failures become `MailDeliveryException`. */
+  async #deliver(mail: OutgoingMail): Promise<void> {
+    try {
+      await this.channels.send(MAIL_CHANNEL, {
+        type: mail.type,
+        to: Array.isArray(mail.to) ? mail.to : [mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        data: mail.data,
+      })
+    } catch (error) {
+      throw new MailDeliveryException(deliveryFailureReason(error), { cause: error })
+    }
+  }
+
+  /**
+   * Renders the templates stored in the config variables `subjectKey` and
+   * `textKey` with `variables` (plus `{appName}` and `{appUrl}`) and sends
+   * the mail to `to`. Failures as `send`. Later features use it too
+   * (share recipients, reverse shares).
+   */
+  async sendTemplate(
+    type: string,
+    to: string | string[],
+    template: { subjectKey: string; textKey: string },
+    variables: TemplateVariables
+  ): Promise<void> {
+    await this.ensureEnabled()
+    const config = await this.config.snapshot()
+    const all = withAppVariables(config, variables)
+    await this.#deliver({
+      type,
+      to,
+      subject: renderTemplate(String(config.get(template.subjectKey)), all),
+      text: renderTemplate(String(config.get(template.textKey)), all),
+      data: { ...variables },
+    })
+  }
+
+  /**
+   * The password-reset mail (`email.resetPasswordSubject` /
+   * `email.resetPasswordMessage`; `{url}` = `${appUrl}/auth/resetPassword/<token>`).
+   */
+  sendPasswordReset(to: string, variables: { url: string }): Promise<void> {
+    return this.sendTemplate(
+      MAIL_TYPES.passwordReset,
+      to,
+      { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
+      variables
+    )
+  }
+
+  /**
+   * The invitation mail (`email.inviteSubject` / `email.inviteMessage`;
+   * `{url}` = `${appUrl}/auth/signIn`, `{password}`, `{email}`).
+   */
+  sendInvite(to: string, variables: { url: string; password: string; email: string }): Promise<void> {
+    return this.sendTemplate(
+      MAIL_TYPES.invite,
+      to,
+      { subjectKey: 'email.inviteSubject', textKey: 'email.inviteMessage' },
+      variables
+    )
+  }
+
+  /**
+   * The admin's test mail (`POST /api/configs/admin/testEmail`): awaited;
+   * throws `MailDisabledException` or `MailDeliveryException` with the
+   * SMTP error text.
+   */
+  async sendTest(to: string): Promise<void> {
+    await this.ensureEnabled()
+    const variables = withAppVariables(await this.config.snapshot(), {})
+    await this.#deliver({
+      type: MAIL_TYPES.test,
+      to,
+      subject: renderTemplate(TEST_MAIL_TEMPLATE.subject, variables),
+      text: renderTemplate(TEST_MAIL_TEMPLATE.text, variables),
+    })
+  }
+
+  /**
+   * Runs `send` on a later tick without blocking the caller (the HTTP
+   * response goes out first) and logs a failure at error level with
+   * `logContext` and the reason; it never rejects. Returns the promise of
+   * that work for callers that want to wait (tests); `idle()` waits for all.
+   */
+  sendInBackground(send: () => Promise<unknown>, logContext: MailLogContext = {}): Promise<void> {
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(send)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          logger.error(
+            { ...logContext, reason: deliveryFailureReason(error) },
+            'Sending mail in the background failed: %s',
+            deliveryFailureReason(error)
+          )
+        }
+      )
+      .finally(() => this.#pending.delete(work))
+    this.#pending.add(work)
+    return work
+  }
+
+  /** Resolves once every background send started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending])
+  }
+}
+
+/** The mail service of this process. */
+export const mailService = new MailService()
