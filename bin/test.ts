@@ -28,8 +28,16 @@ const IMPORTER = (filePath: string) => {
  * The whole suite runs with the test fixture plugin enabled next to the
  * default ones, so every extension point is exercised by a real plugin.
  */
-process.env.TERN_PLUGINS ??= 'local-storage,email,fixture'
+process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture'
 process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
+
+/**
+ * Rate limits with a short window, so tests prove both the 429 and the
+ * recovery without waiting a minute. Counters live in the database store.
+ */
+process.env.RATE_LIMIT_WINDOW ??= '2 seconds'
+process.env.RATE_LIMIT_PER_IDENTIFIER ??= '5'
+process.env.RATE_LIMIT_PER_IP ??= '50'
 
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'

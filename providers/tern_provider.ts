@@ -1,11 +1,14 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { registerCoreConfigCategories } from '#services/config/definitions'
+import { configValues } from '#extensions/config/config_values'
 
 /**
  * Tern's own start-up work:
  * - register: the core configuration categories enter `configRegistry`
  *   (before any boot(), so plugins that define categories while booting
  *   collide with core keys at once, with a clear error);
+ * - boot: the config service becomes the source of `configValues`
+ *   (`#extensions/config/config_values`), the plugins' way to read settings;
  * - start (web and test processes): the configuration variables are seeded
  *   into the database and the instance secrets (JWT key) created when the
  *   tables exist, so `node ace migration:run` on an empty database and a
@@ -16,6 +19,10 @@ export default class TernProvider {
 
   register() {
     registerCoreConfigCategories()
+  }
+
+  async boot() {
+    configValues.bind((await import('#services/config/config_service')).configService)
   }
 
   async start() {

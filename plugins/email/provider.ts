@@ -3,21 +3,18 @@ import type { MailEvents } from '@adonisjs/mail/types'
 import type { EmitterLike } from '@adonisjs/core/types/events'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
 import { notifications } from '#extensions/notifications/main'
+import { configValues } from '#extensions/config/config_values'
 import { EMAIL_CHANNEL_NAME, EmailChannel } from './src/email_channel.js'
 import { EMAIL_SETTINGS_KEYS, emailSettingsFrom, type EmailSettings } from './src/settings.js'
 
 /**
- * Reads the current SMTP settings from the core configuration.
- *
- * The plugin API has no config reader for plugins yet (the `smtp.*`
- * variables are core variables), so this one place imports the core config
- * service lazily, at send time. Replace it with the extension point's reader
- * once the core offers one.
+ * Reads the current SMTP settings (core `smtp.*` variables) through the config
+ * extension point, in one query, at send time: an admin change applies to the
+ * next mail without restart.
  */
 async function readSettings(): Promise<EmailSettings> {
-  const { configService } = await import('#services/config/config_service')
-  const snapshot = await configService.snapshot()
-  return emailSettingsFrom((key: (typeof EMAIL_SETTINGS_KEYS)[number]) => snapshot.get(key))
+  const values = await configValues.getMany(EMAIL_SETTINGS_KEYS)
+  return emailSettingsFrom((key: (typeof EMAIL_SETTINGS_KEYS)[number]) => values[key])
 }
 
 /** Registers the `email` notification channel. */

@@ -21,6 +21,11 @@ export interface StorageDriverContractOptions {
   cleanup?: (driver: DriverContract) => void | Promise<void>
   /** The optional capabilities the driver implements (checked). */
   capabilities: StorageCapability[]
+  /**
+   * Runs once before the group (e.g. starts a test server); may return a
+   * teardown function run after the group.
+   */
+  setup?: () => Promise<void | (() => void | Promise<void>)>
 }
 
 /** Awaits `action` and asserts it rejects with an error of `code`. */
@@ -46,6 +51,17 @@ export function storageDriverContract(name: string, options: StorageDriverContra
   test.group(`Storage driver contract | ${name}`, (group) => {
     let driver: DriverContract
     let disk: StorageDisk
+
+    const setup = options.setup
+    if (setup) {
+      let teardown: void | (() => void | Promise<void>)
+      group.setup(async () => {
+        teardown = await setup()
+      })
+      group.teardown(async () => {
+        if (teardown) await teardown()
+      })
+    }
 
     group.each.setup(async () => {
       driver = await options.factory()
@@ -110,6 +126,16 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       assert.isFalse(await disk.exists('share-1/a'))
       assert.isFalse(await disk.exists('share-1/b'))
       assert.isTrue(await disk.exists('share-2/a'))
+    })
+
+    test('deleteAll keeps keys that only share the prefix text', async ({ assert }) => {
+      await disk.put('share-1/a', 'a')
+      await disk.put('share-10/a', 'b')
+      await disk.put('share-1.chunks/0', 'c')
+      await disk.deleteAll('share-1')
+      assert.isFalse(await disk.exists('share-1/a'))
+      assert.isTrue(await disk.exists('share-10/a'))
+      assert.isTrue(await disk.exists('share-1.chunks/0'))
     })
 
     test('copy and move keep the contents', async ({ assert }) => {
@@ -178,6 +204,33 @@ export function storageDriverContract(name: string, options: StorageDriverContra
 
       test('aborting an unknown multipart upload does not throw', async () => {
         await disk.abortMultipartUpload('multi/none.bin', 'unknown-upload-id')
+      })
+
+      test('a repeated part number replaces the part and streamed parts of known length work', async ({ assert }) => {
+        const [first, second] = [randomBytes(7000), randomBytes(300)]
+        const uploadId = await disk.createMultipartUpload('multi/retry.bin')
+        await disk.uploadPart('multi/retry.bin', uploadId, 1, randomBytes(7000))
+        const parts = [
+          await disk.uploadPart('multi/retry.bin', uploadId, 2, Readable.from([second]), { contentLength: second.length }),
+          await disk.uploadPart('multi/retry.bin', uploadId, 1, Readable.from([first.subarray(0, 10), first.subarray(10)]), {
+            contentLength: first.length,
+          }),
+        ]
+        await disk.completeMultipartUpload('multi/retry.bin', uploadId, parts)
+        assert.isTrue(Buffer.concat([first, second]).equals(Buffer.from(await disk.getBytes('multi/retry.bin'))))
+      })
+
+      test('an aborted multipart upload leaves no object and cannot be completed', async ({ assert }) => {
+        const uploadId = await disk.createMultipartUpload('multi/aborted.bin')
+        const part = await disk.uploadPart('multi/aborted.bin', uploadId, 1, randomBytes(1000))
+        await disk.abortMultipartUpload('multi/aborted.bin', uploadId)
+        await assertRejectsWithCode(
+          assert,
+          () => disk.completeMultipartUpload('multi/aborted.bin', uploadId, [part]),
+          'E_STORAGE_WRITE_FAILED'
+        )
+        assert.isFalse(await disk.exists('multi/aborted.bin'))
+        await disk.abortMultipartUpload('multi/aborted.bin', uploadId)
       })
     } else {
       test('multipart uploads reject with E_STORAGE_UNSUPPORTED', async ({ assert }) => {

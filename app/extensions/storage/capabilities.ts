@@ -31,12 +31,34 @@ export interface UploadedPart {
   etag: string
 }
 
+/** Size rules of a store's multipart uploads (`DEFAULT_MULTIPART_LIMITS`: Amazon S3's). */
+export interface MultipartLimits {
+  /** Smallest size of every part but the last, in bytes. */
+  minPartSize: number
+  /** Largest size of one part, in bytes. */
+  maxPartSize: number
+  /** Highest part number (parts are numbered 1..maxParts). */
+  maxParts: number
+}
+
+/** Amazon S3's limits: parts of 5 MiB to 5 GiB (the last may be smaller), at most 10,000 parts. */
+export const DEFAULT_MULTIPART_LIMITS: Readonly<MultipartLimits> = Object.freeze({
+  minPartSize: 5 * 1024 * 1024,
+  maxPartSize: 5 * 1024 * 1024 * 1024,
+  maxParts: 10_000,
+})
+
 /**
  * S3-style multipart upload: the object is assembled from numbered parts when
  * the upload completes. The upload id must be persisted by the caller (in the
- * database) because another instance may receive the next part.
+ * database) because another instance may receive the next part. Every part
+ * but the last must respect the store's `multipartLimits` (Amazon S3 rejects
+ * the completion with EntityTooSmall otherwise): use `chunkedUploadStrategy`
+ * (`chunked_upload.ts`) to pick how chunks are stored.
  */
 export interface MultipartUploadCapable {
+  /** The store's part-size rules; `DEFAULT_MULTIPART_LIMITS` when absent. */
+  readonly multipartLimits?: MultipartLimits
   /** Starts an upload for `key`; resolves to the upload id. Rejects when the store refuses. */
   createMultipartUpload(key: string, options?: WriteOptions): Promise<string>
   /**

@@ -6,7 +6,7 @@
 import { FakeStorageDisk } from './fake_disk.js'
 import { E_STORAGE_DISK_UNKNOWN, E_STORAGE_DRIVER_EXISTS } from './errors.js'
 import { StorageDisk } from './storage_disk.js'
-import type { RegisterDriverOptions, StorageDriverFactory } from './types.js'
+import type { DefaultDiskResolver, RegisterDriverOptions, StorageDriverFactory } from './types.js'
 
 /** Registry of driver factories with cached `StorageDisk` facades and fakes. */
 export class StorageManager {
@@ -14,6 +14,7 @@ export class StorageManager {
   #disks = new Map<string, StorageDisk>()
   #fakes = new Map<string, FakeStorageDisk>()
   #default?: string
+  #defaultResolvers: DefaultDiskResolver[] = []
 
   /**
    * Registers a driver factory under `name`. The first registered disk is the
@@ -48,6 +49,32 @@ export class StorageManager {
     if (!this.#factories.has(name)) throw new E_STORAGE_DISK_UNKNOWN([name])
     this.#default = name
     return this
+  }
+
+  /**
+   * Adds a run-time chooser of the default disk (see `resolveDefault`).
+   * Resolvers are asked in registration order. Returns a function removing it.
+   */
+  addDefaultResolver(resolver: DefaultDiskResolver): () => void {
+    this.#defaultResolvers.push(resolver)
+    return () => {
+      this.#defaultResolvers = this.#defaultResolvers.filter((candidate) => candidate !== resolver)
+    }
+  }
+
+  /**
+   * The disk NEW files go to: the first registered resolver answering a
+   * name wins, else the static default (`defaultName`). Existing files are
+   * read from the disk recorded with them, never from this. Throws
+   * `E_STORAGE_DISK_UNKNOWN` when the answer names no registered disk (or no
+   * disk is registered); a resolver's own error propagates.
+   */
+  async resolveDefault(): Promise<string> {
+    for (const resolver of this.#defaultResolvers) {
+      const name = await resolver()
+      if (name !== undefined) return this.#resolveName(name)
+    }
+    return this.#resolveName()
   }
 
   #resolveName(name?: string): string {

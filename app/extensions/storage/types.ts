@@ -18,3 +18,11 @@ export interface RegisterDriverOptions {
   /** Make this disk the default one (the last registration asking for it wins). */
   default?: boolean
 }
+
+/**
+ * Picks the disk for NEW files at run time (e.g. `s3` while `s3.enabled` is
+ * on). Returns a registered disk name, or undefined to let the next resolver
+ * (or the static default) decide. Registered with
+ * `StorageManager.addDefaultResolver`.
+ */
+export type DefaultDiskResolver = () => string | undefined | Promise<string | undefined>

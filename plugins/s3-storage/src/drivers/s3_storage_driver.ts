@@ -1,0 +1,595 @@
+/**
+ * The S3 storage driver: flydrive's S3 driver (`flydrive/drivers/s3`) for
+ * the plain operations, plus a key prefix (`s3.bucketPath`), the
+ * multipart-upload capability, prefix-exact `deleteAll`/`listAll`, encoded
+ * copy sources and streams of unknown length. Its settings are read before
+ * every operation and the S3 client is rebuilt when they changed, so an
+ * admin's change takes effect without a restart; a superseded client is
+ * destroyed once its last request (or download stream) is over.
+ */
+import { Readable } from 'node:stream'
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3'
+import { DriveDirectory, DriveFile } from 'flydrive'
+import { S3Driver } from 'flydrive/drivers/s3'
+import type {
+  DriverContract,
+  ObjectMetaData,
+  ObjectVisibility,
+  SignedURLOptions,
+  WriteOptions,
+} from 'flydrive/types'
+import {
+  DEFAULT_MULTIPART_LIMITS,
+  type MultipartLimits,
+  type MultipartUploadCapable,
+  type UploadedPart,
+} from '#extensions/storage/capabilities'
+import { S3_DEFAULT_REGION, type S3Settings } from '../config.js'
+
+/** Options of `S3StorageDriver`. */
+export interface S3StorageDriverOptions {
+  /**
+   * The current settings; called before every operation (the plugin reads
+   * the `s3.*` config variables). The client is rebuilt when they change.
+   */
+  settings: () => S3Settings | Promise<S3Settings>
+  /** Extra S3 client options (merged over the ones built from the settings). */
+  clientConfig?: Partial<S3ClientConfig>
+  /**
+   * Size of the parts `putStream` uses for a stream of unknown length (only
+   * one part is held in memory at a time). Default 8 MiB; at least the
+   * minimum part size.
+   */
+  streamPartSize?: number
+}
+
+/** A failure of the driver's own rules (bad key, missing settings). */
+export class S3StorageDriverError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'E_S3_INVALID_KEY' | 'E_S3_NOT_CONFIGURED' | 'E_S3_INVALID_PART'
+  ) {
+    super(message)
+    this.name = 'S3StorageDriverError'
+  }
+}
+
+/** One client built from one set of settings. */
+interface Connection {
+  fingerprint: string
+  settings: S3Settings
+  client: S3Client
+  drive: S3Driver
+  /** Requests (and open download streams) still using the client. */
+  active: number
+  /** Superseded by newer settings: destroyed when `active` drops to 0. */
+  retired: boolean
+}
+
+const DEFAULT_STREAM_PART_SIZE = 8 * 1024 * 1024
+
+/** True for S3's "no such upload" answer (unknown, completed or aborted upload id). */
+function isNoSuchUpload(error: unknown): boolean {
+  const candidate = error as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
+  return (
+    candidate?.name === 'NoSuchUpload' ||
+    candidate?.Code === 'NoSuchUpload' ||
+    candidate?.$metadata?.httpStatusCode === 404
+  )
+}
+
+/** URL-encodes each segment of a key (S3's `CopySource` must be encoded). */
+function encodeKey(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/')
+}
+
+/**
+ * S3 driver with the `MultipartUploadCapable` capability. Keys arrive
+ * normalised from the facade; the driver still refuses `..`/`.` segments,
+ * backslashes, NUL and leading slashes (a second line of defence: a prefix
+ * must never be escaped).
+ */
+export class S3StorageDriver implements DriverContract, MultipartUploadCapable {
+  /** Amazon S3's part rules (s3rver does not enforce the minimum; S3 does). */
+  readonly multipartLimits: MultipartLimits = DEFAULT_MULTIPART_LIMITS
+  #connection?: Connection
+  readonly #streamPartSize: number
+
+  /** @param options see `S3StorageDriverOptions` */
+  constructor(protected options: S3StorageDriverOptions) {
+    this.#streamPartSize = Math.max(
+      options.streamPartSize ?? DEFAULT_STREAM_PART_SIZE,
+      this.multipartLimits.minPartSize
+    )
+  }
+
+  /** The connection for the current settings, rebuilt when they changed. */
+  async #current(): Promise<Connection> {
+    const settings = await this.options.settings()
+    if (!settings.bucketName) {
+      throw new S3StorageDriverError('The S3 disk has no bucket: set s3.bucketName', 'E_S3_NOT_CONFIGURED')
+    }
+    const fingerprint = JSON.stringify(settings)
+    const current = this.#connection
+    if (current && current.fingerprint === fingerprint) return current
+
+    const client = new S3Client({
+      region: settings.region || S3_DEFAULT_REGION,
+      endpoint: settings.endpoint || undefined,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.key || settings.secret
+          ? { accessKeyId: settings.key, secretAccessKey: settings.secret }
+          : undefined,
+      // Only the checksums S3 requires: optional ones switch streamed bodies
+      // to aws-chunked encoding, which S3-compatible servers often reject.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...this.options.clientConfig,
+    })
+    const connection: Connection = {
+      fingerprint,
+      settings,
+      client,
+      drive: new S3Driver({ client, bucket: settings.bucketName, visibility: 'private', supportsACL: false }),
+      active: 0,
+      retired: false,
+    }
+    this.#connection = connection
+    if (current) this.#retire(current)
+    return connection
+  }
+
+  #retire(connection: Connection) {
+    connection.retired = true
+    if (connection.active === 0) connection.client.destroy()
+  }
+
+  #release(connection: Connection) {
+    connection.active--
+    if (connection.retired && connection.active === 0) connection.client.destroy()
+  }
+
+  /** Runs `fn` with the current connection, keeping its client alive meanwhile. */
+  async #run<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
+    const connection = await this.#current()
+    connection.active++
+    try {
+      return await fn(connection)
+    } finally {
+      this.#release(connection)
+    }
+  }
+
+  /** The object key in the bucket: the prefix plus `key`. Throws `E_S3_INVALID_KEY`. */
+  #key(connection: Connection, key: string): string {
+    if (
+      typeof key !== 'string' ||
+      key === '' ||
+      key.startsWith('/') ||
+      /[\\\0]/.test(key) ||
+      key.split('/').some((segment) => segment === '..' || segment === '.')
+    ) {
+      throw new S3StorageDriverError(`Invalid key "${key}"`, 'E_S3_INVALID_KEY')
+    }
+    const prefix = connection.settings.bucketPath
+    return prefix ? `${prefix}/${key}` : key
+  }
+
+  /** The listing prefix for `prefix` (`/` = the disk root), ending with `/` unless the root of the bucket. */
+  #folder(connection: Connection, prefix: string): string {
+    if (prefix === '/' || prefix === '') {
+      const root = connection.settings.bucketPath
+      return root ? `${root}/` : ''
+    }
+    return `${this.#key(connection, prefix)}/`
+  }
+
+  /** Strips the configured prefix from a bucket key. */
+  #unprefix(connection: Connection, key: string): string {
+    const prefix = connection.settings.bucketPath
+    return prefix && key.startsWith(`${prefix}/`) ? key.slice(prefix.length + 1) : key
+  }
+
+  /** Whether the object exists (false for a missing one). */
+  async exists(key: string): Promise<boolean> {
+    return this.#run((c) => c.drive.exists(this.#key(c, key)))
+  }
+
+  /** UTF-8 contents. Rejects for a missing object. */
+  async get(key: string): Promise<string> {
+    return this.#run((c) => c.drive.get(this.#key(c, key)))
+  }
+
+  /**
+   * A stream of the contents. Rejects for a missing object (the request is
+   * made before resolving). The client stays alive until the stream closes.
+   */
+  async getStream(key: string): Promise<Readable> {
+    const connection = await this.#current()
+    connection.active++
+    let stream: Readable
+    try {
+      stream = await connection.drive.getStream(this.#key(connection, key))
+    } catch (error) {
+      this.#release(connection)
+      throw error
+    }
+    let released = false
+    const release = () => {
+      if (released) return
+      released = true
+      this.#release(connection)
+    }
+    stream.once('close', release)
+    stream.once('error', release)
+    return stream
+  }
+
+  /** The contents as bytes. Rejects for a missing object. */
+  async getBytes(key: string): Promise<Uint8Array> {
+    return this.#run((c) => c.drive.getBytes(this.#key(c, key)))
+  }
+
+  /** @deprecated use `getBytes` */
+  async getArrayBuffer(key: string): Promise<Uint8Array> {
+    return this.getBytes(key)
+  }
+
+  /** Length, type, etag and date. Rejects for a missing object. */
+  async getMetaData(key: string): Promise<ObjectMetaData> {
+    return this.#run((c) => c.drive.getMetaData(this.#key(c, key)))
+  }
+
+  /** Always `private` (Tern serves every file itself; no ACLs are used). */
+  async getVisibility(key: string): Promise<ObjectVisibility> {
+    return this.#run((c) => c.drive.getVisibility(this.#key(c, key)))
+  }
+
+  /** The object's URL on the endpoint (not publicly readable: objects are private). */
+  async getUrl(key: string): Promise<string> {
+    return this.#run((c) => c.drive.getUrl(this.#key(c, key)))
+  }
+
+  /** A presigned download URL. */
+  async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
+    return this.#run((c) => c.drive.getSignedUrl(this.#key(c, key), options))
+  }
+
+  /** A presigned upload URL. */
+  async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
+    return this.#run((c) => c.drive.getSignedUploadUrl(this.#key(c, key), options))
+  }
+
+  /** No-op: objects are always private (no ACLs). */
+  async setVisibility(key: string, visibility: ObjectVisibility): Promise<void> {
+    return this.#run((c) => c.drive.setVisibility(this.#key(c, key), visibility))
+  }
+
+  /** Creates or replaces the object. */
+  async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
+    return this.#run((c) => c.drive.put(this.#key(c, key), contents, options))
+  }
+
+  /**
+   * Creates or replaces the object from a stream. With
+   * `options.contentLength` the stream goes out as one PUT of that length
+   * (pass it whenever known: Amazon S3 refuses a PUT of unknown length).
+   * Without it, the stream is uploaded in parts of `streamPartSize` (one
+   * part in memory at a time), or as one PUT when it is shorter than a part.
+   */
+  async putStream(key: string, contents: Readable, options?: WriteOptions): Promise<void> {
+    if (options?.contentLength !== undefined) {
+      return this.#run(async (c) => {
+        const command = new PutObjectCommand({
+          Bucket: c.settings.bucketName,
+          Key: this.#key(c, key),
+          Body: contents,
+          ContentLength: options.contentLength,
+          ContentType: options.contentType,
+          ContentDisposition: options.contentDisposition,
+          ContentEncoding: options.contentEncoding,
+          ContentLanguage: options.contentLanguage,
+          CacheControl: options.cacheControl,
+        })
+        await this.#send(contents, (sendOptions) => c.client.send(command, sendOptions))
+      })
+    }
+    return this.#run((c) => this.#putStreamInParts(c, this.#key(c, key), contents, options))
+  }
+
+  async #putStreamInParts(c: Connection, objectKey: string, contents: Readable, options?: WriteOptions) {
+    const partSize = this.#streamPartSize
+    const iterator = contents[Symbol.asyncIterator]()
+    let pending: Buffer[] = []
+    let pendingSize = 0
+    let ended = false
+
+    /** Reads until a full part is pending or the stream ended. */
+    const fill = async () => {
+      while (!ended && pendingSize < partSize) {
+        const next = await iterator.next()
+        if (next.done) ended = true
+        else {
+          const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value)
+          pending.push(chunk)
+          pendingSize += chunk.length
+        }
+      }
+    }
+    /** Takes at most one part's bytes out of the pending ones. */
+    const takePart = () => {
+      const all = Buffer.concat(pending, pendingSize)
+      const part = all.subarray(0, Math.min(partSize, all.length))
+      const rest = all.subarray(part.length)
+      pending = rest.length > 0 ? [rest] : []
+      pendingSize = rest.length
+      return part
+    }
+
+    try {
+      await fill()
+      if (ended && pendingSize <= partSize) {
+        await c.drive.put(objectKey, takePart(), options)
+        return
+      }
+      const { UploadId: uploadId } = await c.client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: c.settings.bucketName,
+          Key: objectKey,
+          ContentType: options?.contentType,
+        })
+      )
+      if (!uploadId) throw new Error('S3 returned no upload id')
+      try {
+        const parts: UploadedPart[] = []
+        for (let partNumber = 1; pendingSize > 0; partNumber++) {
+          const body = takePart()
+          parts.push(await this.#sendPart(c, objectKey, uploadId, partNumber, body, body.length))
+          await fill()
+        }
+        await this.#complete(c, objectKey, uploadId, parts)
+      } catch (error) {
+        await this.#abort(c, objectKey, uploadId).catch(() => {})
+        throw error
+      }
+    } catch (error) {
+      contents.destroy()
+      throw error
+    }
+  }
+
+  /**
+   * Copies inside the bucket (server side). The content type is kept unless
+   * `options.contentType` replaces it.
+   */
+  async copy(source: string, destination: string, options?: WriteOptions): Promise<void> {
+    return this.#run(async (c) => {
+      const from = this.#key(c, source)
+      await c.client.send(
+        new CopyObjectCommand({
+          Bucket: c.settings.bucketName,
+          Key: this.#key(c, destination),
+          CopySource: `${c.settings.bucketName}/${encodeKey(from)}`,
+          ...(options?.contentType ? { MetadataDirective: 'REPLACE', ContentType: options.contentType } : {}),
+        })
+      )
+    })
+  }
+
+  /** Copies then deletes the source. */
+  async move(source: string, destination: string, options?: WriteOptions): Promise<void> {
+    await this.copy(source, destination, options)
+    await this.delete(source)
+  }
+
+  /** Deletes the object; a missing one is fine. */
+  async delete(key: string): Promise<void> {
+    return this.#run((c) => c.drive.delete(this.#key(c, key)))
+  }
+
+  /**
+   * Deletes the object `prefix` and every object under `prefix/` (`/` = the
+   * whole disk, i.e. everything under `s3.bucketPath`). Keys that merely
+   * start with the same text (`share-10` for `share-1`) are kept.
+   */
+  async deleteAll(prefix: string): Promise<void> {
+    return this.#run(async (c) => {
+      const folder = this.#folder(c, prefix)
+      if (prefix !== '/' && prefix !== '') await c.drive.delete(this.#key(c, prefix))
+      let token: string | undefined
+      do {
+        const page = await c.client.send(
+          new ListObjectsV2Command({
+            Bucket: c.settings.bucketName,
+            ContinuationToken: token,
+            ...(folder ? { Prefix: folder } : {}),
+          })
+        )
+        const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }))
+        if (keys.length > 0) {
+          await c.client.send(
+            new DeleteObjectsCommand({
+              Bucket: c.settings.bucketName,
+              Delete: { Objects: keys, Quiet: true },
+            })
+          )
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (token)
+    })
+  }
+
+  /**
+   * Lists the files (and, unless recursive, the first-level folders) under
+   * `prefix`, with keys relative to the disk (without `s3.bucketPath`).
+   */
+  async listAll(
+    prefix: string,
+    options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
+  ): Promise<{ paginationToken?: string; objects: Iterable<DriveFile | DriveDirectory> }> {
+    return this.#run(async (c) => {
+      const folder = this.#folder(c, prefix)
+      const result = await c.drive.listAll(folder || '/', options)
+      const objects: Array<DriveFile | DriveDirectory> = []
+      for (const object of result.objects) {
+        if (object instanceof DriveDirectory) {
+          objects.push(new DriveDirectory(this.#unprefix(c, object.prefix)))
+        } else {
+          objects.push(new DriveFile(this.#unprefix(c, object.key), this, await object.getMetaData()))
+        }
+      }
+      return { paginationToken: result.paginationToken, objects }
+    })
+  }
+
+  /** The same driver on another bucket (same endpoint, credentials and prefix). */
+  bucket(bucket: string): S3StorageDriver {
+    return new S3StorageDriver({
+      ...this.options,
+      settings: async () => ({ ...(await this.options.settings()), bucketName: bucket }),
+    })
+  }
+
+  /** Starts a multipart upload of `key`; resolves to S3's upload id (store it in the database). */
+  async createMultipartUpload(key: string, options?: WriteOptions): Promise<string> {
+    return this.#run(async (c) => {
+      const { UploadId } = await c.client.send(
+        new CreateMultipartUploadCommand({
+          Bucket: c.settings.bucketName,
+          Key: this.#key(c, key),
+          ContentType: options?.contentType,
+          ContentDisposition: options?.contentDisposition,
+        })
+      )
+      if (!UploadId) throw new Error('S3 returned no upload id')
+      return UploadId
+    })
+  }
+
+  /**
+   * Uploads part `partNumber` (1..10000, any order; a repeated number
+   * replaces the part). A stream body needs `options.contentLength` (it is
+   * streamed, not buffered); bytes know their length. Every part but the
+   * last must be at least `multipartLimits.minPartSize` on Amazon S3.
+   */
+  async uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contents: Uint8Array | Readable,
+    options?: { contentLength?: number }
+  ): Promise<UploadedPart> {
+    if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > this.multipartLimits.maxParts) {
+      throw new S3StorageDriverError(
+        `Part number must be an integer from 1 to ${this.multipartLimits.maxParts} (got ${partNumber})`,
+        'E_S3_INVALID_PART'
+      )
+    }
+    const length = contents instanceof Uint8Array ? contents.length : options?.contentLength
+    if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
+      throw new S3StorageDriverError(
+        'uploadPart needs options.contentLength (a non-negative integer) for a stream body',
+        'E_S3_INVALID_PART'
+      )
+    }
+    return this.#run((c) => this.#sendPart(c, this.#key(c, key), uploadId, partNumber, contents, length))
+  }
+
+  /**
+   * Sends a command whose body may be a stream: when the stream fails, the
+   * request is aborted (the SDK would otherwise wait forever for the
+   * missing bytes) and the stream's error is the rejection.
+   */
+  async #send<T>(body: unknown, send: (options: { abortSignal?: AbortSignal }) => Promise<T>): Promise<T> {
+    if (!(body instanceof Readable)) return send({})
+    const controller = new AbortController()
+    let streamError: unknown
+    const onError = (error: unknown) => {
+      streamError = error
+      controller.abort(error)
+    }
+    body.once('error', onError)
+    try {
+      return await send({ abortSignal: controller.signal })
+    } catch (error) {
+      throw streamError ?? error
+    } finally {
+      body.off('error', onError)
+    }
+  }
+
+  async #sendPart(
+    c: Connection,
+    objectKey: string,
+    uploadId: string,
+    partNumber: number,
+    body: Uint8Array | Readable,
+    contentLength: number
+  ): Promise<UploadedPart> {
+    const command = new UploadPartCommand({
+      Bucket: c.settings.bucketName,
+      Key: objectKey,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      Body: body,
+      ContentLength: contentLength,
+    })
+    const { ETag } = await this.#send(body, (sendOptions) => c.client.send(command, sendOptions))
+    if (!ETag) throw new Error(`S3 returned no etag for part ${partNumber}`)
+    return { partNumber, etag: ETag }
+  }
+
+  /** Assembles the object from `parts` (sorted by number). Rejects for an unknown upload id. */
+  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    return this.#run((c) => this.#complete(c, this.#key(c, key), uploadId, parts))
+  }
+
+  async #complete(c: Connection, objectKey: string, uploadId: string, parts: UploadedPart[]) {
+    await c.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: c.settings.bucketName,
+        Key: objectKey,
+        UploadId: uploadId,
+        MultipartUpload: {
+          Parts: [...parts]
+            .sort((a, b) => a.partNumber - b.partNumber)
+            .map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+        },
+      })
+    )
+  }
+
+  /** Drops an unfinished upload and its parts; an unknown upload id is fine. */
+  async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
+    return this.#run((c) => this.#abort(c, this.#key(c, key), uploadId))
+  }
+
+  async #abort(c: Connection, objectKey: string, uploadId: string) {
+    try {
+      await c.client.send(
+        new AbortMultipartUploadCommand({ Bucket: c.settings.bucketName, Key: objectKey, UploadId: uploadId })
+      )
+    } catch (error) {
+      if (!isNoSuchUpload(error)) throw error
+    }
+  }
+
+  /** Destroys the S3 client (plugin shutdown). The driver reconnects if used again. */
+  close(): void {
+    const current = this.#connection
+    this.#connection = undefined
+    if (current) this.#retire(current)
+  }
+}
