@@ -26,8 +26,12 @@ export default defineConfig({
     () => import('@adonisjs/lucid/database_provider'),
     () => import('@adonisjs/inertia/inertia_provider'),
     () => import('@adonisjs/i18n/i18n_provider'),
+    () => import('@adonisjs/redis/redis_provider'),
+    () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/lock/lock_provider'),
     () => import('#providers/plugin_provider'),
     () => import('#providers/tern_provider'),
+    () => import('#providers/jobs_provider'),
   ],
 
   preloads: [() => import('#start/routes'), () => import('#start/kernel')],

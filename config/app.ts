@@ -7,6 +7,13 @@ import { defineConfig } from '@adonisjs/core/http'
  */
 export const appKey = env.get('APP_KEY')
 
+/** Maps TRUST_PROXY to the http server's setting (default: loopback proxies only). */
+function trustProxySetting(value: string | undefined): boolean | string {
+  if (value === undefined || value.trim() === '') return 'loopback'
+  if (value === 'true' || value === 'false') return value === 'true'
+  return value
+}
+
 /**
  * HTTP server settings.
  */
@@ -14,7 +21,11 @@ export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
-  trustProxy: () => true,
+  /**
+   * Only trusted proxies may set X-Forwarded-For: rate limits key on the
+   * client IP, so trusting everyone would let any client pick its own.
+   */
+  trustProxy: trustProxySetting(env.get('TRUST_PROXY')),
   cookie: {
     domain: '',
     path: '/',

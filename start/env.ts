@@ -34,5 +34,24 @@ export default await Env.create(new URL('../', import.meta.url), {
   TERN_PLUGINS: Env.schema.string.optional(),
   /** Extra folders searched for plugins (comma separated; relative to the app root), e.g. test fixtures. */
   TERN_PLUGIN_PATHS: Env.schema.string.optional(),
-  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  REDIS_URL: (key: string, value?: string) => {
+    if (value === undefined || value === '') return undefined
+    if (!/^rediss?:\/\/\S+$/.test(value)) {
+      throw new Error(`Value for environment variable "${key}" must be a redis:// or rediss:// URL, instead received "${value}"`)
+    }
+    return value
+  },
+  /**
+   * Which proxies may set X-Forwarded-For (client IPs are used by rate limits):
+   * `true`, `false`, or addresses/subnets/keywords comma separated. Default: loopback.
+   */
+  TRUST_PROXY: Env.schema.string.optional(),
+  /** Where rate-limit counters live: database (default), redis (default when REDIS_URL is set) or memory. */
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
+  /** Rate-limit window of the guessable routes (sign-in, TOTP, sign-up, reset): "1 minute", "30s", "2 s"... */
+  RATE_LIMIT_WINDOW: Env.schema.string.optional(),
+  /** Attempts allowed per window and identifier (account, e-mail, token); default 10. */
+  RATE_LIMIT_PER_IDENTIFIER: Env.schema.number.optional(),
+  /** Attempts allowed per window and client IP; default 30. */
+  RATE_LIMIT_PER_IP: Env.schema.number.optional(),
 })

@@ -5,4 +5,7 @@
 */
 import '#start/routes/system'
 import '#start/routes/configs'
+import '#start/routes/auth'
+import '#start/routes/users'
+import '#start/routes/shares'
 import '#start/routes/pages'

@@ -16,17 +16,19 @@ test.group('Startup | bad environment values stop the start', (group) => {
     return () => rmSync(dataDir, { recursive: true, force: true })
   })
 
-  for (const [name, value] of [
-    ['PORT', 'not-a-port'],
-    ['DB_CONNECTION', 'oracle'],
-    ['LOG_LEVEL', 'loud'],
-    ['DB_PORT', 'abc'],
+  for (const [name, value, expected] of [
+    ['PORT', 'not-a-port', '"PORT"'],
+    ['DB_CONNECTION', 'oracle', '"DB_CONNECTION"'],
+    ['LOG_LEVEL', 'loud', '"LOG_LEVEL"'],
+    ['DB_PORT', 'abc', '"DB_PORT"'],
+    ['REDIS_URL', 'http://127.0.0.1:6379', '"REDIS_URL"'],
+    ['TERN_PLUGINS', 'no-such-plugin', '"no-such-plugin"'],
   ] as const) {
     test(`a bad ${name} stops the server with a message naming it`, async ({ assert }) => {
       const result = await spawnTern(['bin/server.ts'], { DATA_DIR: dataDir, [name]: value })
       assert.notEqual(result.code, 0)
       assert.notEqual(result.code, null, 'the server must stop, not keep running')
-      assert.include(result.output, `"${name}"`)
+      assert.include(result.output, expected)
     }).timeout(30_000)
   }
 

@@ -58,6 +58,17 @@ export class AccessTokenService {
     if (!payload || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
     return payload as unknown as AccessTokenClaims
   }
+
+  /**
+   * The claims of a token signed by this instance even when it has expired
+   * (sign-out must still find the session of a stale access token), or null
+   * when forged or malformed.
+   */
+  async verifyIgnoringExpiry(token: string): Promise<AccessTokenClaims | null> {
+    const payload = verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt), 0)
+    if (!payload || typeof payload.sub !== 'string') return null
+    return payload as unknown as AccessTokenClaims
+  }
 }
 
 /** The access-token service of this process. */

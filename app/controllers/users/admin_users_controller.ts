@@ -1,0 +1,67 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import UserTransformer from '#transformers/user_transformer'
+import { userService } from '#services/users/user_service'
+import { authenticate } from '#services/auth/current_user'
+import { appUrl } from '#services/auth/password_reset_service'
+import { mailService } from '#services/mail/mail_service'
+import { createUserValidator, updateUserValidator } from '#validators/users'
+
+/** Admin routes of the users (spec/api.md §3, `/api/users`). */
+export default class AdminUsersController {
+  /** GET /api/users: 200 user[]. */
+  async index({ response }: HttpContext) {
+    const users = await userService.list()
+    return response.ok(users.map((user) => UserTransformer.toJSON(user)))
+  }
+
+  /**
+   * POST /api/users `{username, email, password?, isAdmin?}`: 201 user.
+   * Without a password, a random one is set and an invitation is mailed;
+   * 400 when mail is not configured (checked before anything is created).
+   * When the invitation cannot be sent, the user is not kept (400 with the
+   * mailer's reason).
+   */
+  async store({ request, response }: HttpContext) {
+    const fields = await createUserValidator.validate(request.body())
+    const invite = fields.password === undefined
+    if (invite) await mailService.ensureEnabled()
+    const password = fields.password ?? userService.randomPassword()
+    const user = await userService.create({
+      username: fields.username,
+      email: fields.email,
+      password,
+      isAdmin: fields.isAdmin ?? false,
+    })
+    if (invite) {
+      try {
+        await mailService.sendInvite(user.email, {
+          url: `${await appUrl()}/auth/signIn`,
+          password,
+          email: user.email,
+        })
+      } catch (error) {
+        await user.delete()
+        throw error
+      }
+    }
+    return response.created(UserTransformer.toJSON(user))
+  }
+
+  /** PATCH /api/users/:id `{username?, email?, password?, isAdmin?}`: 200 user; 404 unknown id. */
+  async update(ctx: HttpContext) {
+    const user = await userService.findOrFail(ctx.params.id)
+    const fields = await updateUserValidator.validate(ctx.request.body())
+    const self = user.id === ctx.user!.id
+    const keepSession = self ? ((await authenticate(ctx))?.claims?.refreshTokenId ?? null) : null
+    const updated = await userService.update(user, fields, keepSession)
+    return ctx.response.ok(UserTransformer.toJSON(updated))
+  }
+
+  /** DELETE /api/users/:id: 200 the deleted user; 400 "User not found" / "Cannot delete the last admin user". */
+  async destroy({ params, response }: HttpContext) {
+    const user = await userService.findOrFail(params.id, 'bad_request')
+    const body = UserTransformer.toJSON(user)
+    await userService.delete(user)
+    return response.ok(body)
+  }
+}

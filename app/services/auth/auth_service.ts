@@ -1,0 +1,182 @@
+/**
+ * The password sign-in flows of spec/api.md §1: sign-up, sign-in (with the
+ * TOTP second step), password change and the TOTP set-up of an account.
+ * Controllers do HTTP (cookies, status codes, rate limits); the rules live here.
+ */
+import hash from '@adonisjs/core/services/hash'
+import User from '#models/user'
+import {
+  AuthenticationFailedException,
+  BadRequestException,
+  ForbiddenException,
+} from '#services/auth/auth_errors'
+import { loginTokenService } from '#services/auth/login_token_service'
+import { sessionService, type SessionTokens } from '#services/auth/session_service'
+import { totpService } from '#services/auth/totp_service'
+import { configService } from '#services/config/config_service'
+import { userService } from '#services/users/user_service'
+
+/** The answer of a sign-in: a session, or a login token when a TOTP code is needed. */
+export type SignInResult =
+  | { kind: 'session'; user: User; tokens: SessionTokens }
+  | { kind: 'totp'; user: User; loginToken: string }
+
+/** What `enableTotp` answers. */
+export interface TotpSetup {
+  totpAuthUrl: string
+  totpSecret: string
+  qrCode: string
+}
+
+/** Message of every failed password sign-in (unknown user or wrong password alike). */
+export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password'
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * Verifies `password` against `user`'s hash, or against a throw-away hash
+ * when there is no user or no password, so that unknown accounts take as
+ * long to refuse as wrong passwords.
+ */
+async function verifyPasswordInConstantTime(user: User | null, password: string): Promise<boolean> {
+  if (user?.password) return user.verifyPassword(password)
+  dummyHash ??= hash.make('tern-dummy-password-for-timing')
+  await hash.verify(await dummyHash, password)
+  return false
+}
+
+/** See the module comment. Use the `authService` singleton. */
+export class AuthService {
+  /** 403 "Registration is not allowed" unless `share.allowRegistration`. */
+  async ensureRegistrationAllowed(): Promise<void> {
+    if (!(await configService.get('share.allowRegistration'))) {
+      throw new ForbiddenException('Registration is not allowed')
+    }
+  }
+
+  /** Creates an account (the first one becomes admin) and starts its session. */
+  async signUp(fields: { email: string; username: string; password: string }) {
+    const isAdmin = !(await userService.hasUsers())
+    const user = await userService.create({ ...fields, isAdmin })
+    const tokens = await sessionService.create(user)
+    return { user, tokens }
+  }
+
+  /**
+   * The account an identifier names: by e-mail when `email` is given or the
+   * identifier contains "@", else by username (case ignored).
+   */
+  async findByIdentifier(fields: { email?: string; username?: string }): Promise<User | null> {
+    if (fields.email) return userService.findByEmail(fields.email)
+    if (!fields.username) return null
+    const byUsername = await userService.findByUsername(fields.username)
+    if (byUsername || !fields.username.includes('@')) return byUsername
+    return userService.findByEmail(fields.username)
+  }
+
+  /**
+   * Checks the password of the account named by `email` or `username`.
+   * 401 "Wrong email or password" for an unknown account, an account without
+   * password, or a wrong password. With TOTP on, answers a login token
+   * instead of a session.
+   */
+  async signIn(fields: { email?: string; username?: string; password: string }): Promise<SignInResult> {
+    const user = await this.findByIdentifier(fields)
+    const valid = await verifyPasswordInConstantTime(user, fields.password)
+    if (!user || !valid) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)
+    if (user.totpVerified) {
+      return { kind: 'totp', user, loginToken: await loginTokenService.issue(user) }
+    }
+    return { kind: 'session', user, tokens: await sessionService.create(user) }
+  }
+
+  /**
+   * The TOTP step: redeems `loginToken` with `code`. 401 "Invalid login
+   * token" / "Login token expired" (`token_expired`); 400 "Invalid code" (the
+   * token stays usable until it expires). Hooks for rate limiting:
+   * `beforeCode` runs once the user is known, `onWrongCode` before the 400.
+   */
+  async signInWithTotp(
+    loginToken: string,
+    code: string,
+    hooks: { beforeCode?: (user: User) => Promise<void>; onWrongCode?: (user: User) => Promise<void> } = {}
+  ): Promise<{ user: User; tokens: SessionTokens }> {
+    const { row, user } = await loginTokenService.find(loginToken)
+    await hooks.beforeCode?.(user)
+    if (!user.totpVerified || !(await totpService.consume(user, code))) {
+      await hooks.onWrongCode?.(user)
+      throw new BadRequestException('Invalid code')
+    }
+    if (!(await loginTokenService.redeem(row))) throw new AuthenticationFailedException('Invalid login token')
+    const tokens = await sessionService.create(user, { oauthIdToken: row.oauthIdToken })
+    return { user, tokens }
+  }
+
+  /**
+   * Changes the password of `user`: `oldPassword` must match (403 "Invalid
+   * password"); it may be omitted only by a user without a password. Every
+   * session of the user ends and a new one starts (its tokens are returned).
+   */
+  async changePassword(user: User, password: string, oldPassword?: string): Promise<SessionTokens> {
+    if (user.password && !(await user.verifyPassword(oldPassword ?? ''))) {
+      throw new ForbiddenException('Invalid password')
+    }
+    user.password = password
+    await user.save()
+    await sessionService.revokeAllOf(user.id)
+    return sessionService.create(user)
+  }
+
+  /** 403 "Invalid password" unless `password` is the user's password. */
+  async ensurePassword(user: User, password: string): Promise<void> {
+    if (!(await user.verifyPassword(password))) throw new ForbiddenException('Invalid password')
+  }
+
+  /**
+   * Step 1 of TOTP set-up: checks the password (403), refuses when TOTP is
+   * already on (400 "TOTP is already enabled"), stores a new secret (not yet
+   * active) and answers its provisioning URI and QR code.
+   */
+  async enableTotp(user: User, password: string): Promise<TotpSetup> {
+    await this.ensurePassword(user, password)
+    if (user.totpVerified) throw new BadRequestException('TOTP is already enabled')
+    const secret = totpService.generateSecret()
+    user.totpSecret = secret
+    user.totpVerified = false
+    user.totpLastStep = null
+    await user.save()
+    const totpAuthUrl = totpService.authUrl(secret, await configService.get('general.appName'), user.username)
+    return { totpAuthUrl, totpSecret: secret, qrCode: await totpService.qrCode(totpAuthUrl) }
+  }
+
+  /**
+   * Step 2: a code from the new secret turns TOTP on. 403 "Invalid
+   * password"; 400 "TOTP is already enabled", "TOTP is not in progress",
+   * "Invalid code".
+   */
+  async verifyTotp(user: User, password: string, code: string): Promise<void> {
+    await this.ensurePassword(user, password)
+    if (user.totpVerified) throw new BadRequestException('TOTP is already enabled')
+    if (!user.totpSecret) throw new BadRequestException('TOTP is not in progress')
+    if (!(await totpService.consume(user, code))) throw new BadRequestException('Invalid code')
+    user.totpVerified = true
+    await user.save()
+  }
+
+  /**
+   * Turns TOTP off with the password and a current code. 403 "Invalid
+   * password"; 400 "TOTP is not enabled", "Invalid code".
+   */
+  async disableTotp(user: User, password: string, code: string): Promise<void> {
+    await this.ensurePassword(user, password)
+    if (!user.totpVerified || !user.totpSecret) throw new BadRequestException('TOTP is not enabled')
+    if (!(await totpService.consume(user, code))) throw new BadRequestException('Invalid code')
+    user.totpSecret = null
+    user.totpVerified = false
+    user.totpLastStep = null
+    await user.save()
+  }
+}
+
+/** The auth service of this process. */
+export const authService = new AuthService()

@@ -1,0 +1,86 @@
+/**
+ * Password reset by e-mail (spec/api.md §1): a request always gets the same
+ * neutral reply, and the work (lookup, token, mail) happens after the
+ * response, so neither the reply nor its timing tells whether the address
+ * exists. The link `${general.appUrl}/auth/resetPassword/<token>` is valid one
+ * hour and works once; only the token's digest is stored.
+ */
+import { DateTime } from 'luxon'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import PasswordResetToken from '#models/password_reset_token'
+import User from '#models/user'
+import { BadRequestException } from '#services/auth/auth_errors'
+import { sessionService } from '#services/auth/session_service'
+import { generateToken, hashToken } from '#services/auth/tokens'
+import { configService } from '#services/config/config_service'
+import { mailService } from '#services/mail/mail_service'
+
+/** Lifetime of a reset link. */
+export const PASSWORD_RESET_LIFETIME_MINUTES = 60
+
+/** `${appUrl}` without a trailing slash. */
+export async function appUrl(): Promise<string> {
+  return (await configService.get('general.appUrl')).replace(/\/+$/, '')
+}
+
+/** Finds users by e-mail address, ignoring case (the same on every database). */
+export function findUserByEmail(email: string) {
+  return User.query().whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]).first()
+}
+
+/** Requests and performs password resets. Use `passwordResetService`. */
+export class PasswordResetService {
+  /**
+   * Starts a reset for `email` in the background and returns at once. When
+   * the address belongs to a user and mail is enabled, a new token replaces
+   * the user's older ones and the link is mailed. Returns the background
+   * work (tests may await it; it never rejects).
+   */
+  request(email: string): Promise<void> {
+    return mailService.sendInBackground(() => this.#requestNow(email), { action: 'password reset' })
+  }
+
+  async #requestNow(email: string): Promise<void> {
+    const user = await findUserByEmail(email)
+    if (!user) return
+    if (!(await mailService.isEnabled())) {
+      logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')
+      return
+    }
+    const token = generateToken()
+    await PasswordResetToken.query().where('userId', user.id).delete()
+    await PasswordResetToken.create({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: DateTime.utc().plus({ minutes: PASSWORD_RESET_LIFETIME_MINUTES }),
+    })
+    await mailService.sendPasswordReset(user.email, {
+      url: `${await appUrl()}/auth/resetPassword/${token}`,
+    })
+  }
+
+  /**
+   * Sets a new password with a reset token. The token is used up, and every
+   * session of the user ends. Throws 400 "Token invalid or expired".
+   */
+  async reset(token: string, password: string): Promise<User> {
+    const row = await PasswordResetToken.findBy('tokenHash', hashToken(token))
+    if (!row) throw new BadRequestException('Token invalid or expired')
+    const deleted = await db.from(PasswordResetToken.table).where('id', row.id).delete()
+    const used = Number(Array.isArray(deleted) ? deleted[0] : deleted) === 1
+    if (!used || row.expiresAt <= DateTime.utc()) {
+      throw new BadRequestException('Token invalid or expired')
+    }
+    const user = await User.find(row.userId)
+    if (!user) throw new BadRequestException('Token invalid or expired')
+    user.password = password
+    await user.save()
+    await PasswordResetToken.query().where('userId', user.id).delete()
+    await sessionService.revokeAllOf(user.id)
+    return user
+  }
+}
+
+/** The password-reset service of this process. */
+export const passwordResetService = new PasswordResetService()

@@ -1,0 +1,211 @@
+/**
+ * Sign-in sessions (spec/api.md §1): a session is a row of `refresh_tokens`
+ * whose opaque token lives in the HttpOnly `refresh_token` cookie (only its
+ * digest is stored). Access tokens (15-minute JWTs in the `access_token`
+ * cookie) carry the session id as `refreshTokenId`, and stop being accepted
+ * as soon as their session is revoked.
+ *
+ * Refresh ROTATES the token: the presented token is replaced by a new one in
+ * one conditional update, so a refresh token works exactly once.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
+import RefreshToken from '#models/refresh_token'
+import User from '#models/user'
+import { accessTokenService } from '#services/auth/access_token_service'
+import { ACCESS_TOKEN_COOKIE } from '#services/auth/current_user'
+import { generateToken, hashToken, sqlDateTime } from '#services/auth/tokens'
+import { configService } from '#services/config/config_service'
+import { parseTimespan } from '#extensions/config/values'
+
+/** Name of the refresh-token cookie. */
+export const REFRESH_TOKEN_COOKIE = 'refresh_token'
+
+/** Path of the refresh-token cookie: the browser sends it to the refresh route only. */
+export const REFRESH_TOKEN_COOKIE_PATH = '/api/auth/token'
+
+/** The tokens of a new (or refreshed) session. */
+export interface SessionTokens {
+  /** The signed access token (JWT). */
+  accessToken: string
+  /** The opaque refresh token (shown once; only its digest is stored). */
+  refreshToken: string
+  /** The session id (`refresh_tokens.id`, the JWT's `refreshTokenId`). */
+  refreshTokenId: string
+  /** When the session ends (`general.sessionDuration` after sign-in). */
+  expiresAt: DateTime
+}
+
+/** Options of `SessionService.create`. */
+export interface CreateSessionOptions {
+  /** The OIDC id token of a session that came from OIDC (for the provider's sign-out). */
+  oauthIdToken?: string | null
+}
+
+/** The outcome of a successful refresh. */
+export interface RefreshedSession extends SessionTokens {
+  user: User
+}
+
+const DEFAULT_SESSION_DURATION = { months: 3 }
+
+/** Creates, refreshes and revokes sessions, and writes their cookies. Use `sessionService`. */
+export class SessionService {
+  /** When a session started now ends, from `general.sessionDuration` (3 months when unusable). */
+  async expiryFromNow(): Promise<DateTime> {
+    const span = parseTimespan(await configService.get('general.sessionDuration'))
+    const now = DateTime.utc()
+    if (!span || span.value <= 0) return now.plus(DEFAULT_SESSION_DURATION)
+    return now.plus({ [span.unit]: span.value })
+  }
+
+  /** Starts a session for `user`: stores the refresh token's digest and signs an access token. */
+  async create(user: User, options: CreateSessionOptions = {}): Promise<SessionTokens> {
+    const refreshToken = generateToken()
+    const row = await RefreshToken.create({
+      userId: user.id,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: await this.expiryFromNow(),
+      oauthIdToken: options.oauthIdToken ?? null,
+    })
+    return {
+      accessToken: await accessTokenService.sign(user, row.id),
+      refreshToken,
+      refreshTokenId: row.id,
+      expiresAt: row.expiresAt,
+    }
+  }
+
+  /**
+   * Exchanges a refresh token for a new access token AND a new refresh token
+   * (rotation: the presented one stops working). The session keeps its id
+   * and its end. Null when the token is missing, unknown, already rotated or
+   * expired (an expired row is deleted).
+   */
+  async refresh(refreshToken: string | null | undefined): Promise<RefreshedSession | null> {
+    if (!refreshToken || typeof refreshToken !== 'string') return null
+    const oldHash = hashToken(refreshToken)
+    const row = await RefreshToken.findBy('tokenHash', oldHash)
+    if (!row) return null
+    if (row.expiresAt <= DateTime.utc()) {
+      await row.delete()
+      return null
+    }
+    const user = await User.find(row.userId)
+    if (!user) return null
+
+    const next = generateToken()
+    const now = sqlDateTime()
+    const updated = await db
+      .from(RefreshToken.table)
+      .where('id', row.id)
+      .where('token_hash', oldHash)
+      .update({ token_hash: hashToken(next), updated_at: now })
+    // Someone else rotated it between our read and our write: it is used up.
+    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) return null
+
+    return {
+      user,
+      accessToken: await accessTokenService.sign(user, row.id),
+      refreshToken: next,
+      refreshTokenId: row.id,
+      expiresAt: row.expiresAt,
+    }
+  }
+
+  /** The live (unexpired) session `id` of `userId`, or null. */
+  async findActive(id: string, userId: string): Promise<RefreshToken | null> {
+    return RefreshToken.query()
+      .where('id', id)
+      .where('userId', userId)
+      .where('expiresAt', '>', sqlDateTime())
+      .first()
+  }
+
+  /** Whether session `id` of `userId` still exists and has not expired. */
+  async isActive(id: string, userId: string): Promise<boolean> {
+    return (await this.findActive(id, userId)) !== null
+  }
+
+  /** Revokes session `id` and returns the removed row (null when there was none). */
+  async revoke(id: string): Promise<RefreshToken | null> {
+    const row = await RefreshToken.find(id)
+    if (!row) return null
+    await row.delete()
+    return row
+  }
+
+  /** Revokes the session of a refresh token; returns the removed row, or null. */
+  async revokeByToken(refreshToken: string): Promise<RefreshToken | null> {
+    const row = await RefreshToken.findBy('tokenHash', hashToken(refreshToken))
+    if (!row) return null
+    await row.delete()
+    return row
+  }
+
+  /** Revokes every session of `userId`, except `exceptId` when given. Returns how many. */
+  async revokeAllOf(userId: string, exceptId?: string | null): Promise<number> {
+    const query = db.from(RefreshToken.table).where('user_id', userId)
+    if (exceptId) query.whereNot('id', exceptId)
+    const deleted = await query.delete()
+    return Number(Array.isArray(deleted) ? deleted[0] : deleted)
+  }
+
+  /**
+   * Writes both cookies of a session (spec/api.md §1): `access_token` (Path
+   * `/`, SameSite Lax, readable by scripts) and `refresh_token` (Path
+   * `/api/auth/token`, HttpOnly, SameSite Strict), Secure when
+   * `general.secureCookies`, both living until the session ends. Plain
+   * cookies (no signing/encryption) so Pingvin clients can read them.
+   */
+  async setCookies(ctx: HttpContext, tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken' | 'expiresAt'>) {
+    const secure = await configService.get('general.secureCookies')
+    const maxAge = secondsUntil(tokens.expiresAt)
+    this.#setAccessCookie(ctx, tokens.accessToken, secure, maxAge)
+    ctx.response.plainCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, {
+      encode: false,
+      path: REFRESH_TOKEN_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge,
+    })
+  }
+
+  /** Writes the `access_token` cookie only (kept until `expiresAt`, the session's end). */
+  async setAccessCookie(ctx: HttpContext, accessToken: string, expiresAt: DateTime) {
+    const secure = await configService.get('general.secureCookies')
+    this.#setAccessCookie(ctx, accessToken, secure, secondsUntil(expiresAt))
+  }
+
+  #setAccessCookie(ctx: HttpContext, accessToken: string, secure: boolean, maxAge: number) {
+    ctx.response.plainCookie(ACCESS_TOKEN_COOKIE, accessToken, {
+      encode: false,
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure,
+      maxAge,
+    })
+  }
+
+  /** Clears both session cookies (same names and paths as when they were set). */
+  clearCookies(ctx: HttpContext) {
+    ctx.response.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' })
+    ctx.response.clearCookie(REFRESH_TOKEN_COOKIE, { path: REFRESH_TOKEN_COOKIE_PATH })
+  }
+
+  /** The `refresh_token` cookie of the request (plain), or null. */
+  refreshTokenOf(ctx: HttpContext): string | null {
+    const value = ctx.request.plainCookie(REFRESH_TOKEN_COOKIE, { encoded: false })
+    return typeof value === 'string' && value.length > 0 ? value : null
+  }
+}
+
+function secondsUntil(when: DateTime): number {
+  return Math.max(0, Math.floor(when.diffNow('seconds').seconds))
+}
+
+/** The session service of this process. */
+export const sessionService = new SessionService()

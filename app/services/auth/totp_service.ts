@@ -1,0 +1,88 @@
+/**
+ * Time-based one-time passwords (spec/api.md §1) with otplib 13: SHA-1,
+ * 6 digits, 30-second period (what authenticator apps expect), one step of
+ * clock drift accepted either way, and no replay: the time step of every
+ * accepted code is recorded in `users.totp_last_step`, and a code whose step
+ * is not later than the recorded one is refused. Recording is a conditional
+ * update, so two simultaneous requests cannot both use one code.
+ */
+import { generateSecret, generateURI, verify } from 'otplib'
+import QRCode from 'qrcode'
+import db from '@adonisjs/lucid/services/db'
+import User from '#models/user'
+import { sqlDateTime } from '#services/auth/tokens'
+
+/** The TOTP parameters of every Tern secret. */
+export const TOTP_PARAMETERS = { algorithm: 'sha1', digits: 6, period: 30 } as const
+
+/** Accepted clock drift, in seconds (one period either way). */
+export const TOTP_TOLERANCE_SECONDS = TOTP_PARAMETERS.period
+
+const CODE_PATTERN = /^\d{6}$/
+
+/** TOTP secrets, provisioning URIs, QR codes and code checks. Use `totpService`. */
+export class TotpService {
+  /** A new random Base32 secret (20 bytes, as authenticator apps expect). */
+  generateSecret(): string {
+    return generateSecret()
+  }
+
+  /** The `otpauth://totp/...` provisioning URI: issuer = app name, label = username. */
+  authUrl(secret: string, issuer: string, label: string): string {
+    return generateURI({ issuer, label, secret, ...TOTP_PARAMETERS })
+  }
+
+  /** A `data:image/png;base64,...` QR code of `text`. */
+  qrCode(text: string): Promise<string> {
+    return QRCode.toDataURL(text)
+  }
+
+  /**
+   * The time step at which `code` is valid for `secret` (within the drift
+   * tolerance, and later than `afterStep` when given), or null. Never throws
+   * for a malformed code.
+   */
+  async matchingStep(
+    secret: string,
+    code: unknown,
+    afterStep?: number | null,
+    epochSeconds?: number
+  ): Promise<number | null> {
+    if (typeof code !== 'string' || !CODE_PATTERN.test(code.trim())) return null
+    try {
+      const result = await verify({
+        secret,
+        token: code.trim(),
+        ...TOTP_PARAMETERS,
+        epochTolerance: TOTP_TOLERANCE_SECONDS,
+        ...(afterStep === null || afterStep === undefined ? {} : { afterTimeStep: afterStep }),
+        ...(epochSeconds === undefined ? {} : { epoch: epochSeconds }),
+      })
+      return result.valid && 'timeStep' in result ? result.timeStep : null
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Checks `code` against the user's secret and, when valid, records its
+   * time step so it cannot be used again. False for a wrong, stale or
+   * replayed code (or a user without a secret). Updates `user` in memory.
+   */
+  async consume(user: User, code: unknown): Promise<boolean> {
+    if (!user.totpSecret) return false
+    const step = await this.matchingStep(user.totpSecret, code, user.totpLastStep)
+    if (step === null) return false
+    const updated = await db
+      .from(User.table)
+      .where('id', user.id)
+      .where((query) => query.whereNull('totp_last_step').orWhere('totp_last_step', '<', step))
+      .update({ totp_last_step: step, updated_at: sqlDateTime() })
+    if (Number(Array.isArray(updated) ? updated[0] : updated) !== 1) return false
+    user.totpLastStep = step
+    return true
+  }
+}
+
+/** The TOTP service of this process. */
+export const totpService = new TotpService()
