@@ -39,6 +39,10 @@ export default class Share extends BaseModel {
   @column({ consume: (value: unknown) => Boolean(value) })
   declare completed: boolean
 
+  /** When the share was first completed (kept when it is reopened for editing). */
+  @column.dateTime()
+  declare completedAt: DateTime | null
+
   /** Why an admin removed the share; null while it is not removed. */
   @column()
   declare removedReason: string | null

@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream'
+import type { HttpContext } from '@adonisjs/core/http'
+import ShareFile from '#models/share_file'
+import { configService } from '#services/config/config_service'
+import { receiveChunk } from '#services/files/chunk_upload_service'
+import { serveFile, serveZip } from '#services/files/file_download'
+import { deleteFile } from '#services/files/file_storage'
+import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
+import { assertOwner, shareCaller } from '#services/shares/share_owner'
+import { completedFiles } from '#services/shares/share_presenter'
+import { findShareOrFail, findVisibleShare } from '#services/shares/share_queries'
+import { shareSeams } from '#services/shares/share_seams'
+import { countDirectView, downloadAccess } from '#services/shares/share_visitor_access'
+import { chunkQueryValidator } from '#validators/shares'
+
+/** The files of a share: chunk upload, download, zip, removal (spec/api.md §4). */
+export default class ShareFilesController {
+  /**
+   * POST /api/shares/:id/files?name=&chunkIndex=&totalChunks=[&id=]: one
+   * chunk, the raw body streamed to storage (the bodyparser leaves
+   * application/octet-stream alone). 201 exactly `{id, name}`.
+   */
+  async upload(ctx: HttpContext) {
+    const { request, response, params } = ctx
+    const share = await findShareOrFail(params.id)
+    assertOwner(share, await shareCaller(ctx))
+    if (share.completed) throw shareErrors.uploadToCompleted()
+    const query = await chunkQueryValidator.validate(request.qs())
+    const length = request.header('content-length')
+    const raw = request.raw()
+    try {
+      const file = await receiveChunk(
+        share,
+        {
+          name: query.name,
+          chunkIndex: query.chunkIndex,
+          totalChunks: query.totalChunks,
+          fileId: query.id,
+          contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+          body: raw !== null ? Readable.from([Buffer.from(raw)]) : request.request,
+        },
+        { maxShareSize: await shareSeams.maxShareSize(share) }
+      )
+      return response.created(file)
+    } catch (error) {
+      if (error instanceof UnexpectedChunkException) return response.status(400).send(error.body())
+      throw error
+    }
+  }
+
+  /** GET|HEAD /api/shares/:id/files/:fileId?download=true|false: the file, streamed. */
+  async download(ctx: HttpContext) {
+    const share = await findVisibleShare(ctx.params.id)
+    const pass = await downloadAccess(ctx, share)
+    const file = await ShareFile.query()
+      .where('id', ctx.params.fileId)
+      .where('shareId', share.id)
+      .where('completed', true)
+      .first()
+    if (!file) throw shareErrors.fileNotFound()
+    if (pass && ctx.request.method() !== 'HEAD') await countDirectView(share, pass)
+    await serveFile(ctx, share.id, file, ctx.request.qs().download === 'false')
+  }
+
+  /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */
+  async zip(ctx: HttpContext) {
+    const share = await findVisibleShare(ctx.params.id)
+    const pass = await downloadAccess(ctx, share)
+    await share.load('files')
+    if (pass && ctx.request.method() !== 'HEAD') await countDirectView(share, pass)
+    const level = await configService.get('share.zipCompressionLevel')
+    await serveZip(ctx, share.id, completedFiles(share), level)
+  }
+
+  /** DELETE /api/shares/:id/files/:fileId: removes one file (owner); 200. */
+  async destroy(ctx: HttpContext) {
+    const share = await findShareOrFail(ctx.params.id)
+    assertOwner(share, await shareCaller(ctx))
+    const file = await ShareFile.query().where('id', ctx.params.fileId).where('shareId', share.id).first()
+    if (!file) throw shareErrors.fileNotFound()
+    await deleteFile(file)
+    return ctx.response.ok('')
+  }
+}

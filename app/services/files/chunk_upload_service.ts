@@ -1,0 +1,154 @@
+/**
+ * The chunk upload protocol (spec/api.md §4): `POST /api/shares/:id/files`.
+ * The first chunk (no `id`) creates the file; later chunks carry its id and
+ * may arrive out of order or in parallel, each written at its place. Limits
+ * are checked before a byte is written (declared sizes), then enforced while
+ * streaming; a chunk is recorded only after it was stored whole, so a failed
+ * or retried chunk never leaves half-recorded state.
+ */
+import type { Readable } from 'node:stream'
+import db from '@adonisjs/lucid/services/db'
+import { storage } from '#extensions/storage/main'
+import type Share from '#models/share'
+import ShareFile from '#models/share_file'
+import UploadSession from '#models/upload_session'
+import { configService } from '#services/config/config_service'
+import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
+import { isNoSpaceError, removeStoredFile } from '#services/files/file_storage'
+import {
+  completeFileIfReady,
+  lowestMissingChunk,
+  recordChunk,
+  startUpload,
+} from '#services/files/upload_sessions'
+import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
+
+/** One chunk as the route received it. */
+export interface ChunkInput {
+  name: string
+  chunkIndex: number
+  totalChunks: number
+  /** The file id (every chunk after the first). */
+  fileId?: string
+  /** The request's Content-Length, null when the body is sent chunked. */
+  contentLength: number | null
+  /** The raw request body. */
+  body: Readable
+}
+
+/** Options of `receiveChunk`. */
+export interface ChunkOptions {
+  /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`, issue 5). */
+  maxShareSize?: number | null
+}
+
+/** Sum of the sizes of the share's files except `exceptFileId` (unfinished files count their declared size). */
+async function otherFilesSize(shareId: string, exceptFileId: string | null): Promise<number> {
+  const query = db.from('files').where('share_id', shareId)
+  if (exceptFileId) query.whereNot('id', exceptFileId)
+  const [row] = await query.sum('size as total')
+  return Number(row?.total ?? 0)
+}
+
+/**
+ * The least size a file can have from what is declared: every chunk but the
+ * last is full, the last one has its Content-Length (at least 1 byte while
+ * unknown).
+ */
+function declaredSize(totalChunks: number, chunkSize: number, isLast: boolean, contentLength: number | null) {
+  const last = isLast ? (contentLength ?? 0) : totalChunks > 1 ? 1 : 0
+  return (totalChunks - 1) * chunkSize + last
+}
+
+function checkChunkLength(chunkSize: number, isLast: boolean, contentLength: number | null) {
+  if (contentLength === null) return
+  if (contentLength > chunkSize) throw shareErrors.chunkTooLarge(chunkSize)
+  if (!isLast && contentLength !== chunkSize) throw shareErrors.chunkWrongSize(chunkSize)
+}
+
+/** The error to answer for a failed write: the limiter's own error, 507 when the disk is full, else as is. */
+function writeFailure(error: unknown): unknown {
+  let current = error as { cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof ShareApiException) return current
+    current = current.cause as typeof current
+  }
+  return isNoSpaceError(error) ? shareErrors.insufficientStorage() : error
+}
+
+/**
+ * Receives one chunk of a share that the caller owns and that is not
+ * completed. Resolves to the file's `{id, name}`. Throws
+ * `UnexpectedChunkException` (400 with `expectedChunkIndex`), 404 "File not
+ * found", 413 (share size or chunk size), 400 (wrong chunk size), 507 (disk
+ * full) or the refusal of a `file:before_store` handler.
+ */
+export async function receiveChunk(share: Share, input: ChunkInput, options: ChunkOptions = {}) {
+  const config = await configService.snapshot()
+  const maxShareSize = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
+  const isLast = input.chunkIndex === input.totalChunks - 1
+
+  let file: ShareFile | null
+  let session: UploadSession | null
+  const created = !input.fileId
+  if (!input.fileId) {
+    if (input.chunkIndex !== 0) throw new UnexpectedChunkException(0)
+    const chunkSize = config.get('share.chunkSize')
+    checkChunkLength(chunkSize, isLast, input.contentLength)
+    const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
+    if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+    ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared))
+  } else {
+    file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
+    if (!file) throw shareErrors.fileNotFound()
+    if (file.completed) {
+      input.body.resume()
+      return { id: file.id, name: file.name }
+    }
+    session = await UploadSession.findBy('fileId', file.id)
+    if (!session) throw shareErrors.fileNotFound()
+    if (input.chunkIndex >= session.totalChunks || input.totalChunks !== session.totalChunks) {
+      throw new UnexpectedChunkException(await lowestMissingChunk(session))
+    }
+    checkChunkLength(session.chunkSize, isLast, input.contentLength)
+    const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
+    if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+  }
+
+  try {
+    await storeChunk(file, session, input, isLast)
+  } catch (error) {
+    // A first chunk that failed leaves no file behind (the client starts over without an id).
+    if (created) await discardFile(file)
+    throw error
+  }
+  await completeFileIfReady(storage.use(file.disk), file, session)
+  return { id: file.id, name: file.name }
+}
+
+/** Streams the chunk to the disk, checks its final size and records it. */
+async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkInput, isLast: boolean) {
+  const disk = storage.use(file.disk)
+  const limiter = new ByteLimit(session.chunkSize)
+  // The limiter may fail before the storage driver listens: the driver sees the
+  // errored stream when it starts reading; this listener only keeps it handled.
+  limiter.on('error', () => {})
+  input.body.on('error', (error) => limiter.destroy(error))
+  input.body.pipe(limiter)
+  let etag: string | null
+  try {
+    etag = await writeChunk(disk, file, session, input.chunkIndex, limiter, input.contentLength)
+  } catch (error) {
+    input.body.unpipe(limiter)
+    input.body.resume()
+    throw writeFailure(error)
+  }
+  if (!isLast && limiter.bytes !== session.chunkSize) throw shareErrors.chunkWrongSize(session.chunkSize)
+  await recordChunk(session, input.chunkIndex, limiter.bytes, etag)
+}
+
+/** Removes a file whose first chunk failed: its stored bytes, upload and row. */
+async function discardFile(file: ShareFile) {
+  await removeStoredFile(file)
+  await ShareFile.query().where('id', file.id).delete()
+}

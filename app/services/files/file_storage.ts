@@ -1,0 +1,77 @@
+/**
+ * Where the bytes of share files live: each file records its disk
+ * (`files.disk`) and key (`files.storage_key`, `shares/<shareId>/<fileId>`),
+ * so changing the default disk never breaks old shares. Removing a file
+ * also drops its unfinished upload (multipart upload or separate parts).
+ */
+import logger from '@adonisjs/core/services/logger'
+import { storage, type StorageDisk } from '#extensions/storage/main'
+import ShareFile from '#models/share_file'
+import UploadSession from '#models/upload_session'
+
+/** The storage key of a share file. */
+export function storageKeyFor(shareId: string, fileId: string): string {
+  return `shares/${shareId}/${fileId}`
+}
+
+/** Key of chunk `index` on disks without random-access or multipart writes (assembled at the end). */
+export function partKey(key: string, index: number): string {
+  return `${key}.part${index}`
+}
+
+/** The disk holding `file` (throws `E_STORAGE_DISK_UNKNOWN` when its plugin is gone). */
+export function diskOf(file: Pick<ShareFile, 'disk'>): StorageDisk {
+  return storage.use(file.disk)
+}
+
+/** True when `error` (or one of its causes) is "no space left on device". */
+export function isNoSpaceError(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current.code === 'ENOSPC' || current.code === 'EDQUOT') return true
+    current = current.cause as typeof current
+  }
+  return false
+}
+
+/**
+ * Drops an unfinished upload of `file`: aborts its multipart upload or
+ * deletes its separate parts. Never throws (failures are logged; the
+ * orphan job retries later).
+ */
+export async function abortUpload(file: ShareFile, session: UploadSession | null): Promise<void> {
+  if (!session) return
+  try {
+    const disk = diskOf(file)
+    if (session.multipartUploadId) {
+      await disk.abortMultipartUpload(file.storageKey, session.multipartUploadId)
+    } else if (!disk.supports('randomAccessWrite')) {
+      for (let index = 0; index < session.totalChunks; index++) await disk.delete(partKey(file.storageKey, index))
+    }
+  } catch (error) {
+    logger.warn({ err: error, fileId: file.id }, 'could not abort the upload of a share file')
+  }
+}
+
+/** Deletes the stored bytes of `file` and its unfinished upload. Never throws (failures are logged). */
+export async function removeStoredFile(file: ShareFile): Promise<void> {
+  const session = await UploadSession.findBy('fileId', file.id)
+  await abortUpload(file, session)
+  try {
+    await diskOf(file).delete(file.storageKey)
+  } catch (error) {
+    logger.warn({ err: error, fileId: file.id }, 'could not delete a stored share file')
+  }
+}
+
+/** Deletes the stored bytes of every file of a share (the rows are left to the caller). */
+export async function removeShareFiles(shareId: string): Promise<void> {
+  const files = await ShareFile.query().where('shareId', shareId)
+  for (const file of files) await removeStoredFile(file)
+}
+
+/** Deletes one file of a share: stored bytes, upload and row. */
+export async function deleteFile(file: ShareFile): Promise<void> {
+  await removeStoredFile(file)
+  await ShareFile.query().where('id', file.id).delete()
+}

@@ -1,0 +1,146 @@
+/**
+ * Upload state of the chunk protocol, kept in the database only (any
+ * instance can take the next chunk): a file row (incomplete, `size` = the
+ * declared minimum until it completes), its upload session and one
+ * `upload_chunks` row per chunk received (unique per index).
+ */
+import { randomUUID } from 'node:crypto'
+import { DateTime } from 'luxon'
+import { mime } from '@adonisjs/core/http/helpers'
+import db from '@adonisjs/lucid/services/db'
+import { hooks } from '#extensions/hooks/main'
+import { storage, type StorageDisk } from '#extensions/storage/main'
+import type Share from '#models/share'
+import ShareFile from '#models/share_file'
+import UploadSession from '#models/upload_session'
+import { assembleFile, chunkModeFor } from '#services/files/chunk_writer'
+import { storageKeyFor } from '#services/files/file_storage'
+
+/** The mime type of a file name (application/octet-stream when unknown). */
+export function mimeTypeOf(name: string): string {
+  return mime.lookup(name) || 'application/octet-stream'
+}
+
+/** "Now" in the database's datetime format, for raw updates. */
+export function dbNow(): string {
+  return DateTime.utc().toFormat(db.connection().dialect.dateTimeFormat)
+}
+
+/** Affected rows of a raw UPDATE/DELETE on every dialect. */
+export function affectedRows(result: unknown): number {
+  return Number(Array.isArray(result) ? result[0] : result) || 0
+}
+
+/**
+ * Creates the file and its upload session for the first chunk. Runs the
+ * `file:before_store` filter first (it may rename the file, route it to
+ * another registered disk or refuse it), then starts a multipart upload when
+ * the disk needs one.
+ */
+export async function startUpload(
+  share: Share,
+  name: string,
+  totalChunks: number,
+  chunkSize: number,
+  declaredSize: number
+): Promise<{ file: ShareFile; session: UploadSession }> {
+  const fileId = randomUUID()
+  const payload = await hooks.filter('file:before_store', {
+    shareId: share.id,
+    file: { id: fileId, name, size: declaredSize, mimeType: mimeTypeOf(name) },
+    disk: storage.defaultName ?? '',
+  })
+  const disk = storage.use(payload.disk)
+  const key = storageKeyFor(share.id, fileId)
+  const mimeType = payload.file.mimeType || mimeTypeOf(payload.file.name)
+  const multipartUploadId =
+    chunkModeFor(disk) === 'multipart' ? await disk.createMultipartUpload(key, { contentType: mimeType }) : null
+
+  return db.transaction(async (trx) => {
+    const file = await ShareFile.create(
+      {
+        id: fileId,
+        shareId: share.id,
+        name: payload.file.name,
+        size: declaredSize,
+        mimeType,
+        disk: disk.name,
+        storageKey: key,
+        completed: false,
+      },
+      { client: trx }
+    )
+    const session = await UploadSession.create(
+      { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId },
+      { client: trx }
+    )
+    return { file, session }
+  })
+}
+
+/** Records (or, for a retried chunk, updates) chunk `chunkIndex`: one row per index, never two. */
+export async function recordChunk(session: UploadSession, chunkIndex: number, size: number, etag: string | null) {
+  await db
+    .knexQuery()
+    .table('upload_chunks')
+    .insert({
+      id: randomUUID(),
+      upload_session_id: session.id,
+      chunk_index: chunkIndex,
+      size,
+      etag,
+      created_at: dbNow(),
+    })
+    .onConflict(['upload_session_id', 'chunk_index'])
+    .merge(['size', 'etag'])
+}
+
+/** The chunks received for a session, by index. */
+export async function receivedChunks(sessionId: string) {
+  const rows = await db
+    .from('upload_chunks')
+    .where('upload_session_id', sessionId)
+    .orderBy('chunk_index', 'asc')
+    .select('chunk_index', 'size', 'etag')
+  return rows.map((row: { chunk_index: unknown; size: unknown; etag: string | null }) => ({
+    chunkIndex: Number(row.chunk_index),
+    size: Number(row.size),
+    etag: row.etag,
+  }))
+}
+
+/** The lowest chunk index not received yet (`expectedChunkIndex`). */
+export async function lowestMissingChunk(session: UploadSession): Promise<number> {
+  let expected = 0
+  for (const chunk of await receivedChunks(session.id)) {
+    if (chunk.chunkIndex !== expected) break
+    expected++
+  }
+  return expected
+}
+
+/**
+ * Completes the file when every chunk is recorded: exactly one request wins
+ * the conditional UPDATE (`completed` false -> true, exact size), assembles
+ * the object if the disk needs it and drops the session. Others return.
+ */
+export async function completeFileIfReady(disk: StorageDisk, file: ShareFile, session: UploadSession) {
+  const chunks = await receivedChunks(session.id)
+  if (chunks.length < session.totalChunks) return
+  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0)
+  const claimed = affectedRows(
+    await db
+      .from('files')
+      .where('id', file.id)
+      .where('completed', false)
+      .update({ completed: true, size, updated_at: dbNow() })
+  )
+  if (!claimed) return
+  try {
+    await assembleFile(disk, file, session, chunks)
+  } catch (error) {
+    await db.from('files').where('id', file.id).update({ completed: false })
+    throw error
+  }
+  await UploadSession.query().where('id', session.id).delete()
+}

@@ -1,0 +1,97 @@
+/**
+ * The scheduled cleanup jobs (design.md §3). Each is a plain function the
+ * tests call directly; `runJob` (job_runner.ts) runs one under a lock.
+ * - expired shares: files and rows removed, `share:expired` emitted;
+ * - unfinished shares: never completed and idle for a day, removed with
+ *   their partial uploads (multipart uploads aborted);
+ * - orphaned uploads: files still uploading but idle for a day, and stored
+ *   objects under `shares/` that no file row knows.
+ */
+import { DateTime } from 'luxon'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import { hooks } from '#extensions/hooks/main'
+import { storage } from '#extensions/storage/main'
+import Share from '#models/share'
+import ShareFile from '#models/share_file'
+import { deleteFile, removeShareFiles } from '#services/files/file_storage'
+import { deleteShare } from '#services/shares/share_service'
+
+/** How long an upload may stay idle before it is considered abandoned. */
+export const ABANDONED_AFTER = { days: 1 }
+
+function dbDate(date: DateTime): string {
+  return date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+}
+
+/** Deletes shares whose expiry has passed (files first); returns their ids. */
+export async function cleanupExpiredShares(now: DateTime = DateTime.utc()): Promise<string[]> {
+  const shares = await Share.query().whereNotNull('expiration').where('expiration', '<=', dbDate(now))
+  for (const share of shares) {
+    await removeShareFiles(share.id)
+    await Share.query().where('id', share.id).delete()
+    await hooks.emit('share:expired', { shareId: share.id })
+  }
+  return shares.map((share) => share.id)
+}
+
+/** Deletes shares never completed, created over a day ago and without a chunk for a day; returns their ids. */
+export async function cleanupUnfinishedShares(now: DateTime = DateTime.utc()): Promise<string[]> {
+  const cutoff = dbDate(now.minus(ABANDONED_AFTER))
+  const shares = await Share.query()
+    .where('completed', false)
+    .whereNull('completed_at')
+    .where('createdAt', '<', cutoff)
+    .whereNotExists((query) =>
+      query
+        .from('upload_chunks')
+        .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
+        .whereColumn('upload_sessions.share_id', 'shares.id')
+        .where('upload_chunks.created_at', '>=', cutoff)
+    )
+  for (const share of shares) await deleteShare(share, 'Unfinished share')
+  return shares.map((share) => share.id)
+}
+
+/**
+ * Deletes files still uploading without a chunk for a day (their partial
+ * bytes and multipart uploads too) and stored objects under `shares/`
+ * without a file row. Returns what it removed.
+ */
+export async function cleanupOrphanedUploads(now: DateTime = DateTime.utc()) {
+  const cutoff = dbDate(now.minus(ABANDONED_AFTER))
+  const stale = await ShareFile.query()
+    .where('completed', false)
+    .where('createdAt', '<', cutoff)
+    .whereNotExists((query) =>
+      query
+        .from('upload_chunks')
+        .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
+        .whereColumn('upload_sessions.file_id', 'files.id')
+        .where('upload_chunks.created_at', '>=', cutoff)
+    )
+  for (const file of stale) await deleteFile(file)
+  const objects = await removeOrphanedObjects()
+  return { files: stale.map((file) => file.id), objects }
+}
+
+/** Deletes objects `shares/<shareId>/<fileId>[.partN]` whose file row is gone, on every disk. */
+async function removeOrphanedObjects(): Promise<string[]> {
+  const removed: string[] = []
+  for (const name of storage.names()) {
+    try {
+      const disk = storage.use(name)
+      const { objects } = await disk.listAll('shares', { recursive: true })
+      for (const object of objects) {
+        if (!('key' in object)) continue
+        const fileId = /^shares\/[^/]+\/([0-9a-f-]{36})(?:\.part\d+)?$/.exec(object.key)?.[1]
+        if (!fileId || (await ShareFile.find(fileId))) continue
+        await disk.delete(object.key)
+        removed.push(`${name}:${object.key}`)
+      }
+    } catch (error) {
+      logger.debug({ err: error, disk: name }, 'orphan scan skipped a disk')
+    }
+  }
+  return removed
+}

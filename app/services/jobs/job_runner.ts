@@ -1,0 +1,34 @@
+/**
+ * Runs the cleanup jobs under a lock (@adonisjs/lock: database store, or
+ * Redis when configured), so with several instances only one runs each job
+ * at a time; the others skip their turn.
+ */
+import lock from '@adonisjs/lock/services/main'
+import { purgeExpiredAuthTokens } from '#services/auth/token_cleanup'
+import {
+  cleanupExpiredShares,
+  cleanupOrphanedUploads,
+  cleanupUnfinishedShares,
+} from '#services/jobs/cleanup_jobs'
+
+/** The jobs by name, with how often they run (ms). */
+export const JOBS = {
+  expiredShares: { run: () => cleanupExpiredShares(), every: 5 * 60_000 },
+  unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
+  orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
+  expiredAuthTokens: { run: () => purgeExpiredAuthTokens(), every: 60 * 60_000 },
+} as const
+
+/** A job name. */
+export type JobName = keyof typeof JOBS
+
+/**
+ * Runs job `name` if no instance holds its lock (the lock expires after 30
+ * minutes should an instance die while running it). Resolves to whether it ran.
+ */
+export async function runJob(name: JobName): Promise<boolean> {
+  const [ran] = await lock.createLock(`tern:jobs:${name}`, '30m').runImmediately(async () => {
+    await JOBS[name].run()
+  })
+  return ran
+}

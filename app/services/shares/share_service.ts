@@ -1,0 +1,181 @@
+/**
+ * The share lifecycle (spec/api.md §4): create, complete, reopen, edit and
+ * delete. Callers have checked who may call; this module applies the rules.
+ */
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
+import { hooks } from '#extensions/hooks/main'
+import Share from '#models/share'
+import ShareFile from '#models/share_file'
+import ShareRecipient from '#models/share_recipient'
+import ShareSecurity from '#models/share_security'
+import type User from '#models/user'
+import { removeShareFiles } from '#services/files/file_storage'
+import { affectedRows, dbNow } from '#services/files/upload_sessions'
+import { resolveExpiration } from '#services/shares/expiration'
+import { shareErrors } from '#services/shares/share_errors'
+import { createdShareJson, type CreatedShareJson } from '#services/shares/share_presenter'
+import { shareSeams, type ReverseShareForCreation } from '#services/shares/share_seams'
+
+/** The validated body of `POST /api/shares`. */
+export interface CreateShareInput {
+  id: string
+  name?: string | null
+  description?: string | null
+  expiration: string
+  recipients?: string[]
+  security?: { password?: string | null; maxViews?: number | null } | null
+}
+
+/** Who creates a share. */
+export interface ShareCreator {
+  user: User | null
+  /** Digest of the visitor's ownership cookie (visitor shares only). */
+  ownerTokenHash: string | null
+  reverseShare: ReverseShareForCreation | null
+}
+
+/** The validated body of `PATCH /api/shares/:id`. */
+export interface UpdateShareInput {
+  name?: string | null
+  description?: string | null
+  expiration?: string
+  security?: { password?: string | null; maxViews?: number | null }
+}
+
+/** `{isAvailable}`: whether no share uses `id`. */
+export async function isShareIdAvailable(id: string): Promise<{ isAvailable: boolean }> {
+  return { isAvailable: !(await Share.find(id)) }
+}
+
+/**
+ * Creates a share. Runs `share:before_create` (handlers may change fields or
+ * refuse), then stores the share, its security and recipients in one
+ * transaction, and emits `share:created`. Throws 400 "Share id already in
+ * use" and 400 for an expiration over the maximum.
+ */
+export async function createShare(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
+  if (await Share.find(input.id)) throw shareErrors.idInUse()
+  const expiration = creator.reverseShare
+    ? creator.reverseShare.shareExpiration
+    : await resolveExpiration(input.expiration)
+
+  const { share: fields } = await hooks.filter('share:before_create', {
+    share: {
+      id: input.id,
+      name: input.name ?? null,
+      description: input.description ?? null,
+      expiration: expiration ? expiration.toUTC().toISO() : null,
+      recipients: input.recipients ?? [],
+      security: { password: input.security?.password ?? null, maxViews: input.security?.maxViews ?? null },
+    },
+    creatorId: creator.user?.id ?? null,
+    reverseShareId: creator.reverseShare?.id ?? null,
+  })
+  const password = fields.security?.password ? await hash.make(fields.security.password) : null
+  const maxViews = fields.security?.maxViews ?? null
+
+  try {
+    const share = await db.transaction(async (trx) => {
+      const created = await Share.create(
+        {
+          id: fields.id,
+          name: fields.name ?? null,
+          description: fields.description ?? null,
+          expiration: fields.expiration ? DateTime.fromISO(fields.expiration, { zone: 'utc' }) : null,
+          creatorId: creator.user?.id ?? null,
+          reverseShareId: creator.reverseShare?.id ?? null,
+          ownerTokenHash: creator.user ? null : creator.ownerTokenHash,
+        },
+        { client: trx }
+      )
+      if (password || maxViews) {
+        await ShareSecurity.create({ shareId: created.id, password, maxViews }, { client: trx })
+      }
+      for (const email of new Set(fields.recipients)) {
+        await ShareRecipient.create({ shareId: created.id, email }, { client: trx })
+      }
+      return created
+    })
+    await hooks.emit('share:created', { shareId: share.id, creatorId: share.creatorId })
+    return share
+  } catch (error) {
+    if (await Share.find(fields.id)) throw shareErrors.idInUse()
+    throw error
+  }
+}
+
+/**
+ * Completes a share (once: a conditional UPDATE decides), runs the
+ * completion seam (mails, reverse share) and emits `share:completed`.
+ * Throws 400 "Share already completed", 400 without files or with files
+ * still uploading.
+ */
+export async function completeShare(share: Share): Promise<CreatedShareJson> {
+  if (share.completed) throw shareErrors.alreadyCompleted()
+  const files = await ShareFile.query().where('shareId', share.id)
+  if (files.length === 0) throw shareErrors.noFiles()
+  if (files.some((file) => !file.completed)) throw shareErrors.unfinishedFiles()
+  const claimed = affectedRows(
+    await db
+      .from('shares')
+      .where('id', share.id)
+      .where('completed', false)
+      .update({ completed: true, completed_at: db.raw('COALESCE(completed_at, ?)', [dbNow()]) })
+  )
+  if (!claimed) throw shareErrors.alreadyCompleted()
+  share.completed = true
+
+  const extra = await shareSeams.afterCompleted(share)
+  await hooks.emit('share:completed', {
+    shareId: share.id,
+    creatorId: share.creatorId,
+    fileCount: files.length,
+    size: files.reduce((sum, file) => sum + file.size, 0),
+  })
+  return { ...createdShareJson(share), ...extra }
+}
+
+/** Reopens a completed share for editing (no-op when it is open). */
+export async function reopenShare(share: Share): Promise<void> {
+  await db.from('shares').where('id', share.id).update({ completed: false })
+  share.completed = false
+}
+
+/**
+ * Deletes a share: its stored files first, then the rows (cascades), and
+ * emits `share:deleted` with the reason (null when deleted by its owner).
+ */
+export async function deleteShare(share: Share, reason: string | null = null): Promise<void> {
+  await removeShareFiles(share.id)
+  await Share.query().where('id', share.id).delete()
+  await hooks.emit('share:deleted', { shareId: share.id, reason })
+}
+
+/**
+ * Edits a share after creation (ext): name and description (null clears),
+ * expiration (same rules as on creation), password (null removes) and view
+ * limit (null removes).
+ */
+export async function updateShare(share: Share, input: UpdateShareInput): Promise<void> {
+  if (input.name !== undefined) share.name = input.name
+  if (input.description !== undefined) share.description = input.description
+  if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)
+  const security = input.security
+  const password =
+    typeof security?.password === 'string' ? await hash.make(security.password) : security?.password
+
+  await db.transaction(async (trx) => {
+    share.useTransaction(trx)
+    await share.save()
+    if (!security || (password === undefined && security.maxViews === undefined)) return
+    const row =
+      (await ShareSecurity.query({ client: trx }).where('shareId', share.id).first()) ??
+      new ShareSecurity().merge({ shareId: share.id, password: null, maxViews: null })
+    row.useTransaction(trx)
+    if (password !== undefined) row.password = password
+    if (security.maxViews !== undefined) row.maxViews = security.maxViews
+    await row.save()
+  })
+}

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { test } from '@japa/runner'
+import { storage } from '#extensions/storage/main'
+import ShareFile from '#models/share_file'
+import UploadChunk from '#models/upload_chunk'
+import UploadSession from '#models/upload_session'
+import {
+  api,
+  baseUrl,
+  cleanupShareTests,
+  createShare,
+  newShareId,
+  sendChunk,
+  setConfig,
+  shareUser,
+  uploadFile,
+} from '#tests/helpers/shares'
+
+const CHUNK = 1000
+
+async function openShare() {
+  const { cookie } = await shareUser()
+  const id = newShareId()
+  await createShare(cookie, { id })
+  return { id, cookie }
+}
+
+async function storedBytes(fileId: string) {
+  const file = await ShareFile.findOrFail(fileId)
+  return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
+}
+
+test.group('Shares | chunk upload protocol', (group) => {
+  group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
+  group.each.teardown(() => cleanupShareTests())
+
+  test('the first chunk creates the file and answers 201 with exactly {id, name}', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const response = await sendChunk(id, { name: 'a.txt', chunkIndex: 0, totalChunks: 1 }, 'hello', cookie)
+    assert.equal(response.status, 201)
+    assert.sameMembers(Object.keys(response.json), ['id', 'name'])
+    assert.equal(response.json.name, 'a.txt')
+    const file = await ShareFile.findOrFail(response.json.id)
+    assert.isTrue(file.completed)
+    assert.equal(file.size, 5)
+    assert.equal(file.mimeType, 'text/plain')
+    assert.equal(file.disk, 'local')
+    assert.equal((await storedBytes(file.id)).toString(), 'hello')
+    assert.isNull(await UploadSession.findBy('fileId', file.id), 'the session is gone once complete')
+  })
+
+  test('accepts an empty file as one empty chunk', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const response = await sendChunk(id, { name: 'empty', chunkIndex: 0, totalChunks: 1 }, Buffer.alloc(0), cookie)
+    assert.equal(response.status, 201)
+    const file = await ShareFile.findOrFail(response.json.id)
+    assert.isTrue(file.completed)
+    assert.equal(file.size, 0)
+    assert.equal(file.mimeType, 'application/octet-stream')
+  })
+
+  test('writes chunks arriving out of order at their place', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const content = randomBytes(CHUNK * 3 + 123)
+    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+    const first = await sendChunk(id, { name: 'o.bin', chunkIndex: 0, totalChunks: 4 }, part(0), cookie)
+    for (const index of [3, 1, 2]) {
+      const response = await sendChunk(id, { name: 'o.bin', chunkIndex: index, totalChunks: 4, id: first.json.id }, part(index), cookie)
+      assert.equal(response.status, 201)
+      assert.equal((await ShareFile.findOrFail(first.json.id)).completed, index === 2)
+    }
+    assert.isTrue((await storedBytes(first.json.id)).equals(content))
+  })
+
+  test('accepts chunks of one file in parallel', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const content = randomBytes(CHUNK * 12 + 7)
+    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+    const first = await sendChunk(id, { name: 'p.bin', chunkIndex: 0, totalChunks: 13 }, part(0), cookie)
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        sendChunk(id, { name: 'p.bin', chunkIndex: i + 1, totalChunks: 13, id: first.json.id }, part(i + 1), cookie)
+      )
+    )
+    assert.deepEqual(responses.map((r) => r.status), Array(12).fill(201))
+    const file = await ShareFile.findOrFail(first.json.id)
+    assert.isTrue(file.completed)
+    assert.equal(file.size, content.length)
+    assert.isTrue((await storedBytes(file.id)).equals(content))
+  })
+
+  test('a retried chunk never duplicates data', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const content = randomBytes(CHUNK * 2 + 10)
+    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+    const first = await sendChunk(id, { name: 'r.bin', chunkIndex: 0, totalChunks: 3 }, part(0), cookie)
+    const fileId = first.json.id
+    for (const index of [1, 1, 0]) {
+      const response = await sendChunk(id, { name: 'r.bin', chunkIndex: index, totalChunks: 3, id: fileId }, part(index), cookie)
+      assert.equal(response.status, 201)
+    }
+    const session = await UploadSession.findByOrFail('fileId', fileId)
+    assert.lengthOf(await UploadChunk.query().where('uploadSessionId', session.id), 2)
+    await sendChunk(id, { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId }, part(2), cookie)
+    const retryAfterEnd = await sendChunk(id, { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId }, part(2), cookie)
+    assert.equal(retryAfterEnd.status, 201)
+    const file = await ShareFile.findOrFail(fileId)
+    assert.equal(file.size, content.length)
+    assert.isTrue((await storedBytes(fileId)).equals(content))
+  })
+
+  test('answers an unexpected chunk with exactly the expected index, so the client can resume', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const content = randomBytes(CHUNK * 4)
+    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+
+    const withoutId = await sendChunk(id, { name: 'u.bin', chunkIndex: 2, totalChunks: 4 }, part(2), cookie)
+    assert.equal(withoutId.status, 400)
+    assert.deepEqual(withoutId.json, { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 0 })
+
+    const first = await sendChunk(id, { name: 'u.bin', chunkIndex: 0, totalChunks: 4 }, part(0), cookie)
+    const fileId = first.json.id
+    await sendChunk(id, { name: 'u.bin', chunkIndex: 1, totalChunks: 4, id: fileId }, part(1), cookie)
+    const probe = await sendChunk(id, { name: 'u.bin', chunkIndex: 4, totalChunks: 4, id: fileId }, part(0), cookie)
+    assert.deepEqual(probe.json, { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 2 })
+    const otherTotal = await sendChunk(id, { name: 'u.bin', chunkIndex: 2, totalChunks: 5, id: fileId }, part(2), cookie)
+    assert.equal(otherTotal.status, 400)
+    assert.equal(otherTotal.json.expectedChunkIndex, 2)
+
+    for (let index = probe.json.expectedChunkIndex; index < 4; index++) {
+      await sendChunk(id, { name: 'u.bin', chunkIndex: index, totalChunks: 4, id: fileId }, part(index), cookie)
+    }
+    assert.isTrue((await storedBytes(fileId)).equals(content))
+  })
+
+  test('refuses a chunk of the wrong size (400) or above the chunk size (413), recording nothing', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const short = await sendChunk(id, { name: 's.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK - 1), cookie)
+    assert.equal(short.status, 400)
+    assert.equal(short.json.message, `Every chunk but the last must be exactly ${CHUNK} bytes`)
+    const large = await sendChunk(id, { name: 's.bin', chunkIndex: 0, totalChunks: 1 }, randomBytes(CHUNK + 1), cookie)
+    assert.equal(large.status, 413)
+    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+  })
+
+  test('enforces the chunk size while streaming a body sent without Content-Length', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const send = (size: number) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          `${baseUrl()}/api/shares/${id}/files?name=s.bin&chunkIndex=0&totalChunks=1`,
+          { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: cookie! } },
+          (response) => {
+            response.resume()
+            resolve(response.statusCode!)
+          }
+        )
+        request.on('error', reject)
+        for (let sent = 0; sent < size; sent += 100) request.write(randomBytes(Math.min(100, size - sent)))
+        request.end()
+      })
+    assert.equal(await send(CHUNK * 3), 413)
+    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+    assert.equal(await send(CHUNK), 201)
+  })
+
+  test('answers 413 with exactly the contract body when the share would exceed share.maxSize', async ({ assert }) => {
+    await setConfig('share.maxSize', String(CHUNK * 3))
+    const { id, cookie } = await openShare()
+    await uploadFile(id, 'one.bin', randomBytes(CHUNK * 2), cookie, CHUNK)
+    const tooMuch = await sendChunk(id, { name: 'two.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), cookie)
+    assert.equal(tooMuch.status, 413)
+    assert.deepEqual(tooMuch.json, { statusCode: 413, message: 'Max share size exceeded' })
+    const lastTooBig = await sendChunk(id, { name: 'three.bin', chunkIndex: 0, totalChunks: 1 }, randomBytes(CHUNK), cookie)
+    assert.equal(lastTooBig.status, 201, 'exactly at the limit is fine')
+    const over = await sendChunk(id, { name: 'four.bin', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
+    assert.equal(over.status, 413)
+    assert.lengthOf(await ShareFile.query().where('shareId', id), 2)
+  })
+
+  test('refuses uploads to a completed share (400) and to an unknown share (404, before validation)', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    await uploadFile(id, 'a.txt', 'a', cookie)
+    await api('POST', `/api/shares/${id}/complete`, { cookie })
+    const completed = await sendChunk(id, { name: 'b.txt', chunkIndex: 0, totalChunks: 1 }, 'b', cookie)
+    assert.equal(completed.status, 400)
+    assert.equal(completed.json.message, 'Share is already completed')
+    const unknown = await api('POST', '/api/shares/not-found/files', { body: 'x', cookie })
+    assert.equal(unknown.status, 404)
+    assert.equal(unknown.json.message, 'Share not found')
+  })
+
+  test('refuses a file id of another share and a missing query', async ({ assert }) => {
+    const a = await openShare()
+    const b = await openShare()
+    const first = await sendChunk(a.id, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), a.cookie)
+    const foreign = await sendChunk(b.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'x', b.cookie)
+    assert.equal(foreign.status, 404)
+    assert.equal(foreign.json.message, 'File not found')
+    const noQuery = await api('POST', `/api/shares/${a.id}/files`, { body: 'x', cookie: a.cookie })
+    assert.equal(noQuery.status, 400)
+    assert.isArray(noQuery.json.message)
+  })
+
+  test('runs file:before_store: a refused file is not stored', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const response = await sendChunk(id, { name: 'fixture-refused.txt', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
+    assert.equal(response.status, 400)
+    assert.equal(response.json.error, 'fixture_refused')
+    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+  })
+})

@@ -1,0 +1,201 @@
+/**
+ * Helpers of the shares tests: raw HTTP with `fetch` against the test server
+ * (chunk bodies are raw bytes), share set-up through the real API, and a
+ * cleanup that removes every share, user and config value a test made.
+ *
+ * ```ts
+ * const owner = await shareUser()
+ * const share = await createCompletedShare({ user: owner, files: { 'a.txt': 'hello' } })
+ * const res = await api('GET', `/api/shares/${share.id}`, { cookie: share.ownerCookie })
+ * ```
+ */
+import { randomBytes } from 'node:crypto'
+import ConfigVariable from '#models/config_variable'
+import Share from '#models/share'
+import User from '#models/user'
+import { deleteShare } from '#services/shares/share_service'
+import { accessCookieFor, createUser, type CreateUserOptions } from '#tests/helpers/auth'
+
+/** Base URL of the test server. */
+export function baseUrl(): string {
+  return `http://${process.env.HOST}:${process.env.PORT}`
+}
+
+/** A response read whole: status, headers, body bytes and parsed JSON (when JSON). */
+export interface RawResponse {
+  status: number
+  headers: Headers
+  bytes: Buffer
+  json: any
+  /** `name=value` pairs of the Set-Cookie headers. */
+  cookies: Record<string, string>
+  /** The raw Set-Cookie lines. */
+  setCookies: string[]
+}
+
+/** Options of `api`. */
+export interface ApiOptions {
+  json?: unknown
+  body?: Buffer | string
+  cookie?: string | null
+  headers?: Record<string, string>
+}
+
+/** One HTTP request to the test server. */
+export async function api(method: string, path: string, options: ApiOptions = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = { ...options.headers }
+  let body: string | Uint8Array | undefined
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(options.json)
+  } else if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/octet-stream'
+    body = typeof options.body === 'string' ? options.body : new Uint8Array(options.body)
+  }
+  if (options.cookie) headers.cookie = options.cookie
+  const response = await fetch(baseUrl() + path, { method, headers, body, redirect: 'manual' })
+  const bytes = Buffer.from(await response.arrayBuffer())
+  let json: any = null
+  if ((response.headers.get('content-type') ?? '').includes('json') && bytes.length > 0) {
+    json = JSON.parse(bytes.toString('utf8'))
+  }
+  const setCookies = response.headers.getSetCookie()
+  const cookies: Record<string, string> = {}
+  for (const line of setCookies) {
+    const [pair] = line.split(';')
+    const index = pair.indexOf('=')
+    cookies[pair.slice(0, index)] = pair.slice(index + 1)
+  }
+  return { status: response.status, headers: response.headers, bytes, json, cookies, setCookies }
+}
+
+/** Joins cookie headers (`a=1; b=2`), skipping empty parts. */
+export function joinCookies(...parts: (string | null | undefined)[]): string {
+  return parts.filter(Boolean).join('; ')
+}
+
+const createdUsers: string[] = []
+const changedConfig = new Set<string>()
+
+/** A user (recorded for `cleanupShareTests`) with the Cookie header that signs them in. */
+export async function shareUser(options: CreateUserOptions = {}) {
+  const user = await createUser(options)
+  createdUsers.push(user.id)
+  return { user, cookie: await accessCookieFor(user) }
+}
+
+/** Stores a config value (reset to the default by `cleanupShareTests`). */
+export async function setConfig(key: string, value: string | null): Promise<void> {
+  changedConfig.add(key)
+  await ConfigVariable.updateOrCreate({ key }, { value })
+}
+
+/** A fresh random share id. */
+export function newShareId(prefix = 'test'): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}`
+}
+
+/**
+ * Removes every share (stored files too), the users made by `shareUser` and
+ * the config values set by `setConfig`. Use in `group.each.teardown`.
+ */
+export async function cleanupShareTests(): Promise<void> {
+  for (const share of await Share.all()) await deleteShare(share)
+  if (createdUsers.length) await User.query().whereIn('id', createdUsers.splice(0)).delete()
+  if (changedConfig.size) {
+    await ConfigVariable.query().whereIn('key', [...changedConfig]).update({ value: null })
+    changedConfig.clear()
+  }
+}
+
+/** Creates a share through the API; throws unless it answers 201. */
+export async function createShare(cookie: string | null, body: Record<string, unknown>) {
+  const response = await api('POST', '/api/shares', { cookie, json: { expiration: 'never', ...body } })
+  if (response.status !== 201) throw new Error(`create share: ${response.status} ${response.bytes}`)
+  return response
+}
+
+/** Sends one chunk. */
+export function sendChunk(
+  shareId: string,
+  query: { name: string; chunkIndex: number; totalChunks: number; id?: string },
+  body: Buffer | string,
+  cookie: string | null
+) {
+  const params = new URLSearchParams({
+    name: query.name,
+    chunkIndex: String(query.chunkIndex),
+    totalChunks: String(query.totalChunks),
+    ...(query.id ? { id: query.id } : {}),
+  })
+  return api('POST', `/api/shares/${shareId}/files?${params}`, { body, cookie })
+}
+
+/** Uploads a whole file in chunks of `chunkSize` bytes, in order; resolves to its id. */
+export async function uploadFile(
+  shareId: string,
+  name: string,
+  content: Buffer | string,
+  cookie: string | null,
+  chunkSize = 10_000_000
+): Promise<string> {
+  const bytes = Buffer.from(content)
+  const totalChunks = Math.max(1, Math.ceil(bytes.length / chunkSize))
+  let id: string | undefined
+  for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
+    const chunk = bytes.subarray(chunkIndex * chunkSize, (chunkIndex + 1) * chunkSize)
+    const response = await sendChunk(shareId, { name, chunkIndex, totalChunks, id }, chunk, cookie)
+    if (response.status !== 201) throw new Error(`chunk ${chunkIndex}: ${response.status} ${response.bytes}`)
+    id = response.json.id
+  }
+  return id!
+}
+
+/** Options of `createCompletedShare`. */
+export interface CompletedShareOptions {
+  /** Cookie of the creator (a user's access cookie or a visitor's ownership cookie). */
+  cookie: string | null
+  files: Record<string, Buffer | string>
+  id?: string
+  expiration?: string
+  security?: { password?: string; maxViews?: number }
+  name?: string
+  description?: string
+}
+
+/** Creates a share, uploads `files` and completes it. Resolves to its id and the file ids by name. */
+export async function createCompletedShare(options: CompletedShareOptions) {
+  const id = options.id ?? newShareId()
+  const created = await createShare(options.cookie, {
+    id,
+    expiration: options.expiration ?? 'never',
+    security: options.security,
+    name: options.name,
+    description: options.description,
+    recipients: [],
+  })
+  const cookie = joinCookies(options.cookie, ownerCookieOf(created))
+  const fileIds: Record<string, string> = {}
+  for (const [name, content] of Object.entries(options.files)) {
+    fileIds[name] = await uploadFile(id, name, content, cookie)
+  }
+  const completed = await api('POST', `/api/shares/${id}/complete`, { cookie })
+  if (completed.status !== 202) throw new Error(`complete: ${completed.status} ${completed.bytes}`)
+  return { id, fileIds, cookie }
+}
+
+/** The `tern_share_owner=...` cookie a visitor's share creation set, or null. */
+export function ownerCookieOf(response: RawResponse): string | null {
+  const value = response.cookies.tern_share_owner
+  return value ? `tern_share_owner=${value}` : null
+}
+
+/** Gets a share token (POST /token); resolves to the response and the `share_<id>_token=...` cookie. */
+export async function shareToken(shareId: string, password?: string, cookie: string | null = null) {
+  const response = await api('POST', `/api/shares/${shareId}/token`, {
+    json: password === undefined ? {} : { password },
+    cookie,
+  })
+  const value = response.cookies[`share_${shareId}_token`]
+  return { response, cookie: value ? `share_${shareId}_token=${value}` : null }
+}
