@@ -16,6 +16,14 @@ export default defineConfig({
       '~/': `${import.meta.dirname}/inertia/`,
     },
   },
+  /**
+   * Crawl every page at start so all dependencies are pre-bundled before the
+   * first request: otherwise a fresh cache discovers them lazily and reloads
+   * the page mid-test.
+   */
+  optimizeDeps: {
+    entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx'],
+  },
   server: {
     /** Test runs (possibly several at once) need no hot reload socket. */
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,

@@ -7,6 +7,9 @@ import { hydrateRoot, createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { AppProviders, defaultLayout, loadBootData, pageTitle, resolvePage } from '~/lib/boot'
 import { PRIMARY_COLOR } from '~/lib/theme'
+import { installAntdReact19Render } from '~/lib/antd_react19'
+
+installAntdReact19Render()
 
 const boot = await loadBootData(document.documentElement.lang || 'en-US')
 

@@ -33,5 +33,11 @@ declare module '@adonisjs/inertia/types' {
     'home': {}
     'errors/not_found': { status: number }
     'errors/server_error': { status: number }
+    'auth/sign_in': { redirect: string }
+    'auth/sign_up': { redirect: string }
+    'auth/forgot_password': {}
+    'auth/reset_password': { token: string }
+    'auth/totp': { loginToken: string; redirect: string }
+    'account/index': {}
   }
 }

@@ -1,7 +1,28 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Layout } from 'antd'
+import { router, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
+import { startSessionRefresh } from '~/lib/session'
 import AppHeader from '~/components/shell/app_header'
+
+
+/**
+ * Keeps the session alive in the browser (access-token refresh, see
+ * ~/lib/session). When a refresh signs back in a page rendered for a
+ * visitor (expired access token), the page's user is reloaded.
+ */
+function useSessionRefresh() {
+  const { user } = usePage().props
+  const signedIn = useRef(Boolean(user))
+  signedIn.current = Boolean(user)
+  useEffect(() => {
+    startSessionRefresh({
+      onRefreshed: () => {
+        if (!signedIn.current) router.reload({ only: ['user'] })
+      },
+    })
+  }, [])
+}
 
 /**
  * The shell of every page except the admin panel: a skip link, the header
@@ -9,6 +30,7 @@ import AppHeader from '~/components/shell/app_header'
  */
 export default function AppLayout(props: { children?: ReactNode }) {
   const t = useTranslate()
+  useSessionRefresh()
   return (
     <Layout className="tern-shell">
       <a className="tern-skip-link" href="#main-content">

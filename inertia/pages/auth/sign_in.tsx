@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Button } from 'antd'
+import { Head, Link, usePage } from '@inertiajs/react'
+import { useTranslate } from '~/lib/i18n'
+import { useConfig } from '~/lib/config'
+import AuthCard from '~/components/auth/auth_card'
+import SignInForm from '~/components/auth/sign_in_form'
+import TotpCodeForm from '~/components/auth/totp_code_form'
+import SocialButtons from '~/components/auth/social_buttons'
+import { authPaths, enterApp } from '~/components/auth/auth_paths'
+
+/**
+ * Sign in: e-mail or username and password, the social-login buttons, then
+ * a TOTP code when the account has two-factor authentication on.
+ */
+export default function SignIn(props: { redirect: string }) {
+  const t = useTranslate()
+  const config = useConfig()
+  const [loginToken, setLoginToken] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const signedIn = useCallback(() => enterApp(props.redirect), [props.redirect])
+  // A session refreshed in the background (expired access token) signs in without the form.
+  const { user } = usePage().props
+  useEffect(() => {
+    if (user) signedIn()
+  }, [user, signedIn])
+  const expired = useCallback(() => {
+    setLoginToken(null)
+    setNotice(t('auth.totp.expired'))
+  }, [t])
+
+  const signUpAllowed = config.boolean('share.allowRegistration', true)
+  const signUpHref = props.redirect === '/' ? authPaths.signUp : `${authPaths.signUp}?redirect=${encodeURIComponent(props.redirect)}`
+
+  return (
+    <>
+      <Head title={t('auth.signIn.title')} />
+      {loginToken ? (
+        <AuthCard title={t('auth.totp.title')} description={t('auth.totp.description')}>
+          <TotpCodeForm loginToken={loginToken} onSignedIn={signedIn} onExpired={expired} />
+          <Button type="link" block style={{ marginTop: 8 }} onClick={() => setLoginToken(null)}>
+            {t('auth.totp.back')}
+          </Button>
+        </AuthCard>
+      ) : (
+        <AuthCard
+          title={t('auth.signIn.heading')}
+          footer={
+            signUpAllowed && (
+              <>
+                {t('auth.signIn.noAccount')} <Link href={signUpHref}>{t('auth.signIn.signUpLink')}</Link>
+              </>
+            )
+          }
+        >
+          <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} />
+          <SocialButtons />
+        </AuthCard>
+      )}
+    </>
+  )
+}
