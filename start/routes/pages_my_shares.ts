@@ -1,0 +1,1 @@
+// page routes (pages_my_shares), being written

@@ -1,0 +1,1 @@
+// page routes (pages_upload), being written
