@@ -1,0 +1,70 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import Share from '#models/share'
+import { currentUser } from '#services/auth/current_user'
+import { ownsShare, shareCaller } from '#services/shares/share_owner'
+import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
+
+/**
+ * Who may use the share edit page, decided when the page is requested:
+ * `owner` (the creator, an admin, or the browser owning a visitor's share),
+ * `forbidden` (answered 403) or `notFound` (answered 404).
+ */
+export type ShareEditAccess = 'owner' | 'forbidden' | 'notFound'
+
+/** Props of the share edit page. */
+export type ShareEditPageProps = {
+  shareId: string
+  access: ShareEditAccess
+  /**
+   * The share's current view limit (null: none), for its owner only. The
+   * "share" object of `GET /api/shares/:id/from-owner` has no view limit,
+   * so the page gets it here.
+   */
+  maxViews: number | null
+}
+
+/** The pages of a user's shares: "My shares" and the share edit page. */
+export default class MySharesPageController {
+  /** `/account/shares`: the signed-in user's shares; visitors are sent to sign in first. */
+  async index(ctx: HttpContext) {
+    if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account/shares'))
+    return ctx.inertia.render('account/shares', {})
+  }
+
+  /**
+   * `/share/:id/edit`: the edit page. The page loads the share itself
+   * (`GET /api/shares/:id/from-owner`); here only the access is decided, so
+   * refusals get their HTTP status: 404 for an unknown share, 403 for a
+   * share of someone else, and a redirect to sign-in for a visitor asking
+   * for a signed-in user's share.
+   */
+  async edit(ctx: HttpContext) {
+    const shareId = String(ctx.params.id)
+    const share = await Share.find(shareId)
+    if (!share) {
+      ctx.response.status(404)
+      return ctx.inertia.render('share/edit', { shareId, access: 'notFound', maxViews: null })
+    }
+    const caller = await shareCaller(ctx)
+    if (!ownsShare(share, caller)) {
+      if (!caller.user && share.creatorId) {
+        return ctx.response.redirect(signInRedirectFor(`/share/${encodeURIComponent(shareId)}/edit`))
+      }
+      ctx.response.status(403)
+      return ctx.inertia.render('share/edit', { shareId, access: 'forbidden', maxViews: null })
+    }
+    await share.load('security')
+    return ctx.inertia.render('share/edit', {
+      shareId,
+      access: 'owner',
+      maxViews: share.security?.maxViews ?? null,
+    })
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'account/shares': {}
+    'share/edit': ShareEditPageProps
+  }
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { Head } from '@inertiajs/react'
+import { useTranslate } from '~/lib/i18n'
+import { api } from '~/lib/api'
+import { useErrorText } from '~/lib/validation'
+import LinkButton from '~/components/link_button'
+import ShareLinkModal from '~/components/share/share_link_modal'
+import SharesTable from '~/components/my_shares/shares_table'
+import ShareInfoModal from '~/components/my_shares/share_info_modal'
+import { sharePaths, type MyShare } from '~/components/my_shares/types'
+
+/**
+ * My shares (`/account/shares`): the signed-in user's shares from
+ * `GET /api/shares` in a table with info, link, edit and delete actions, or
+ * an empty state with a button to create one.
+ */
+export default function MyShares() {
+  const t = useTranslate()
+  const errorText = useErrorText()
+  const { modal, notification } = App.useApp()
+  const [shares, setShares] = useState<MyShare[] | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [info, setInfo] = useState<MyShare | null>(null)
+  const [linkOf, setLinkOf] = useState<MyShare | null>(null)
+  const [deleting, setDeleting] = useState<string | null>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setShares(await api.get<MyShare[]>(sharePaths.mine))
+      setLoadError(null)
+    } catch (error) {
+      setShares((current) => current ?? [])
+      setLoadError(errorText(error))
+    }
+  }, [errorText])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const remove = async (share: MyShare) => {
+    setDeleting(share.id)
+    try {
+      await api.delete(sharePaths.share(share.id))
+      setShares((current) => (current ?? []).filter((item) => item.id !== share.id))
+      notification.success({ message: t('my_shares.delete.done', { id: share.id }) })
+    } catch (error) {
+      notification.error({ message: t('my_shares.delete.failed'), description: errorText(error) })
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const confirmDelete = (share: MyShare) =>
+    modal.confirm({
+      title: t('my_shares.delete.title'),
+      content: t('my_shares.delete.text', { id: share.id }),
+      okText: t('my_shares.delete.confirm'),
+      okButtonProps: { danger: true },
+      cancelText: t('my_shares.cancel'),
+      autoFocusButton: 'cancel',
+      onOk: () => remove(share),
+    })
+
+  return (
+    <>
+      <Head title={t('my_shares.title')} />
+      <Flex vertical gap={24} style={{ maxWidth: 1200, margin: '0 auto', width: '100%' }}>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
+            {t('my_shares.title')}
+          </Typography.Title>
+          {shares !== null && shares.length > 0 && (
+            <LinkButton href="/upload" icon={<PlusOutlined />}>
+              {t('my_shares.create')}
+            </LinkButton>
+          )}
+        </Flex>
+        <div aria-live="polite">
+          {loadError && (
+            <Alert
+              type="error"
+              showIcon
+              message={loadError}
+              action={
+                <Button size="small" onClick={() => void load()}>
+                  {t('my_shares.retry')}
+                </Button>
+              }
+            />
+          )}
+        </div>
+        {shares === null ? (
+          <div aria-busy="true" aria-label={t('my_shares.loading')}>
+            <Skeleton active paragraph={{ rows: 4 }} />
+          </div>
+        ) : shares.length === 0 && !loadError ? (
+          <Empty
+            data-testid="my-shares-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={
+              <Flex vertical gap={4}>
+                <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
+                  {t('my_shares.empty.title')}
+                </Typography.Title>
+                <Typography.Text type="secondary">{t('my_shares.empty.text')}</Typography.Text>
+              </Flex>
+            }
+          >
+            <LinkButton type="primary" href="/upload" icon={<PlusOutlined />}>
+              {t('my_shares.create')}
+            </LinkButton>
+          </Empty>
+        ) : (
+          shares.length > 0 && (
+            <SharesTable
+              shares={shares}
+              deleting={deleting}
+              onInfo={setInfo}
+              onLink={setLinkOf}
+              onDelete={confirmDelete}
+            />
+          )
+        )}
+      </Flex>
+      <ShareInfoModal share={info} onClose={() => setInfo(null)} />
+      <ShareLinkModal
+        open={linkOf !== null}
+        onClose={() => setLinkOf(null)}
+        shareId={linkOf?.id ?? ''}
+        expiration={linkOf?.expiration}
+        title={t('my_shares.linkTitle')}
+      />
+    </>
+  )
+}
