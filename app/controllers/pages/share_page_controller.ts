@@ -1,0 +1,51 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { ShareApiException } from '#services/shares/share_errors'
+import { findVisibleShare } from '#services/shares/share_queries'
+
+/**
+ * What the server already knows about a share when it renders its page: the
+ * states any visitor may learn without a share token (not found, which also
+ * covers expired and unfinished shares, and removed with the admin's public
+ * reason). `null` leaves the page to ask the API in the browser (token flow).
+ */
+export type ShareViewInitialState = { kind: 'notFound' } | { kind: 'removed'; reason: string } | null
+
+/**
+ * The state a visitor may see without a token, from the same lookup as the
+ * API (`GET /api/shares/:id` answers 404 / `share_removed` for these first).
+ */
+async function initialStateOf(shareId: string): Promise<ShareViewInitialState> {
+  try {
+    await findVisibleShare(shareId)
+    return null
+  } catch (error) {
+    if (!(error instanceof ShareApiException)) throw error
+    if (error.errorKey === 'share_removed') return { kind: 'removed', reason: error.message }
+    return { kind: 'notFound' }
+  }
+}
+
+/**
+ * The share view page (`/share/:id`) and its short link (`/s/:id`). The page
+ * gets the share id (and the token-free state); files, password and view
+ * counting go through the JSON API from the browser, so nothing secret is
+ * rendered by the server and reloading a page never counts a view here.
+ */
+export default class SharePageController {
+  /** `/share/:id`: the share view. */
+  async show(ctx: HttpContext) {
+    const shareId = String(ctx.params.id)
+    return ctx.inertia.render('share/show', { shareId, initialState: await initialStateOf(shareId) })
+  }
+
+  /** `/s/:id`: 302 to `/share/:id`. */
+  async short({ params, response }: HttpContext) {
+    return response.redirect(`/share/${encodeURIComponent(String(params.id))}`)
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'share/show': { shareId: string; initialState: ShareViewInitialState }
+  }
+}
