@@ -1,0 +1,26 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { currentUser } from '#services/auth/current_user'
+import { configService } from '#services/config/config_service'
+import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
+
+/** The upload page (spec: screens, Upload). */
+export default class UploadPageController {
+  /**
+   * `/upload`: the dropzone, create-share and share-ready modals. Visitors
+   * see it only when `share.allowUnauthenticatedShares` is on; otherwise they
+   * are sent to sign in and come back here afterwards.
+   */
+  async show(ctx: HttpContext) {
+    const user = await currentUser(ctx)
+    if (!user && !(await configService.get('share.allowUnauthenticatedShares'))) {
+      return ctx.response.redirect(signInRedirectFor('/upload'))
+    }
+    return ctx.inertia.render('upload/index', {})
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'upload/index': {}
+  }
+}

@@ -1,0 +1,109 @@
+import { Button, Progress, Table, Typography } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import { useI18n } from '~/lib/i18n'
+import { formatBytes } from '~/lib/format'
+
+/** Hidden on screen, read by screen readers. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const
+
+/** Where one file of the upload page stands. */
+export type UploadItemStatus = 'waiting' | 'uploading' | 'retrying' | 'done' | 'failed'
+
+/** A file chosen on the upload page, with its upload progress. */
+export interface UploadItem {
+  /** A key unique on the page. */
+  key: string
+  file: File
+  /** Bytes stored on the server. */
+  uploaded: number
+  status: UploadItemStatus
+}
+
+/** Props of {@link UploadFileList}. */
+export interface UploadFileListProps {
+  items: UploadItem[]
+  /** Removes a file; absent while uploading (the remove buttons are hidden). */
+  onRemove?: (key: string) => void
+  /** Shows the progress column. */
+  showProgress: boolean
+}
+
+/**
+ * The chosen files: name, size, a remove button before the upload and a
+ * progress bar (with an accessible name) during it.
+ */
+export default function UploadFileList({ items, onRemove, showProgress }: UploadFileListProps) {
+  const { t, locale } = useI18n()
+  const percentOf = (item: UploadItem) =>
+    item.file.size === 0 ? (item.status === 'done' ? 100 : 0) : Math.floor((item.uploaded / item.file.size) * 100)
+
+  return (
+    <Table<UploadItem>
+      size="small"
+      rowKey="key"
+      pagination={false}
+      dataSource={items}
+      data-testid="upload-file-list"
+      columns={[
+        {
+          title: t('upload.files.name'),
+          dataIndex: 'name',
+          render: (_, item) => (
+            <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+              {item.file.name}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: t('upload.files.size'),
+          dataIndex: 'size',
+          width: 120,
+          render: (_, item) => formatBytes(item.file.size, locale),
+        },
+        showProgress
+          ? {
+              title: t('upload.files.progress'),
+              dataIndex: 'progress',
+              width: 220,
+              render: (_, item) => (
+                <Progress
+                  percent={percentOf(item)}
+                  size="small"
+                  status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : 'active'}
+                  aria-label={t('upload.files.progressOf', { name: item.file.name })}
+                  format={(percent) =>
+                    item.status === 'retrying'
+                      ? t('upload.files.retrying')
+                      : item.status === 'failed'
+                        ? t('upload.files.failed')
+                        : `${percent} %`
+                  }
+                />
+              ),
+            }
+          : {
+              title: <span style={VISUALLY_HIDDEN}>{t('upload.files.actions')}</span>,
+              dataIndex: 'actions',
+              width: 64,
+              render: (_, item) =>
+                onRemove && (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('upload.files.remove', { name: item.file.name })}
+                    onClick={() => onRemove(item.key)}
+                  />
+                ),
+            },
+      ]}
+    />
+  )
+}

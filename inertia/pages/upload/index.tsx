@@ -1,0 +1,275 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Alert, App, Button, Flex, Typography } from 'antd'
+import { Head, usePage } from '@inertiajs/react'
+import { useI18n, type TranslateFn } from '~/lib/i18n'
+import { useConfig } from '~/lib/config'
+import { formatBytes, formatDate } from '~/lib/format'
+import { maximumExpiry } from '~/components/upload/expiration'
+import { errorText, translateServerMessage } from '~/lib/validation'
+import {
+  ChunkUploader,
+  UploadError,
+  completeShare,
+  createShare,
+  newUploadState,
+  type CreateShareInput,
+  type CreatedShare,
+  type UploadState,
+} from '~/lib/upload'
+import Dropzone from '~/components/upload/dropzone'
+import UploadFileList, { type UploadItem } from '~/components/upload/file_list'
+import CreateShareModal, { FieldError } from '~/components/upload/create_share_modal'
+import ShareLinkModal from '~/components/share/share_link_modal'
+
+/** Chunk requests in flight at once. */
+const CONCURRENCY = 3
+/** Rounds of automatic retries of failed files before giving up. */
+const FILE_ROUNDS = 5
+/** Back-off between rounds, doubled each time (ms). */
+const ROUND_DELAY = 2000
+
+/** Key of the "files failed to upload. Trying again." notification (updated in place). */
+const RETRY_NOTICE = 'upload-retry'
+
+type Phase = 'choosing' | 'uploading' | 'completing' | 'done'
+
+let nextKey = 0
+
+const browserFetch = (input: string, init?: RequestInit) => fetch(input, init)
+
+/** The message of a refused call, translated where the catalogue knows it. */
+function describe(t: TranslateFn, error: unknown): string {
+  if (error instanceof UploadError) {
+    if (error.kind === 'network') return t('validation.server.network')
+    if (error.status >= 500 && error.status !== 507) return t('validation.server.unknown')
+    return translateServerMessage(t, error.message) || t('validation.server.unknown')
+  }
+  return errorText(t, error)
+}
+
+/**
+ * The upload page: choose files (dropzone, file and folder pickers), check
+ * the total against `share.maxSize`, create the share in the modal, upload
+ * every file in chunks with progress and automatic retries, complete the
+ * share and show its link.
+ */
+export default function UploadPage() {
+  const { t, locale } = useI18n()
+  const config = useConfig()
+  const { notification } = App.useApp()
+  const { user } = usePage().props
+  const maxSize = config.number('share.maxSize', 1_000_000_000)
+  const chunkSize = config.number('share.chunkSize', 10_000_000)
+  const autoOpen = config.boolean('share.autoOpenShareModal')
+
+  const [items, setItems] = useState<UploadItem[]>([])
+  const [sizeError, setSizeError] = useState<string | null>(null)
+  const [modalOpen, setModalOpen] = useState(false)
+  const [phase, setPhase] = useState<Phase>('choosing')
+  const [uploadError, setUploadError] = useState<string | null>(null)
+  const [completed, setCompleted] = useState<CreatedShare | null>(null)
+  const states = useRef(new Map<string, UploadState>())
+  /** Files with a chunk being sent again (for the "Trying again" notice). */
+  const retrying = useRef(new Set<string>())
+
+  const totalSize = useMemo(() => items.reduce((sum, item) => sum + item.file.size, 0), [items])
+  const maxSizeText = formatBytes(maxSize, locale)
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      if (phase !== 'choosing') return
+      const added = files.reduce((sum, file) => sum + file.size, 0)
+      if (totalSize + added > maxSize) {
+        setSizeError(t('upload.errors.maxSize', { maxSize: maxSizeText }))
+        return
+      }
+      setSizeError(null)
+      setItems((current) => [
+        ...current,
+        ...files.map((file) => ({ key: `f${nextKey++}`, file, uploaded: 0, status: 'waiting' as const })),
+      ])
+      if (autoOpen) setModalOpen(true)
+    },
+    [phase, totalSize, maxSize, maxSizeText, t, autoOpen]
+  )
+
+  const removeFile = (key: string) => {
+    setItems((current) => current.filter((item) => item.key !== key))
+    setSizeError(null)
+  }
+
+  const update = (key: string, patch: Partial<UploadItem>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)))
+
+  /** Uploads every file not done yet; resolves to the keys of the files that failed (and the last error). */
+  const uploadRound = async (shareId: string, uploader: ChunkUploader, round: UploadItem[]) => {
+    const failures: { key: string; error: unknown }[] = []
+    await Promise.all(
+      round.map(async (item) => {
+        let state = states.current.get(item.key)
+        if (!state) states.current.set(item.key, (state = newUploadState()))
+        update(item.key, { status: 'uploading' })
+        try {
+          await uploader.upload(shareId, item.file, {
+            state,
+            onProgress: (uploaded) => update(item.key, { uploaded, status: 'uploading' }),
+          })
+          update(item.key, { status: 'done', uploaded: item.file.size })
+          retrying.current.delete(item.key)
+        } catch (error) {
+          failures.push({ key: item.key, error })
+          update(item.key, { status: 'failed' })
+        }
+      })
+    )
+    return failures
+  }
+
+  const startShare = async (input: CreateShareInput) => {
+    let share: CreatedShare
+    try {
+      share = await createShare({ fetch: browserFetch }, input)
+    } catch (error) {
+      if (error instanceof UploadError && error.message === 'Share id already in use') {
+        throw new FieldError('id', t('upload.modal.linkInUse'))
+      }
+      if (error instanceof UploadError && error.message === 'Expiration date exceeds maximum expiration date') {
+        const maximum = maximumExpiry(config.string('share.maxExpiration', '0 days'))
+        throw new Error(t('upload.errors.expiration', { max: maximum ? formatDate(maximum.toISOString(), locale) : '' }))
+      }
+      throw new Error(describe(t, error))
+    }
+
+    setModalOpen(false)
+    setPhase('uploading')
+    setUploadError(null)
+    states.current.clear()
+    retrying.current.clear()
+    const uploader = new ChunkUploader({
+      fetch: browserFetch,
+      chunkSize,
+      concurrency: CONCURRENCY,
+      retries: 3,
+      onRetry: (event) => {
+        const item = items.find((candidate) => candidate.file === event.file)
+        if (!item) return
+        update(item.key, { status: 'retrying' })
+        retrying.current.add(item.key)
+        notification.warning({
+          key: RETRY_NOTICE,
+          message: t('upload.errors.retrying', { count: retrying.current.size }),
+        })
+      },
+    })
+
+    let pending = items
+    for (let round = 0; ; round++) {
+      const failures = await uploadRound(share.id, uploader, pending)
+      if (failures.length === 0) break
+      const fatal = failures.find(({ error }) => !(error instanceof UploadError) || !error.retryable)
+      if (fatal || round + 1 >= FILE_ROUNDS) {
+        const error = fatal?.error ?? failures[0].error
+        const message =
+          error instanceof UploadError && error.status === 413
+            ? t('upload.errors.serverMaxSize', { maxSize: maxSizeText })
+            : `${t('upload.errors.gaveUp', { count: failures.length })} ${describe(t, error)}`
+        setUploadError(message)
+        notification.error({ message })
+        setPhase('choosing')
+        return
+      }
+      notification.warning({ key: RETRY_NOTICE, message: t('upload.errors.retrying', { count: failures.length }) })
+      const keys = new Set(failures.map((failure) => failure.key))
+      pending = items.filter((item) => keys.has(item.key))
+      pending.forEach((item) => update(item.key, { status: 'retrying' }))
+      await new Promise((resolve) => setTimeout(resolve, ROUND_DELAY * 2 ** round))
+    }
+
+    setPhase('completing')
+    try {
+      setCompleted(await completeShare({ fetch: browserFetch }, share.id))
+      setPhase('done')
+    } catch {
+      const message = t('upload.errors.finish')
+      setUploadError(message)
+      notification.error({ message })
+      setPhase('choosing')
+    }
+  }
+
+  const closeReady = () => {
+    setCompleted(null)
+    setItems([])
+    states.current.clear()
+    setPhase('choosing')
+  }
+
+  // Leaving the page during an upload asks for confirmation.
+  useEffect(() => {
+    if (phase !== 'uploading' && phase !== 'completing') return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [phase])
+
+  const busy = phase === 'uploading' || phase === 'completing'
+  const doneCount = items.filter((item) => item.status === 'done').length
+  const uploadedBytes = items.reduce((sum, item) => sum + item.uploaded, 0)
+  const percent = totalSize === 0 ? (doneCount === items.length ? 100 : 0) : Math.floor((uploadedBytes / totalSize) * 100)
+  const statusText =
+    phase === 'uploading'
+      ? t('upload.status.uploading', { done: doneCount, total: items.length, percent })
+      : phase === 'completing'
+        ? t('upload.status.completing')
+        : phase === 'done'
+          ? t('upload.status.done')
+          : ''
+
+  return (
+    <>
+      <Head title={t('upload.title')} />
+      <Flex vertical gap={24} style={{ maxWidth: 900, margin: '0 auto' }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
+          {t('upload.title')}
+        </Typography.Title>
+        <Dropzone onFiles={addFiles} maxSizeText={maxSizeText} disabled={busy} />
+        {sizeError && <Alert type="error" showIcon role="alert" message={sizeError} />}
+        {uploadError && <Alert type="error" showIcon role="alert" message={uploadError} />}
+        <div aria-live="polite" role="status" data-testid="upload-status">
+          {statusText}
+        </div>
+        {items.length > 0 && (
+          <>
+            <Flex justify="space-between" align="center" wrap gap={8}>
+              <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+                {t('upload.files.title')}
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                {t('upload.files.total', { count: items.length, size: formatBytes(totalSize, locale) })}
+              </Typography.Text>
+            </Flex>
+            <UploadFileList items={items} onRemove={busy ? undefined : removeFile} showProgress={phase !== 'choosing' || items.some((item) => item.status !== 'waiting')} />
+            <Flex justify="end" gap={8}>
+              <Button onClick={() => setItems([])} disabled={busy}>
+                {t('upload.clear')}
+              </Button>
+              <Button type="primary" onClick={() => setModalOpen(true)} disabled={busy} loading={busy}>
+                {t('upload.share')}
+              </Button>
+            </Flex>
+          </>
+        )}
+      </Flex>
+      <CreateShareModal open={modalOpen} onCancel={() => setModalOpen(false)} onSubmit={startShare} isVisitor={!user} />
+      {completed && (
+        <ShareLinkModal
+          open
+          onClose={closeReady}
+          shareId={completed.id}
+          expiration={completed.expiration}
+          title={t('upload.ready.title')}
+        />
+      )}
+    </>
+  )
+}
