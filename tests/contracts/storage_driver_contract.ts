@@ -192,6 +192,93 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       })
     }
 
+    if (options.capabilities.includes('rangeRead')) {
+      test('getStreamRange streams exactly the requested bytes', async ({ assert }) => {
+        const data = randomBytes(3 * 1024 * 1024 + 11)
+        await disk.put('ranges/blob.bin', data)
+        for (const [start, end] of [
+          [0, 0],
+          [0, 99],
+          [1000, 1999],
+          [2 * 1024 * 1024 + 5, 3 * 1024 * 1024 + 10],
+          [data.length - 1, data.length - 1],
+        ]) {
+          const bytes = await collect(await disk.getStreamRange('ranges/blob.bin', { start, end }))
+          assert.isTrue(bytes.equals(data.subarray(start, end + 1)), `bytes ${start}-${end}`)
+        }
+      })
+
+      test('getStreamRange stops at the last byte when the range ends past it', async ({ assert }) => {
+        await disk.put('ranges/short.txt', 'abcdefghij')
+        assert.equal((await collect(await disk.getStreamRange('ranges/short.txt', { start: 7, end: 1000 }))).toString(), 'hij')
+      })
+
+      test('getStreamRange rejects a missing object, a start past the end and a malformed range', async ({ assert }) => {
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/none.bin', { start: 0, end: 1 }), 'E_STORAGE_NOT_FOUND')
+        await disk.put('ranges/ten.txt', 'abcdefghij')
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 10, end: 20 }), 'E_STORAGE_READ_FAILED')
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 5, end: 4 }), 'E_STORAGE_READ_FAILED')
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: -1, end: 4 }), 'E_STORAGE_READ_FAILED')
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('../ten.txt', { start: 0, end: 4 }), 'E_STORAGE_INVALID_KEY')
+      })
+    } else {
+      test('getStreamRange rejects with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
+        await disk.put('ranges/ten.txt', 'abcdefghij')
+        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 0, end: 1 }), 'E_STORAGE_UNSUPPORTED')
+      })
+    }
+
+    if (options.capabilities.includes('multipartListing')) {
+      test('listMultipartUploads lists the unfinished uploads under a folder, page by page', async ({ assert }) => {
+        const started = new Date(Date.now() - 60_000)
+        const a = await disk.createMultipartUpload('pending/one/a.bin')
+        const b = await disk.createMultipartUpload('pending/two/b.bin')
+        const c = await disk.createMultipartUpload('pending/two/b.bin')
+        await disk.uploadPart('pending/one/a.bin', a, 1, randomBytes(100))
+        const other = await disk.createMultipartUpload('pending-other/x.bin')
+        const done = await disk.createMultipartUpload('pending/done.bin')
+        await disk.completeMultipartUpload('pending/done.bin', done, [await disk.uploadPart('pending/done.bin', done, 1, randomBytes(10))])
+        const aborted = await disk.createMultipartUpload('pending/aborted.bin')
+        await disk.abortMultipartUpload('pending/aborted.bin', aborted)
+
+        const all = await disk.listMultipartUploads('pending')
+        assert.isUndefined(all.paginationToken)
+        assert.sameDeepMembers(
+          all.uploads.map((upload) => ({ key: upload.key, uploadId: upload.uploadId })),
+          [
+            { key: 'pending/one/a.bin', uploadId: a },
+            { key: 'pending/two/b.bin', uploadId: b },
+            { key: 'pending/two/b.bin', uploadId: c },
+          ]
+        )
+        for (const upload of all.uploads) {
+          assert.instanceOf(upload.initiatedAt, Date)
+          assert.isAbove(upload.initiatedAt.getTime(), started.getTime())
+        }
+
+        const paged: string[] = []
+        let token: string | undefined
+        let pages = 0
+        do {
+          const page = await disk.listMultipartUploads('pending', { maxResults: 1, paginationToken: token })
+          assert.isAtMost(page.uploads.length, 1)
+          paged.push(...page.uploads.map((upload) => upload.uploadId))
+          token = page.paginationToken
+          pages++
+        } while (token && pages < 10)
+        assert.sameMembers(paged, [a, b, c])
+        assert.include((await disk.listMultipartUploads('/')).uploads.map((upload) => upload.uploadId), other)
+        for (const [key, id] of [['pending/one/a.bin', a], ['pending/two/b.bin', b], ['pending/two/b.bin', c], ['pending-other/x.bin', other]]) {
+          await disk.abortMultipartUpload(key, id)
+        }
+        assert.deepEqual((await disk.listMultipartUploads('/')).uploads, [])
+      })
+    } else {
+      test('listMultipartUploads rejects with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
+        await assertRejectsWithCode(assert, () => disk.listMultipartUploads('shares'), 'E_STORAGE_UNSUPPORTED')
+      })
+    }
+
     if (options.capabilities.includes('multipartUpload')) {
       test('a multipart upload assembles parts uploaded out of order', async ({ assert }) => {
         const parts = [randomBytes(5000), randomBytes(5000), randomBytes(100)]

@@ -20,15 +20,18 @@
  * await s3.close()                                        // server stopped, folder removed
  * ```
  *
- * s3rver lacks AbortMultipartUpload; the helper adds it (DELETE
- * `/<bucket>/<key>?uploadId=`: 204, or 404 `NoSuchUpload` for an unknown
- * id) so aborts behave as on Amazon S3. Differences from Amazon S3 to keep in
+ * s3rver lacks AbortMultipartUpload and ListMultipartUploads (it answers
+ * NotImplemented); the helper adds both so they behave as on Amazon S3:
+ * DELETE `/<bucket>/<key>?uploadId=` (204, or 404 `NoSuchUpload` for an
+ * unknown id) and GET `/<bucket>?uploads` (S3's XML, with `prefix`,
+ * `max-uploads`, `key-marker` and `upload-id-marker`; `Initiated` is the
+ * time the upload started, which `setUploadInitiated` can move back). Differences from Amazon S3 to keep in
  * mind: s3rver does NOT enforce the 5 MiB minimum part size (a test passing
  * here with small parts would fail on S3), does not check part etags on
  * completion, has no UploadPartCopy, accepts bodies of unknown length, and accepts parts
  * for an upload id it does not know (only completion fails).
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -56,6 +59,8 @@ export interface S3Server {
   directory: string
   /** Ids of the multipart uploads started and neither completed nor aborted in `bucket`. */
   pendingUploads(bucket?: string): Promise<string[]>
+  /** Moves the start time ListMultipartUploads reports for an upload (e.g. two days back). */
+  setUploadInitiated(uploadId: string, date: Date, bucket?: string): Promise<void>
   /** Stops the server and removes its folder. Safe to call twice. */
   close(): Promise<void>
 }
@@ -65,6 +70,7 @@ interface KoaContext {
   method: string
   path: string
   query: Record<string, string | string[] | undefined>
+  querystring: string
   status: number
   type: string
   body: unknown
@@ -113,6 +119,79 @@ function abortMultipartUpload(directory: string) {
   }
 }
 
+/** Escapes text for an XML element. */
+function xml(value: string): string {
+  return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** One unfinished upload as s3rver keeps it: its folder holds the key (file `key`, written at the start). */
+async function readUploads(directory: string, bucket: string) {
+  const folder = uploadsFolder(directory, bucket)
+  const ids = await readdir(folder).catch(() => [] as string[])
+  const uploads = await Promise.all(
+    ids.map(async (uploadId) => {
+      const keyFile = join(folder, uploadId, 'key')
+      const [key, info] = await Promise.all([readFile(keyFile, 'utf8'), stat(keyFile)]).catch(() => [null, null])
+      return key === null || info === null ? null : { key, uploadId, initiated: info.mtime }
+    })
+  )
+  return uploads
+    .filter((upload) => upload !== null)
+    .sort((a, b) => (a.key === b.key ? a.uploadId.localeCompare(b.uploadId) : a.key < b.key ? -1 : 1))
+}
+
+/**
+ * ListMultipartUploads for s3rver (GET `/<bucket>?uploads`): S3's XML
+ * answer over the uploads folder, with prefix, max-uploads and the
+ * key/upload-id markers. Placed like the abort middleware.
+ */
+function listMultipartUploads(directory: string) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const segments = ctx.path.split('/').filter(Boolean)
+    if (ctx.method !== 'GET' || segments.length !== 1 || !new URLSearchParams(ctx.querystring).has('uploads')) {
+      return next()
+    }
+    const bucket = decodeURIComponent(segments[0])
+    const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : '')
+    const prefix = text('prefix')
+    const keyMarker = text('key-marker')
+    const uploadIdMarker = text('upload-id-marker')
+    const maxUploads = Math.min(Number(text('max-uploads') || 1000) || 1000, 1000)
+    const after = (upload: { key: string; uploadId: string }) =>
+      !keyMarker ||
+      upload.key > keyMarker ||
+      (upload.key === keyMarker && uploadIdMarker !== '' && upload.uploadId > uploadIdMarker)
+    const matching = (await readUploads(directory, bucket)).filter(
+      (upload) => upload.key.startsWith(prefix) && after(upload)
+    )
+    const page = matching.slice(0, maxUploads)
+    const truncated = matching.length > page.length
+    const last = page.at(-1)
+    ctx.status = 200
+    ctx.type = 'application/xml'
+    ctx.body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+      `<Bucket>${xml(bucket)}</Bucket><KeyMarker>${xml(keyMarker)}</KeyMarker>` +
+      `<UploadIdMarker>${xml(uploadIdMarker)}</UploadIdMarker>` +
+      (truncated && last
+        ? `<NextKeyMarker>${xml(last.key)}</NextKeyMarker><NextUploadIdMarker>${xml(last.uploadId)}</NextUploadIdMarker>`
+        : '') +
+      `<Prefix>${xml(prefix)}</Prefix><MaxUploads>${maxUploads}</MaxUploads>` +
+      `<IsTruncated>${truncated}</IsTruncated>` +
+      page
+        .map(
+          (upload) =>
+            `<Upload><Key>${xml(upload.key)}</Key><UploadId>${xml(upload.uploadId)}</UploadId>` +
+            `<Initiator><ID>S3RVER</ID><DisplayName>S3RVER</DisplayName></Initiator>` +
+            `<Owner><ID>S3RVER</ID><DisplayName>S3RVER</DisplayName></Owner>` +
+            `<StorageClass>STANDARD</StorageClass><Initiated>${upload.initiated.toISOString()}</Initiated></Upload>`
+        )
+        .join('') +
+      '</ListMultipartUploadsResult>'
+  }
+}
+
 /** Starts s3rver on 127.0.0.1 (free port) over a new temporary folder. */
 export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Server> {
   const bucket = options.bucket ?? 'tern'
@@ -127,7 +206,12 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
     configureBuckets: [bucket, ...(options.extraBuckets ?? [])].map((name) => ({ name })),
   })
   // The router is s3rver's last middleware.
-  server.middleware.splice(server.middleware.length - 1, 0, abortMultipartUpload(directory))
+  server.middleware.splice(
+    server.middleware.length - 1,
+    0,
+    abortMultipartUpload(directory),
+    listMultipartUploads(directory)
+  )
 
   let address: AddressInfo
   try {
@@ -146,6 +230,10 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
     directory,
     async pendingUploads(name = bucket) {
       return readdir(uploadsFolder(directory, name)).catch(() => [])
+    },
+    async setUploadInitiated(uploadId, date, name = bucket) {
+      const keyFile = join(uploadsFolder(directory, name), uploadId, 'key')
+      await utimes(keyFile, date, date)
     },
     async close() {
       if (closed) return

@@ -8,13 +8,28 @@
  * const share = await createCompletedShare({ user: owner, files: { 'a.txt': 'hello' } })
  * const res = await api('GET', `/api/shares/${share.id}`, { cookie: share.ownerCookie })
  * ```
+ *
+ * Run a group on every storage the contract must hold on (local disk, S3 over
+ * s3rver with multipart parts or staged chunks) with `forEachDisk`:
+ *
+ * ```ts
+ * forEachDisk('Shares | chunk upload protocol', (group, disk) => {
+ *   group.each.setup(() => setConfig('share.chunkSize', String(disk.chunkSize)))
+ *   group.each.teardown(() => cleanupShareTests())
+ *   test('...', async () => { ... disk.disk ... await disk.storedKeys(shareId) ... })
+ * }, EVERY_DISK)
+ * ```
  */
 import { randomBytes } from 'node:crypto'
+import { test } from '@japa/runner'
+import type { Group } from '@japa/runner/core'
+import { storage } from '#extensions/storage/main'
 import ConfigVariable from '#models/config_variable'
 import Share from '#models/share'
 import User from '#models/user'
 import { deleteShare } from '#services/shares/share_service'
 import { accessCookieFor, createUser, type CreateUserOptions } from '#tests/helpers/auth'
+import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 
 /** Base URL of the test server. */
 export function baseUrl(): string {
@@ -198,4 +213,96 @@ export async function shareToken(shareId: string, password?: string, cookie: str
   })
   const value = response.cookies[`share_${shareId}_token`]
   return { response, cookie: value ? `share_${shareId}_token=${value}` : null }
+}
+
+/** A storage set-up the share tests run on (see `forEachDisk`). */
+export interface DiskVariant {
+  /** Shown in the group title. */
+  label: string
+  /** The disk new files go to: `local`, or `s3` (with `s3.enabled` on, pointing at a test s3rver). */
+  disk: 'local' | 's3'
+  /**
+   * The `share.chunkSize` a group should use for files of several chunks:
+   * 1000 bytes, or 5 MiB on `s3, multipart parts` (S3's smallest part, so
+   * chunks map to parts; smaller chunks are staged as objects).
+   */
+  chunkSize: number
+  /** How files of several chunks are stored with `chunkSize` (`chunkedUploadStrategy`). */
+  strategy: 'randomAccess' | 'staged' | 'multipart'
+}
+
+/** The disk a group runs on, with the s3rver of S3 variants. */
+export interface ShareDisk extends DiskVariant {
+  /** The group's s3rver (S3 variants, while the group runs). */
+  s3?: S3Server
+  /** Every stored key of the share on this disk (files, staged chunks), sorted. */
+  storedKeys(shareId: string): Promise<string[]>
+  /** Ids of the multipart uploads neither completed nor aborted (always [] on the local disk). */
+  pendingUploads(): Promise<string[]>
+}
+
+/** The local disk (random-access writes). */
+export const LOCAL_DISK: DiskVariant = { label: 'local disk', disk: 'local', chunkSize: 1000, strategy: 'randomAccess' }
+/** S3 with chunks below the minimum part size: each chunk staged as an object, joined at the end. */
+export const S3_STAGED: DiskVariant = { label: 's3, staged chunks', disk: 's3', chunkSize: 1000, strategy: 'staged' }
+/** S3 with chunks of 5 MiB: chunk i is part i + 1 of a multipart upload. */
+export const S3_MULTIPART: DiskVariant = {
+  label: 's3, multipart parts',
+  disk: 's3',
+  chunkSize: 5 * 1024 * 1024,
+  strategy: 'multipart',
+}
+/** The local disk and S3 (small chunks): for groups where the chunk strategy does not matter. */
+export const LOCAL_AND_S3: DiskVariant[] = [LOCAL_DISK, S3_STAGED]
+/** Every storage path of uploads: local, S3 staged, S3 multipart. */
+export const EVERY_DISK: DiskVariant[] = [LOCAL_DISK, S3_STAGED, S3_MULTIPART]
+
+/** The `s3.*` settings that make `s3` the disk of new files, on `server` under the prefix `tern-test`. */
+export async function useS3Disk(server: S3Server): Promise<void> {
+  await setConfig('s3.enabled', 'true')
+  await setConfig('s3.endpoint', server.endpoint)
+  await setConfig('s3.bucketName', server.bucket)
+  await setConfig('s3.bucketPath', 'tern-test')
+  await setConfig('s3.key', server.accessKeyId)
+  await setConfig('s3.secret', server.secretAccessKey)
+  await setConfig('s3.forcePathStyle', 'true')
+}
+
+/**
+ * Defines the group `<title> (<disk label>)` once per disk variant. On S3
+ * variants an s3rver runs for the group and every test starts with the
+ * `s3.*` settings pointing at it and `s3.enabled` on (reset by
+ * `cleanupShareTests`, which the group's teardown must call). `define`
+ * registers its own hooks after the disk's and its tests.
+ */
+export function forEachDisk(
+  title: string,
+  define: (group: Group, disk: ShareDisk) => void,
+  variants: DiskVariant[] = LOCAL_AND_S3
+): void {
+  for (const variant of variants) {
+    const disk: ShareDisk = {
+      ...variant,
+      async storedKeys(shareId) {
+        const { objects } = await storage.use(variant.disk).listAll(`shares/${shareId}`, { recursive: true })
+        return [...objects].map((object) => ('key' in object ? object.key : `${object.prefix}/`)).sort()
+      },
+      async pendingUploads() {
+        return disk.s3 ? disk.s3.pendingUploads() : []
+      },
+    }
+    test.group(`${title} (${variant.label})`, (group) => {
+      if (variant.disk === 's3') {
+        group.setup(async () => {
+          disk.s3 = await startS3Server({ bucket: 'tern-shares' })
+          return async () => {
+            await disk.s3?.close()
+            disk.s3 = undefined
+          }
+        })
+        group.each.setup(() => useS3Disk(disk.s3!))
+      }
+      define(group, disk)
+    })
+  }
 }

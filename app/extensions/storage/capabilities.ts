@@ -78,8 +78,66 @@ export interface MultipartUploadCapable {
   abortMultipartUpload(key: string, uploadId: string): Promise<void>
 }
 
+/** An inclusive byte range of an object: bytes `start` to `end`, both counted from 0. */
+export interface ByteRangeRequest {
+  /** First byte (>= 0). */
+  start: number
+  /** Last byte, inclusive (>= `start`); past the object's end reads to the end. */
+  end: number
+}
+
+/**
+ * Reads a byte range of an object without reading the bytes before it
+ * (HTTP Range downloads, video seeking, resumed downloads).
+ */
+export interface RangeReadCapable {
+  /**
+   * A stream of bytes `start..end` (inclusive) of `key`; an `end` past the
+   * object's last byte stops at it. Rejects (before resolving, not on the
+   * stream) when the object is missing or `start` is not inside it.
+   * Nothing is buffered beyond the stream's own buffer.
+   */
+  getStreamRange(key: string, range: ByteRangeRequest): Promise<Readable>
+}
+
+/** One unfinished multipart upload, as `listMultipartUploads` reports it. */
+export interface PendingMultipartUpload {
+  /** The object key the upload will create (relative to the disk root). */
+  key: string
+  /** The store's upload id. */
+  uploadId: string
+  /** When the upload was started. */
+  initiatedAt: Date
+}
+
+/** One page of `listMultipartUploads`. */
+export interface PendingMultipartUploadPage {
+  uploads: PendingMultipartUpload[]
+  /** Pass it back to get the next page; absent on the last page. */
+  paginationToken?: string
+}
+
+/**
+ * Lists the unfinished multipart uploads of a store, so uploads whose
+ * database record is gone (a crash between starting an upload and
+ * recording it) can be found and aborted.
+ */
+export interface MultipartListingCapable {
+  /**
+   * The unfinished uploads of keys under the folder `prefix` (`shares`
+   * covers `shares/a/b`, not `shares-old/x`; `/`: every upload of the disk),
+   * one page at a time (`maxResults` per page at most, 1000 by default), in
+   * key order. Keys are relative to the disk root, like every other key of
+   * the disk.
+   */
+  listMultipartUploads(
+    prefix: string,
+    options?: { paginationToken?: string; maxResults?: number }
+  ): Promise<PendingMultipartUploadPage>
+}
+
 /** Names of the optional capabilities, as `StorageDisk.capabilities()` reports them. */
-export type StorageCapability = 'randomAccessWrite' | 'multipartUpload'
+export type StorageCapability = 'randomAccessWrite' | 'multipartUpload' | 'rangeRead' | 'multipartListing'
 
 /** True when `driver` can write a chunk at a byte offset (`writeAt`). */
 export function supportsRandomAccessWrite(
@@ -101,10 +159,24 @@ export function supportsMultipartUpload(
   )
 }
 
+/** True when `driver` can stream a byte range of an object (`getStreamRange`). */
+export function supportsRangeRead(driver: DriverContract): driver is DriverContract & RangeReadCapable {
+  return typeof (driver as Partial<RangeReadCapable>).getStreamRange === 'function'
+}
+
+/** True when `driver` can list its unfinished multipart uploads (`listMultipartUploads`). */
+export function supportsMultipartListing(
+  driver: DriverContract
+): driver is DriverContract & MultipartListingCapable {
+  return typeof (driver as Partial<MultipartListingCapable>).listMultipartUploads === 'function'
+}
+
 /** Lists the optional capabilities `driver` implements. */
 export function capabilitiesOf(driver: DriverContract): StorageCapability[] {
   const capabilities: StorageCapability[] = []
   if (supportsRandomAccessWrite(driver)) capabilities.push('randomAccessWrite')
   if (supportsMultipartUpload(driver)) capabilities.push('multipartUpload')
+  if (supportsRangeRead(driver)) capabilities.push('rangeRead')
+  if (supportsMultipartListing(driver)) capabilities.push('multipartListing')
   return capabilities
 }

@@ -16,8 +16,12 @@ import type {
 import type { DriveDirectory } from 'flydrive'
 import {
   capabilitiesOf,
+  supportsMultipartListing,
   supportsMultipartUpload,
   supportsRandomAccessWrite,
+  supportsRangeRead,
+  type ByteRangeRequest,
+  type PendingMultipartUploadPage,
   type StorageCapability,
   type UploadedPart,
 } from './capabilities.js'
@@ -129,6 +133,29 @@ export class StorageDisk extends Disk {
    */
   async getStream(key: string): Promise<Readable> {
     return this.#read(key, (k) => this.driver.getStream(k))
+  }
+
+  /**
+   * Bytes `range.start..range.end` (inclusive) of the object as a stream
+   * (see `RangeReadCapable`; an `end` past the last byte stops at it).
+   * Throws `E_STORAGE_UNSUPPORTED` when the driver lacks the capability,
+   * `E_STORAGE_NOT_FOUND` when the object is missing, else
+   * `E_STORAGE_READ_FAILED` (also for a range that is not two integers
+   * `0 <= start <= end`, or a `start` outside the object).
+   */
+  async getStreamRange(key: string, range: ByteRangeRequest): Promise<Readable> {
+    const driver = this.driver
+    if (!supportsRangeRead(driver)) {
+      normalizeStorageKey(key)
+      throw new E_STORAGE_UNSUPPORTED([this.name, 'range reads'])
+    }
+    return this.#read(key, async (k) => {
+      const { start, end } = range
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
+        throw new RangeError(`range must be integers 0 <= start <= end (got ${start}-${end})`)
+      }
+      return driver.getStreamRange(k, { start, end })
+    })
   }
 
   /** The object as bytes. Throws `E_STORAGE_NOT_FOUND` when missing, else `E_STORAGE_READ_FAILED`. */
@@ -325,6 +352,26 @@ export class StorageDisk extends Disk {
     return this.#call(
       () => driver.completeMultipartUpload(normalized, uploadId, sorted),
       this.#writeFailed(normalized)
+    )
+  }
+
+  /**
+   * One page of the unfinished multipart uploads under `prefix` (see
+   * `MultipartListingCapable`). Throws `E_STORAGE_UNSUPPORTED` when the
+   * driver cannot list them, `E_STORAGE_OPERATION_FAILED` when listing fails.
+   */
+  async listMultipartUploads(
+    prefix?: string,
+    options?: { paginationToken?: string; maxResults?: number }
+  ): Promise<PendingMultipartUploadPage> {
+    const normalized = prefix && prefix !== '/' ? normalizeStorageKey(prefix) : '/'
+    const driver = this.driver
+    if (!supportsMultipartListing(driver)) {
+      throw new E_STORAGE_UNSUPPORTED([this.name, 'listing multipart uploads'])
+    }
+    return this.#call(
+      () => driver.listMultipartUploads(normalized, options),
+      this.#operationFailed('list the multipart uploads of', normalized)
     )
   }
 

@@ -111,8 +111,12 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
       throw new UnexpectedChunkException(await lowestMissingChunk(session))
     }
     checkChunkLength(session.chunkSize, isLast, input.contentLength)
-    const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
-    if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+    // A middle chunk declares nothing new (its file's least size was checked
+    // with the first chunk); the last one brings the file's real size.
+    if (isLast) {
+      const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
+      if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+    }
   }
 
   try {

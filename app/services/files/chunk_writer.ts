@@ -1,19 +1,34 @@
 /**
- * Writes the chunks of one file to its disk, by the disk's capabilities:
- * - random-access writes (local disk): each chunk at its byte offset
+ * Writes the chunks of one file to its disk with the storage extension's
+ * chunked-upload strategies (`chunkedUploadStrategy`, see
+ * app/extensions/storage/chunked_upload.ts), chosen when the upload starts:
+ * - `randomAccess` (local disk, any number of chunks): each chunk at its byte offset
  *   (`chunkIndex * chunkSize`), so chunks may arrive in any order or in
  *   parallel, and a retried chunk rewrites the same bytes;
- * - multipart uploads (S3-like): chunk i is part i + 1 of the upload whose id
- *   is kept in `upload_sessions.multipart_upload_id`;
- * - neither: each chunk is its own object, concatenated when the last arrives.
+ * - `single` (one chunk, other disks): one streamed `putStream` of the chunk;
+ * - `multipart` (S3-like, chunks of at least the store's minimum part size):
+ *   chunk i is part i + 1 of the upload whose id is kept in
+ *   `upload_sessions.multipart_upload_id`, completed when the last arrives;
+ * - `staged` (S3 with small chunks, or a disk with neither capability): each
+ *   chunk is its own object `<key>.chunks/<i>`, streamed into the file when
+ *   the last one arrives, then deleted.
  * The request body is streamed through a byte counter that stops at the
- * chunk size: nothing is buffered whole.
+ * chunk size: nothing is buffered whole. The strategy is derived from the
+ * session (its multipart upload id, its chunk size and count) and the disk,
+ * so any instance can take the next chunk.
  */
-import { Readable, Transform, type TransformCallback } from 'node:stream'
-import type { StorageDisk } from '#extensions/storage/main'
+import { Transform, type TransformCallback } from 'node:stream'
+import { Exception } from '@adonisjs/core/exceptions'
+import {
+  assembleStagedChunks,
+  chunkedUploadStrategy,
+  partNumberOfChunk,
+  stagedChunkKey,
+  type ChunkedUploadStrategy,
+  type StorageDisk,
+} from '#extensions/storage/main'
 import type ShareFile from '#models/share_file'
 import type UploadSession from '#models/upload_session'
-import { partKey } from '#services/files/file_storage'
 import { shareErrors } from '#services/shares/share_errors'
 
 /** Counts the bytes passing through; fails with 413 past `limit` without letting the excess through. */
@@ -31,20 +46,30 @@ export class ByteLimit extends Transform {
   }
 }
 
-/** How a session's chunks are stored on its disk. */
-export type ChunkMode = 'randomAccess' | 'multipart' | 'parts'
+/** How a session's chunks are stored on its disk (the extension's strategies). */
+export type ChunkMode = ChunkedUploadStrategy
 
-/** The mode a new upload on `disk` uses. */
-export function chunkModeFor(disk: StorageDisk): ChunkMode {
+/**
+ * The mode a new upload of `totalChunks` chunks of `chunkSize` bytes uses on
+ * `disk`: `chunkedUploadStrategy`, except that a disk with random-access
+ * writes always writes at offsets (also a single chunk: the file is opened
+ * before the body streams, so a failed chunk never leaves a file created
+ * after its clean-up).
+ */
+export function chunkModeFor(disk: StorageDisk, shape: { chunkSize: number; totalChunks: number }): ChunkMode {
   if (disk.supports('randomAccessWrite')) return 'randomAccess'
-  if (disk.supports('multipartUpload')) return 'multipart'
-  return 'parts'
+  return chunkedUploadStrategy(disk, shape)
 }
 
-/** The mode of an existing session (a multipart id means multipart). */
+/**
+ * The mode of an existing session: multipart when it holds an upload id,
+ * else what the disk and the session's shape give (never multipart without
+ * an upload id: such chunks are staged).
+ */
 export function sessionMode(disk: StorageDisk, session: UploadSession): ChunkMode {
   if (session.multipartUploadId) return 'multipart'
-  return disk.supports('randomAccessWrite') ? 'randomAccess' : 'parts'
+  const mode = chunkModeFor(disk, session)
+  return mode === 'multipart' ? 'staged' : mode
 }
 
 /**
@@ -59,41 +84,54 @@ export async function writeChunk(
   body: ByteLimit,
   contentLength: number | null
 ): Promise<string | null> {
+  const length = contentLength ?? undefined
   switch (sessionMode(disk, session)) {
+    case 'single':
+      await disk.putStream(file.storageKey, body, { contentLength: length, contentType: file.mimeType })
+      return null
     case 'randomAccess':
       await disk.writeAt(file.storageKey, chunkIndex * session.chunkSize, body)
       return null
     case 'multipart': {
-      const part = await disk.uploadPart(file.storageKey, session.multipartUploadId!, chunkIndex + 1, body, {
-        contentLength: contentLength ?? undefined,
-      })
+      // A part's length must be sent up front: every chunk but the last is
+      // exactly the chunk size (checked while streaming); the last needs its
+      // Content-Length (browsers always send one for a Blob).
+      const isLast = chunkIndex === session.totalChunks - 1
+      if (length === undefined && isLast) {
+        throw new Exception('Content-Length is required for the last chunk', { status: 411 })
+      }
+      const part = await disk.uploadPart(
+        file.storageKey,
+        session.multipartUploadId!,
+        partNumberOfChunk(chunkIndex),
+        body,
+        { contentLength: length ?? session.chunkSize }
+      )
       return part.etag
     }
-    case 'parts':
-      await disk.putStream(partKey(file.storageKey, chunkIndex), body)
+    case 'staged':
+      await disk.putStream(stagedChunkKey(file.storageKey, chunkIndex), body, { contentLength: length })
       return null
   }
 }
 
-/** Makes the file whole once every chunk is stored (multipart completion or concatenation of the parts). */
+/**
+ * Makes the file whole once every chunk is stored: completes the multipart
+ * upload, or streams the staged chunks into the file (sizes in chunk order).
+ * Nothing to do for the other modes.
+ */
 export async function assembleFile(
   disk: StorageDisk,
   file: ShareFile,
   session: UploadSession,
-  etags: { chunkIndex: number; etag: string | null }[]
+  chunks: { chunkIndex: number; size: number; etag: string | null }[]
 ): Promise<void> {
   const mode = sessionMode(disk, session)
   if (mode === 'multipart') {
-    const parts = etags.map((chunk) => ({ partNumber: chunk.chunkIndex + 1, etag: chunk.etag ?? '' }))
+    const parts = chunks.map((chunk) => ({ partNumber: partNumberOfChunk(chunk.chunkIndex), etag: chunk.etag ?? '' }))
     await disk.completeMultipartUpload(file.storageKey, session.multipartUploadId!, parts)
-  } else if (mode === 'parts') {
-    const keys = Array.from({ length: session.totalChunks }, (_, index) => partKey(file.storageKey, index))
-    const joined = Readable.from(
-      (async function* () {
-        for (const key of keys) yield* await disk.getStream(key)
-      })()
-    )
-    await disk.putStream(file.storageKey, joined)
-    for (const key of keys) await disk.delete(key)
+  } else if (mode === 'staged') {
+    const sizes = [...chunks].sort((a, b) => a.chunkIndex - b.chunkIndex).map((chunk) => chunk.size)
+    await assembleStagedChunks(disk, file.storageKey, sizes, { contentType: file.mimeType })
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Serving a share file (spec/api.md §4): streamed from its disk, with
+ * Serving a share file (spec/api.md §4): streamed from its disk (a range
+ * is read from its start on disks with ranged reads), with
  * Content-Type from the name, Content-Disposition (RFC 5987 names),
  * `Content-Security-Policy: sandbox`, `nosniff`, `Accept-Ranges`, a single
  * byte range (206 / 416), ETag + Last-Modified with 304, and HEAD.
@@ -8,9 +9,8 @@ import { Readable } from 'node:stream'
 import type { HttpContext } from '@adonisjs/core/http'
 import { hooks } from '#extensions/hooks/main'
 import type ShareFile from '#models/share_file'
-import { diskOf } from '#services/files/file_storage'
+import { openFileRange } from '#services/files/file_storage'
 import {
-  byteWindow,
   contentDisposition,
   etagMatches,
   fileEtag,
@@ -88,12 +88,12 @@ export async function serveFile(ctx: HttpContext, shareId: string, file: ShareFi
 
   let source: Readable
   try {
-    source = await diskOf(file).getStream(file.storageKey)
+    source = await openFileRange(file, start, end)
   } catch (error) {
     if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
     throw error
   }
-  response.stream(byteWindow(source, start, end))
+  response.stream(source)
   void hooks.emit('share:downloaded', { shareId, fileId: file.id })
 }
 

@@ -2,26 +2,38 @@
  * Where the bytes of share files live: each file records its disk
  * (`files.disk`) and key (`files.storage_key`, `shares/<shareId>/<fileId>`),
  * so changing the default disk never breaks old shares. Removing a file
- * also drops its unfinished upload (multipart upload or separate parts).
+ * also drops its unfinished upload (multipart upload or staged chunks
+ * `<key>.chunks/<i>`).
  */
+import type { Readable } from 'node:stream'
 import logger from '@adonisjs/core/services/logger'
-import { storage, type StorageDisk } from '#extensions/storage/main'
+import { deleteStagedChunks, storage, type StorageDisk } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
+import { sessionMode } from '#services/files/chunk_writer'
+import { byteWindow } from '#services/files/http_file_headers'
 
 /** The storage key of a share file. */
 export function storageKeyFor(shareId: string, fileId: string): string {
   return `shares/${shareId}/${fileId}`
 }
 
-/** Key of chunk `index` on disks without random-access or multipart writes (assembled at the end). */
-export function partKey(key: string, index: number): string {
-  return `${key}.part${index}`
-}
-
 /** The disk holding `file` (throws `E_STORAGE_DISK_UNKNOWN` when its plugin is gone). */
 export function diskOf(file: Pick<ShareFile, 'disk'>): StorageDisk {
   return storage.use(file.disk)
+}
+
+/**
+ * Bytes `start..end` (inclusive) of a stored file, streamed. On a disk with
+ * ranged reads (local, S3) only those bytes are read; otherwise the stream
+ * starts at the beginning and the bytes before `start` are skipped.
+ * Rejects with the storage error (`E_STORAGE_NOT_FOUND` for a missing
+ * object).
+ */
+export async function openFileRange(file: ShareFile, start: number, end: number): Promise<Readable> {
+  const disk = diskOf(file)
+  if (disk.supports('rangeRead')) return disk.getStreamRange(file.storageKey, { start, end })
+  return byteWindow(await disk.getStream(file.storageKey), start, end)
 }
 
 /** True when `error` (or one of its causes) is "no space left on device". */
@@ -36,7 +48,7 @@ export function isNoSpaceError(error: unknown): boolean {
 
 /**
  * Drops an unfinished upload of `file`: aborts its multipart upload or
- * deletes its separate parts. Never throws (failures are logged; the
+ * deletes its staged chunks. Never throws (failures are logged; the
  * orphan job retries later).
  */
 export async function abortUpload(file: ShareFile, session: UploadSession | null): Promise<void> {
@@ -45,8 +57,8 @@ export async function abortUpload(file: ShareFile, session: UploadSession | null
     const disk = diskOf(file)
     if (session.multipartUploadId) {
       await disk.abortMultipartUpload(file.storageKey, session.multipartUploadId)
-    } else if (!disk.supports('randomAccessWrite')) {
-      for (let index = 0; index < session.totalChunks; index++) await disk.delete(partKey(file.storageKey, index))
+    } else if (sessionMode(disk, session) === 'staged') {
+      await deleteStagedChunks(disk, file.storageKey)
     }
   } catch (error) {
     logger.warn({ err: error, fileId: file.id }, 'could not abort the upload of a share file')

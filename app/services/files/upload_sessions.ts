@@ -32,10 +32,12 @@ export function affectedRows(result: unknown): number {
 }
 
 /**
- * Creates the file and its upload session for the first chunk. Runs the
+ * Creates the file and its upload session for the first chunk. The file
+ * goes to the default disk of the moment (`storage.resolveDefault()`: `s3`
+ * while `s3.enabled` is on), recorded with the file. Runs the
  * `file:before_store` filter first (it may rename the file, route it to
  * another registered disk or refuse it), then starts a multipart upload when
- * the disk needs one.
+ * the upload's strategy is `multipart` (see `chunk_writer.ts`).
  */
 export async function startUpload(
   share: Share,
@@ -48,13 +50,15 @@ export async function startUpload(
   const payload = await hooks.filter('file:before_store', {
     shareId: share.id,
     file: { id: fileId, name, size: declaredSize, mimeType: mimeTypeOf(name) },
-    disk: storage.defaultName ?? '',
+    disk: await storage.resolveDefault(),
   })
   const disk = storage.use(payload.disk)
   const key = storageKeyFor(share.id, fileId)
   const mimeType = payload.file.mimeType || mimeTypeOf(payload.file.name)
   const multipartUploadId =
-    chunkModeFor(disk) === 'multipart' ? await disk.createMultipartUpload(key, { contentType: mimeType }) : null
+    chunkModeFor(disk, { chunkSize, totalChunks }) === 'multipart'
+      ? await disk.createMultipartUpload(key, { contentType: mimeType })
+      : null
 
   return db.transaction(async (trx) => {
     const file = await ShareFile.create(
@@ -125,6 +129,8 @@ export async function lowestMissingChunk(session: UploadSession): Promise<number
  * the object if the disk needs it and drops the session. Others return.
  */
 export async function completeFileIfReady(disk: StorageDisk, file: ShareFile, session: UploadSession) {
+  const [counted] = await db.from('upload_chunks').where('upload_session_id', session.id).count('* as total')
+  if (Number(counted?.total ?? 0) < session.totalChunks) return
   const chunks = await receivedChunks(session.id)
   if (chunks.length < session.totalChunks) return
   const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0)

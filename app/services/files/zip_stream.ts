@@ -7,19 +7,14 @@ import { Readable } from 'node:stream'
 import { ZipArchive } from 'archiver'
 import logger from '@adonisjs/core/services/logger'
 import type ShareFile from '#models/share_file'
-import { diskOf } from '#services/files/file_storage'
-import { byteWindow } from '#services/files/http_file_headers'
+import { openFileRange } from '#services/files/file_storage'
 
 /** A stream that opens its source only when first read. */
 function lazySource(file: ShareFile): Readable {
   return Readable.from(
     (async function* () {
-      const source = await diskOf(file).getStream(file.storageKey)
-      if (file.size === 0) {
-        source.destroy()
-        return
-      }
-      yield* byteWindow(source, 0, file.size - 1)
+      if (file.size === 0) return
+      yield* await openFileRange(file, 0, file.size - 1)
     })()
   )
 }

@@ -4,8 +4,10 @@
  * - expired shares: files and rows removed, `share:expired` emitted;
  * - unfinished shares: never completed and idle for a day, removed with
  *   their partial uploads (multipart uploads aborted);
- * - orphaned uploads: files still uploading but idle for a day, and stored
- *   objects under `shares/` that no file row knows.
+ * - orphaned uploads: files still uploading but idle for a day, stored
+ *   objects under `shares/` that no file row knows, and multipart uploads
+ *   under `shares/` started over a day ago that no upload session records
+ *   (on disks that can list them: S3).
  */
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
@@ -72,10 +74,56 @@ export async function cleanupOrphanedUploads(now: DateTime = DateTime.utc()) {
     )
   for (const file of stale) await deleteFile(file)
   const objects = await removeOrphanedObjects()
-  return { files: stale.map((file) => file.id), objects }
+  const multipartUploads = await abortOrphanedMultipartUploads(now)
+  return { files: stale.map((file) => file.id), objects, multipartUploads }
 }
 
-/** Deletes objects `shares/<shareId>/<fileId>[.partN]` whose file row is gone, on every disk. */
+/**
+ * Aborts the multipart uploads under `shares/` started before a day ago
+ * whose upload id no `upload_sessions` row holds (the row is gone: its file
+ * or share was deleted while a part was in flight, the process died between
+ * starting the upload and recording it, or a staged assembly was cut
+ * short), on every disk that can list its multipart uploads. Returns them
+ * as `<disk>:<key>:<uploadId>`. A disk that fails (e.g. S3 not configured) is
+ * skipped with a debug log.
+ */
+export async function abortOrphanedMultipartUploads(now: DateTime = DateTime.utc()): Promise<string[]> {
+  const cutoff = now.minus(ABANDONED_AFTER).toMillis()
+  const aborted: string[] = []
+  for (const name of storage.names()) {
+    try {
+      const disk = storage.use(name)
+      if (!disk.supports('multipartListing')) continue
+      let token: string | undefined
+      do {
+        const page = await disk.listMultipartUploads('shares', { paginationToken: token })
+        const old = page.uploads.filter((upload) => upload.initiatedAt.getTime() < cutoff)
+        const known = new Set<string>()
+        if (old.length > 0) {
+          const rows = await db
+            .from('upload_sessions')
+            .whereIn('multipart_upload_id', old.map((upload) => upload.uploadId))
+            .select('multipart_upload_id')
+          for (const row of rows) known.add(row.multipart_upload_id)
+        }
+        for (const upload of old) {
+          if (known.has(upload.uploadId)) continue
+          await disk.abortMultipartUpload(upload.key, upload.uploadId)
+          aborted.push(`${name}:${upload.key}:${upload.uploadId}`)
+        }
+        token = page.paginationToken
+      } while (token)
+    } catch (error) {
+      logger.debug({ err: error, disk: name }, 'orphaned multipart uploads: skipped a disk (not configured or unreachable)')
+    }
+  }
+  return aborted
+}
+
+/**
+ * Deletes objects `shares/<shareId>/<fileId>` (and staged chunks
+ * `<key>.chunks/<n>`) whose file row is gone, on every disk.
+ */
 async function removeOrphanedObjects(): Promise<string[]> {
   const removed: string[] = []
   for (const name of storage.names()) {
@@ -84,7 +132,7 @@ async function removeOrphanedObjects(): Promise<string[]> {
       const { objects } = await disk.listAll('shares', { recursive: true })
       for (const object of objects) {
         if (!('key' in object)) continue
-        const fileId = /^shares\/[^/]+\/([0-9a-f-]{36})(?:\.part\d+)?$/.exec(object.key)?.[1]
+        const fileId = /^shares\/[^/]+\/([0-9a-f-]{36})(?:\.part\d+|\.chunks\/\d+)?$/.exec(object.key)?.[1]
         if (!fileId || (await ShareFile.find(fileId))) continue
         await disk.delete(object.key)
         removed.push(`${name}:${object.key}`)

@@ -11,7 +11,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import ReverseShare from '#models/reverse_share'
 import { storage } from '#extensions/storage/main'
-import { partKey } from '#services/files/file_storage'
+import { abortUpload } from '#services/files/file_storage'
 
 /** What `deleteSharesOfUser` removed. */
 export interface DeletedShares {
@@ -45,17 +45,7 @@ export async function deleteSharesOfUser(userId: string): Promise<DeletedShares>
 
   for (const session of sessions) {
     const file = fileById.get(session.fileId)
-    if (!file) continue
-    try {
-      const disk = storage.use(file.disk)
-      if (session.multipartUploadId) {
-        await disk.abortMultipartUpload(file.storageKey, session.multipartUploadId)
-      } else if (!disk.supports('randomAccessWrite')) {
-        for (let index = 0; index < session.totalChunks; index++) await disk.delete(partKey(file.storageKey, index))
-      }
-    } catch (error) {
-      logger.warn({ err: error, fileId: file.id }, 'could not abort the unfinished upload of a deleted share')
-    }
+    if (file) await abortUpload(file, session)
   }
   const removed: DeletedShares['files'] = []
   for (const file of files) {

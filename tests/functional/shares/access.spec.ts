@@ -10,6 +10,7 @@ import {
   cleanupShareTests,
   createCompletedShare,
   createShare,
+  forEachDisk,
   newShareId,
   shareToken,
   shareUser,
@@ -20,7 +21,7 @@ async function ownedShare(options: { security?: { password?: string; maxViews?: 
   return createCompletedShare({ cookie, files: { 'b.txt': 'bbb', 'a.txt': 'a' }, ...options })
 }
 
-test.group('Shares | share token', (group) => {
+forEachDisk('Shares | share token', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   test('answers 200 with exactly {token} and sets the HttpOnly session cookie share_<id>_token', async ({ assert }) => {
@@ -106,7 +107,7 @@ test.group('Shares | share token', (group) => {
   })
 })
 
-test.group('Shares | viewing a share', (group) => {
+forEachDisk('Shares | viewing a share', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   test('answers the share with files sorted by name to a token holder', async ({ assert }) => {

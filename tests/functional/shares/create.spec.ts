@@ -4,9 +4,17 @@ import Share from '#models/share'
 import ShareSecurity from '#models/share_security'
 import ShareRecipient from '#models/share_recipient'
 import { receivedEvents } from '#tests/fixtures/plugins/fixture/src/state'
-import { api, cleanupShareTests, newShareId, ownerCookieOf, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  forEachDisk,
+  newShareId,
+  ownerCookieOf,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 
-test.group('Shares | creation', (group) => {
+forEachDisk('Shares | creation', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   test('creates a share and answers 201 with exactly id, name, expiration and description', async ({ assert }) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import { storage } from '#extensions/storage/main'
 import Share from '#models/share'
@@ -9,6 +10,7 @@ import {
   cleanupShareTests,
   createCompletedShare,
   createShare,
+  forEachDisk,
   newShareId,
   ownerCookieOf,
   sendChunk,
@@ -17,7 +19,7 @@ import {
   uploadFile,
 } from '#tests/helpers/shares'
 
-test.group('Shares | complete and reopen', (group) => {
+forEachDisk('Shares | complete and reopen', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   test('completes with 202 and exactly {id, name, expiration, description}, once', async ({ assert }) => {
@@ -71,8 +73,32 @@ test.group('Shares | complete and reopen', (group) => {
   })
 })
 
-test.group('Shares | delete and edit', (group) => {
+forEachDisk('Shares | delete and edit', (group, disk) => {
   group.each.teardown(() => cleanupShareTests())
+
+  test('deleting a share or a file drops its stored objects and unfinished uploads', async ({ assert }) => {
+    const { cookie } = await shareUser()
+    // On S3, 1000-byte chunks are staged as objects; 5 MiB chunks are parts of a multipart upload.
+    for (const chunkSize of disk.disk === 's3' ? [1000, 5 * 1024 * 1024] : [1000]) {
+      await setConfig('share.chunkSize', String(chunkSize))
+      const share = await createCompletedShare({ cookie, files: { 'done.txt': 'done' } })
+      await api('DELETE', `/api/shares/${share.id}/complete`, { cookie })
+      const partial = await sendChunk(share.id, { name: 'half.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(chunkSize), cookie)
+      const other = await sendChunk(share.id, { name: 'other.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(chunkSize), cookie)
+      const multipart = disk.disk === 's3' && chunkSize >= 5 * 1024 * 1024
+      if (multipart) assert.lengthOf(await disk.pendingUploads(), 2)
+      else assert.lengthOf(await disk.storedKeys(share.id), 3, 'the file and one chunk of each upload')
+
+      assert.equal((await api('DELETE', `/api/shares/${share.id}/files/${other.json.id}`, { cookie })).status, 200)
+      assert.notInclude((await disk.storedKeys(share.id)).join(' '), other.json.id)
+      if (multipart) assert.lengthOf(await disk.pendingUploads(), 1)
+
+      assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie })).status, 200)
+      assert.deepEqual(await disk.storedKeys(share.id), [], `chunks of ${chunkSize}`)
+      assert.deepEqual(await disk.pendingUploads(), [])
+      assert.isNull(await ShareFile.find(partial.json.id))
+    }
+  })
 
   test('deletes a share with its rows and stored files', async ({ assert }) => {
     const { cookie } = await shareUser()
@@ -149,7 +175,7 @@ test.group('Shares | delete and edit', (group) => {
   })
 })
 
-test.group('Shares | anonymous share ownership', (group) => {
+forEachDisk('Shares | anonymous share ownership', (group) => {
   group.each.setup(() => setConfig('share.allowUnauthenticatedShares', 'true'))
   group.each.teardown(() => cleanupShareTests())
 

@@ -10,14 +10,14 @@ import {
   baseUrl,
   cleanupShareTests,
   createShare,
+  EVERY_DISK,
+  forEachDisk,
   newShareId,
   sendChunk,
   setConfig,
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
-
-const CHUNK = 1000
 
 async function openShare() {
   const { cookie } = await shareUser()
@@ -31,9 +31,17 @@ async function storedBytes(fileId: string) {
   return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
 }
 
-test.group('Shares | chunk upload protocol', (group) => {
+forEachDisk('Shares | chunk upload protocol', (group, disk) => {
+  const CHUNK = disk.chunkSize
   group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
   group.each.teardown(() => cleanupShareTests())
+
+  /** Asserts the share holds exactly its files on the disk: no staged chunk, no open multipart upload. */
+  async function assertOnlyFiles(assert: import('@japa/assert').Assert, shareId: string, fileIds: string[]) {
+    const keys = await Promise.all(fileIds.map(async (fileId) => (await ShareFile.findOrFail(fileId)).storageKey))
+    assert.deepEqual(await disk.storedKeys(shareId), keys.sort())
+    assert.deepEqual(await disk.pendingUploads(), [])
+  }
 
   test('the first chunk creates the file and answers 201 with exactly {id, name}', async ({ assert }) => {
     const { id, cookie } = await openShare()
@@ -45,8 +53,9 @@ test.group('Shares | chunk upload protocol', (group) => {
     assert.isTrue(file.completed)
     assert.equal(file.size, 5)
     assert.equal(file.mimeType, 'text/plain')
-    assert.equal(file.disk, 'local')
+    assert.equal(file.disk, disk.disk)
     assert.equal((await storedBytes(file.id)).toString(), 'hello')
+    await assertOnlyFiles(assert, id, [file.id])
     assert.isNull(await UploadSession.findBy('fileId', file.id), 'the session is gone once complete')
   })
 
@@ -71,23 +80,27 @@ test.group('Shares | chunk upload protocol', (group) => {
       assert.equal((await ShareFile.findOrFail(first.json.id)).completed, index === 2)
     }
     assert.isTrue((await storedBytes(first.json.id)).equals(content))
+    await assertOnlyFiles(assert, id, [first.json.id])
   })
 
   test('accepts chunks of one file in parallel', async ({ assert }) => {
     const { id, cookie } = await openShare()
-    const content = randomBytes(CHUNK * 12 + 7)
+    const more = disk.strategy === 'multipart' ? 4 : 12
+    const content = randomBytes(CHUNK * more + 7)
     const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const first = await sendChunk(id, { name: 'p.bin', chunkIndex: 0, totalChunks: 13 }, part(0), cookie)
+    const total = more + 1
+    const first = await sendChunk(id, { name: 'p.bin', chunkIndex: 0, totalChunks: total }, part(0), cookie)
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        sendChunk(id, { name: 'p.bin', chunkIndex: i + 1, totalChunks: 13, id: first.json.id }, part(i + 1), cookie)
+      Array.from({ length: more }, (_, i) =>
+        sendChunk(id, { name: 'p.bin', chunkIndex: i + 1, totalChunks: total, id: first.json.id }, part(i + 1), cookie)
       )
     )
-    assert.deepEqual(responses.map((r) => r.status), Array(12).fill(201))
+    assert.deepEqual(responses.map((r) => r.status), Array(more).fill(201))
     const file = await ShareFile.findOrFail(first.json.id)
     assert.isTrue(file.completed)
     assert.equal(file.size, content.length)
     assert.isTrue((await storedBytes(file.id)).equals(content))
+    await assertOnlyFiles(assert, id, [file.id])
   })
 
   test('a retried chunk never duplicates data', async ({ assert }) => {
@@ -108,6 +121,7 @@ test.group('Shares | chunk upload protocol', (group) => {
     const file = await ShareFile.findOrFail(fileId)
     assert.equal(file.size, content.length)
     assert.isTrue((await storedBytes(fileId)).equals(content))
+    await assertOnlyFiles(assert, id, [fileId])
   })
 
   test('answers an unexpected chunk with exactly the expected index, so the client can resume', async ({ assert }) => {
@@ -132,6 +146,7 @@ test.group('Shares | chunk upload protocol', (group) => {
       await sendChunk(id, { name: 'u.bin', chunkIndex: index, totalChunks: 4, id: fileId }, part(index), cookie)
     }
     assert.isTrue((await storedBytes(fileId)).equals(content))
+    await assertOnlyFiles(assert, id, [fileId])
   })
 
   test('refuses a chunk of the wrong size (400) or above the chunk size (413), recording nothing', async ({ assert }) => {
@@ -157,12 +172,42 @@ test.group('Shares | chunk upload protocol', (group) => {
           }
         )
         request.on('error', reject)
-        for (let sent = 0; sent < size; sent += 100) request.write(randomBytes(Math.min(100, size - sent)))
+        const piece = Math.max(100, Math.floor(CHUNK / 10))
+        for (let sent = 0; sent < size; sent += piece) request.write(randomBytes(Math.min(piece, size - sent)))
         request.end()
       })
     assert.equal(await send(CHUNK * 3), 413)
     assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
     assert.equal(await send(CHUNK), 201)
+    await assertOnlyFiles(assert, id, (await ShareFile.query().where('shareId', id)).map((file) => file.id))
+  })
+
+  test('takes a last chunk sent without Content-Length, except where an S3 part needs it (411)', async ({ assert }) => {
+    const { id, cookie } = await openShare()
+    const content = randomBytes(CHUNK + 500)
+    const first = await sendChunk(id, { name: 'l.bin', chunkIndex: 0, totalChunks: 2 }, content.subarray(0, CHUNK), cookie)
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${baseUrl()}/api/shares/${id}/files?name=l.bin&chunkIndex=1&totalChunks=2&id=${first.json.id}`,
+        { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: cookie! } },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode!)
+        }
+      )
+      request.on('error', reject)
+      request.write(content.subarray(CHUNK, CHUNK + 200))
+      request.end(content.subarray(CHUNK + 200))
+    })
+    if (disk.strategy === 'multipart') {
+      assert.equal(status, 411)
+      const retried = await sendChunk(id, { name: 'l.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, content.subarray(CHUNK), cookie)
+      assert.equal(retried.status, 201)
+    } else {
+      assert.equal(status, 201)
+    }
+    assert.isTrue((await storedBytes(first.json.id)).equals(content))
+    await assertOnlyFiles(assert, id, [first.json.id])
   })
 
   test('answers 413 with exactly the contract body when the share would exceed share.maxSize', async ({ assert }) => {
@@ -210,4 +255,4 @@ test.group('Shares | chunk upload protocol', (group) => {
     assert.equal(response.json.error, 'fixture_refused')
     assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
   })
-})
+}, EVERY_DISK)

@@ -31,9 +31,10 @@ async function storedBytes(fileId: string) {
   return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
 }
 
-/** An in-memory disk with multipart uploads only (no random-access writes), like S3. */
+/** An in-memory disk with multipart uploads only (no random-access writes), like S3, but parts of any size. */
 class MultipartMemoryDriver extends MemoryStorageDriver {
   uploads = new Map<string, Map<number, Buffer>>()
+  readonly multipartLimits = { minPartSize: 1, maxPartSize: 1_000_000, maxParts: 100 }
 
   constructor() {
     super()
@@ -80,7 +81,7 @@ test.group('Shares | uploads on other disks', (group) => {
     await cleanupShareTests()
   })
 
-  test('a disk without random-access writes gets the chunks as parts, joined at the end', async ({ assert }) => {
+  test('a disk without random-access writes gets the chunks staged as objects, joined at the end', async ({ assert }) => {
     route = (payload) => ({ ...payload, disk: 'fixture' })
     hooks.addFilter('file:before_store', route)
     const { id, cookie } = await openShare()
@@ -89,7 +90,11 @@ test.group('Shares | uploads on other disks', (group) => {
     const file = await ShareFile.findOrFail(fileId)
     assert.equal(file.disk, 'fixture')
     assert.isTrue((await storedBytes(fileId)).equals(content))
-    assert.isFalse(await storage.use('fixture').exists(`${file.storageKey}.part0`))
+    assert.deepEqual(
+      [...(await storage.use('fixture').listAll(`shares/${id}`, { recursive: true })).objects].map((o) => ('key' in o ? o.key : o.prefix)),
+      [file.storageKey],
+      'the staged chunks are gone'
+    )
     await api('POST', `/api/shares/${id}/complete`, { cookie })
     const token = await shareToken(id)
     const download = await api('GET', `/api/shares/${id}/files/${fileId}`, { cookie: token.cookie })
@@ -124,9 +129,13 @@ test.group('Shares | uploads on other disks', (group) => {
   })
 
   test('answers 507 when the disk is full, recording nothing', async ({ assert }) => {
+    const full = () => Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
     class FullDriver extends MemoryStorageDriver {
       async writeAt(): Promise<void> {
-        throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+        throw full()
+      }
+      async putStream(): Promise<void> {
+        throw full()
       }
     }
     if (!storage.has('full-test')) storage.registerDriver('full-test', () => new FullDriver())
@@ -136,6 +145,8 @@ test.group('Shares | uploads on other disks', (group) => {
     const response = await sendChunk(id, { name: 'big.bin', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
     assert.equal(response.status, 507)
     assert.equal(response.json.statusCode, 507)
+    const multi = await sendChunk(id, { name: 'big.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), cookie)
+    assert.equal(multi.status, 507)
     assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
   })
 })

@@ -1,23 +1,44 @@
 /**
- * flydrive's filesystem driver with the random-access-write capability and
- * a `getStream` that rejects for a missing file (flydrive's emits the error
- * later, on the stream).
+ * flydrive's filesystem driver with the random-access-write and range-read
+ * capabilities and a `getStream` that rejects for a missing file
+ * (flydrive's emits the error later, on the stream).
  */
-import { constants } from 'node:fs'
+import { close, constants, createReadStream, createWriteStream, fstat, open as openFd } from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
 import { dirname, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { FSDriver } from 'flydrive/drivers/fs'
 import type { FSDriverOptions } from 'flydrive/drivers/fs/types'
-import type { RandomAccessWriteCapable } from '#extensions/storage/capabilities'
+import type {
+  ByteRangeRequest,
+  RandomAccessWriteCapable,
+  RangeReadCapable,
+} from '#extensions/storage/capabilities'
+
+/**
+ * Read buffer of download streams: larger than Node's 64 KiB default, so a
+ * big file goes out in fewer, larger writes (fewer syscalls and event-loop
+ * turns) while memory per download stays small.
+ */
+const READ_BUFFER_SIZE = 1024 * 1024
+
+/**
+ * File descriptors, not `FileHandle`s, back the streams: fs streams over a
+ * descriptor use the callback API, while a `FileHandle` stream awaits one
+ * promise per read or write, measurably more CPU per gigabyte.
+ */
+const openDescriptor = promisify(openFd)
+const statDescriptor = promisify(fstat)
+const closeDescriptor = promisify(close)
 
 /** Options of the local driver (flydrive's FS driver options). */
 export type LocalStorageDriverOptions = FSDriverOptions
 
 /** Local filesystem driver; keys arrive normalised from the facade. */
-export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCapable {
+export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCapable, RangeReadCapable {
   readonly #root: string
 
   /** @param options `location` (root folder) and `visibility` */
@@ -41,8 +62,29 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
 
   /** Opens the file first, so a missing file rejects here (ENOENT). */
   async getStream(key: string): Promise<Readable> {
-    const handle = await open(this.#path(key), 'r')
-    return handle.createReadStream()
+    const fd = await openDescriptor(this.#path(key), 'r')
+    return createReadStream('', { fd, highWaterMark: READ_BUFFER_SIZE })
+  }
+
+  /**
+   * Bytes `start..end` (inclusive) of the file, read from `start` (the bytes
+   * before it are never read). Rejects for a missing file (ENOENT) and for a
+   * `start` at or past the end of the file.
+   */
+  async getStreamRange(key: string, { start, end }: ByteRangeRequest): Promise<Readable> {
+    const fd = await openDescriptor(this.#path(key), 'r')
+    try {
+      const { size } = await statDescriptor(fd)
+      if (start >= size) {
+        throw Object.assign(new RangeError(`Range start ${start} is past the end of "${key}" (${size} bytes)`), {
+          code: 'ERR_OUT_OF_RANGE',
+        })
+      }
+    } catch (error) {
+      await closeDescriptor(fd)
+      throw error
+    }
+    return createReadStream('', { fd, start, end, highWaterMark: READ_BUFFER_SIZE })
   }
 
   /**
@@ -53,8 +95,8 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
   async writeAt(key: string, offset: number, contents: Uint8Array | Readable): Promise<void> {
     const path = this.#path(key)
     await mkdir(dirname(path), { recursive: true })
-    const handle = await open(path, constants.O_RDWR | constants.O_CREAT, 0o600)
     if (contents instanceof Uint8Array) {
+      const handle = await open(path, constants.O_RDWR | constants.O_CREAT, 0o600)
       try {
         let written = 0
         while (written < contents.length) {
@@ -66,6 +108,7 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
       }
       return
     }
-    await pipeline(contents, handle.createWriteStream({ start: offset }))
+    const fd = await openDescriptor(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+    await pipeline(contents, createWriteStream('', { fd, start: offset }))
   }
 }

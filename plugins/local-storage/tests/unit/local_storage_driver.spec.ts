@@ -9,7 +9,7 @@ import { LocalStorageDriver } from '#plugins/local-storage/index'
 const roots = new WeakMap<object, string>()
 
 storageDriverContract('local-storage', {
-  capabilities: ['randomAccessWrite'],
+  capabilities: ['randomAccessWrite', 'rangeRead'],
   factory: async () => {
     const root = await mkdtemp(join(tmpdir(), 'tern-local-storage-'))
     const driver = new LocalStorageDriver({ location: root, visibility: 'private' })

@@ -7,13 +7,15 @@
  * admin's change takes effect without a restart; a superseded client is
  * destroyed once its last request (or download stream) is over.
  */
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -31,8 +33,13 @@ import type {
 } from 'flydrive/types'
 import {
   DEFAULT_MULTIPART_LIMITS,
+  type ByteRangeRequest,
   type MultipartLimits,
+  type MultipartListingCapable,
   type MultipartUploadCapable,
+  type PendingMultipartUpload,
+  type PendingMultipartUploadPage,
+  type RangeReadCapable,
   type UploadedPart,
 } from '#extensions/storage/capabilities'
 import { S3_DEFAULT_REGION, type S3Settings } from '../config.js'
@@ -89,18 +96,87 @@ function isNoSuchUpload(error: unknown): boolean {
   )
 }
 
+/**
+ * The body of a ranged GetObject cut to exactly `start..end`. Amazon S3
+ * sends exactly the range; some S3-compatible servers ignore it (200, the
+ * whole object, no Content-Range) or widen it (s3rver answers `bytes=0-0`
+ * with the whole object). The body is passed through untouched when its
+ * Content-Range is the one asked for (clamped to the object); otherwise the
+ * bytes outside the range are dropped as they stream.
+ */
+function exactRange(body: Readable, contentRange: string | undefined, start: number, end: number): Readable {
+  const match = contentRange ? /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange.trim()) : null
+  let offset = 0
+  if (match) {
+    const [first, last, size] = [Number(match[1]), Number(match[2]), match[3] === '*' ? Infinity : Number(match[3])]
+    if (first > start) {
+      body.destroy()
+      throw new Error(`S3 answered the range ${contentRange} for bytes=${start}-${end}`)
+    }
+    if (first === start && last === Math.min(end, size - 1)) return body
+    offset = first
+  }
+  // Skip to `start`, stop after `end`.
+  let done = false
+  const window = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback()
+      const from = Math.max(start - offset, 0)
+      const to = Math.min(end + 1 - offset, chunk.length)
+      offset += chunk.length
+      if (to > from) this.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to))
+      if (offset > end) {
+        done = true
+        this.push(null)
+        body.unpipe(window)
+        body.destroy()
+      }
+      callback()
+    },
+  })
+  body.once('error', (error) => window.destroy(error))
+  return body.pipe(window)
+}
+
+/** S3's listing markers of a multipart-upload page. */
+interface UploadMarkers {
+  key?: string
+  uploadId?: string
+}
+
+/** The opaque pagination token of `listMultipartUploads`. */
+function encodeMarkers(markers: UploadMarkers): string {
+  return Buffer.from(JSON.stringify(markers)).toString('base64url')
+}
+
+/** Reads a token of `encodeMarkers` (an unreadable one starts from the beginning). */
+function decodeMarkers(token: string): UploadMarkers {
+  try {
+    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as UploadMarkers
+    return {
+      key: typeof value.key === 'string' ? value.key : undefined,
+      uploadId: typeof value.uploadId === 'string' ? value.uploadId : undefined,
+    }
+  } catch {
+    return {}
+  }
+}
+
 /** URL-encodes each segment of a key (S3's `CopySource` must be encoded). */
 function encodeKey(key: string): string {
   return key.split('/').map(encodeURIComponent).join('/')
 }
 
 /**
- * S3 driver with the `MultipartUploadCapable` capability. Keys arrive
+ * S3 driver with the multipart-upload, range-read and multipart-listing
+ * capabilities. Keys arrive
  * normalised from the facade; the driver still refuses `..`/`.` segments,
  * backslashes, NUL and leading slashes (a second line of defence: a prefix
  * must never be escaped).
  */
-export class S3StorageDriver implements DriverContract, MultipartUploadCapable {
+export class S3StorageDriver
+  implements DriverContract, MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
+{
   /** Amazon S3's part rules (s3rver does not enforce the minimum; S3 does). */
   readonly multipartLimits: MultipartLimits = DEFAULT_MULTIPART_LIMITS
   #connection?: Connection
@@ -217,11 +293,31 @@ export class S3StorageDriver implements DriverContract, MultipartUploadCapable {
    * made before resolving). The client stays alive until the stream closes.
    */
   async getStream(key: string): Promise<Readable> {
+    return this.#openStream((c) => c.drive.getStream(this.#key(c, key)))
+  }
+
+  /**
+   * Bytes `start..end` (inclusive) of the object: one GetObject with
+   * `Range: bytes=start-end`, so S3 sends only those bytes. Rejects for a
+   * missing object and (S3's InvalidRange) for a `start` past the end.
+   */
+  async getStreamRange(key: string, { start, end }: ByteRangeRequest): Promise<Readable> {
+    return this.#openStream(async (c) => {
+      const { Body, ContentRange } = await c.client.send(
+        new GetObjectCommand({ Bucket: c.settings.bucketName, Key: this.#key(c, key), Range: `bytes=${start}-${end}` })
+      )
+      if (!(Body instanceof Readable)) throw new Error('S3 returned no body stream')
+      return exactRange(Body, ContentRange, start, end)
+    })
+  }
+
+  /** Opens a download stream, keeping the client alive until the stream closes. */
+  async #openStream(open: (connection: Connection) => Promise<Readable>): Promise<Readable> {
     const connection = await this.#current()
     connection.active++
     let stream: Readable
     try {
-      stream = await connection.drive.getStream(this.#key(connection, key))
+      stream = await open(connection)
     } catch (error) {
       this.#release(connection)
       throw error
@@ -569,6 +665,43 @@ export class S3StorageDriver implements DriverContract, MultipartUploadCapable {
         },
       })
     )
+  }
+
+  /**
+   * One page of the unfinished multipart uploads under the folder `prefix`
+   * (`/`: the whole disk, i.e. everything under `s3.bucketPath`), keys
+   * relative to the disk. The pagination token carries S3's key and
+   * upload-id markers.
+   */
+  async listMultipartUploads(
+    prefix: string,
+    options: { paginationToken?: string; maxResults?: number } = {}
+  ): Promise<PendingMultipartUploadPage> {
+    return this.#run(async (c) => {
+      const folder = this.#folder(c, prefix)
+      const markers = options.paginationToken ? decodeMarkers(options.paginationToken) : {}
+      const page = await c.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: c.settings.bucketName,
+          ...(folder ? { Prefix: folder } : {}),
+          KeyMarker: markers.key,
+          UploadIdMarker: markers.uploadId,
+          MaxUploads: options.maxResults,
+        })
+      )
+      const uploads: PendingMultipartUpload[] = (page.Uploads ?? [])
+        .filter((upload) => upload.Key && upload.UploadId)
+        .map((upload) => ({
+          key: this.#unprefix(c, upload.Key!),
+          uploadId: upload.UploadId!,
+          initiatedAt: upload.Initiated ?? new Date(0),
+        }))
+      const next =
+        page.IsTruncated && (page.NextKeyMarker || page.NextUploadIdMarker)
+          ? encodeMarkers({ key: page.NextKeyMarker, uploadId: page.NextUploadIdMarker })
+          : undefined
+      return { uploads, ...(next ? { paginationToken: next } : {}) }
+    })
   }
 
   /** Drops an unfinished upload and its parts; an unknown upload id is fine. */

@@ -82,7 +82,7 @@ test.group('S3 storage | plugin', (group) => {
   test('registers the "s3" disk next to "local" without becoming the static default', ({ assert }) => {
     assert.isTrue(storage.has('s3'))
     assert.equal(storage.defaultName, 'local')
-    assert.deepEqual(storage.use('s3').capabilities(), ['multipartUpload'])
+    assert.deepEqual(storage.use('s3').capabilities(), ['multipartUpload', 'rangeRead', 'multipartListing'])
   })
 
   test('new files go to "s3" only while s3.enabled is on', async ({ assert }) => {

@@ -48,7 +48,7 @@ let bucketClient: S3Client
 let bucketCount = 0
 
 storageDriverContract('s3-storage (bucket root)', {
-  capabilities: ['multipartUpload'],
+  capabilities: ['multipartUpload', 'rangeRead', 'multipartListing'],
   setup: async () => {
     bucketServer = await startS3Server({ bucket: 'contract' })
     bucketClient = rawClient(bucketServer)
@@ -69,7 +69,7 @@ let prefixServer: S3Server
 let prefixCount = 0
 
 storageDriverContract('s3-storage (bucketPath prefix)', {
-  capabilities: ['multipartUpload'],
+  capabilities: ['multipartUpload', 'rangeRead', 'multipartListing'],
   setup: async () => {
     prefixServer = await startS3Server({ bucket: 'contract' })
     return () => prefixServer.close()
