@@ -18,6 +18,20 @@ const dbConfig = defineConfig({
         filename: join(env.get('DATA_DIR'), env.get('DB_DATABASE') ?? 'tern.sqlite'),
       },
       useNullAsDefault: true,
+      /**
+       * WAL lets readers run while a chunk is being recorded, and
+       * synchronous=NORMAL syncs at checkpoints instead of on every commit
+       * (still durable against a process crash). better-sqlite3 is
+       * synchronous, so each sync would otherwise block the event loop.
+       */
+      pool: {
+        afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
+          connection.pragma('journal_mode = WAL')
+          connection.pragma('synchronous = NORMAL')
+          connection.pragma('foreign_keys = ON')
+          done(null, connection)
+        },
+      },
       migrations,
     },
     mysql: {
