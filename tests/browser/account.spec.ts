@@ -4,23 +4,7 @@ import type { Page } from 'playwright'
 import User from '#models/user'
 import { accessTokenFor, createUser } from '#tests/helpers/auth'
 import { tokenExpiry } from '../../inertia/lib/session.js'
-import { baseUrl } from '#tests/helpers/browser'
-
-/**
- * Uncaught exceptions and console errors of a page (hydration errors
- * included). Failed requests the journey expects (a refused sign-in) are
- * logged by Chromium as "Failed to load resource" and are left out.
- */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text())
-    }
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { baseUrl, collectErrors } from '#tests/helpers/browser'
 
 /** Loads `path` and waits for React to take over the server-rendered page. */
 async function open(page: Page, path: string) {

@@ -1,5 +1,4 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
 import {
   api,
   cleanupShareTests,
@@ -8,21 +7,7 @@ import {
   shareToken,
   shareUser,
 } from '#tests/helpers/shares'
-
-/**
- * Uncaught exceptions and console errors of a page (hydration errors
- * included). "Failed to load resource" lines of refused requests are left out.
- */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text())
-    }
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { collectErrors } from '#tests/helpers/browser'
 
 test.group('My shares | browser journey', (group) => {
   group.each.teardown(() => cleanupShareTests())

@@ -2,21 +2,9 @@ import { test } from '@japa/runner'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import yauzl from 'yauzl'
-import type { Browser, Page } from 'playwright'
-import { baseUrl } from '#tests/helpers/browser'
+import type { Browser } from 'playwright'
+import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
-
-/** Uncaught exceptions and console errors of a page (failed requests the journey expects are left out). */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text())
-    }
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
 
 /** A fresh browser context on the test server that accepts downloads. */
 function freshContext(browser: Browser) {

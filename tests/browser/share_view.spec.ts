@@ -2,25 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import Share from '#models/share'
-import { baseUrl } from '#tests/helpers/browser'
+import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, shareToken, shareUser } from '#tests/helpers/shares'
-
-/**
- * Uncaught exceptions and console errors of a page (hydration errors
- * included). The refused API calls the token flow expects (403 before the
- * password) are logged by Chromium as "Failed to load resource" and are
- * left out.
- */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text())
-    }
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
 
 /** Waits until the focus is inside the open modal (antd moves it there once the opening animation ends). */
 async function focusInDialog(page: Page) {

@@ -1,15 +1,6 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
-
-/** Collects console errors and uncaught exceptions of a page (hydration errors included). */
-function collectErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
+import { collectErrors } from '#tests/helpers/browser'
 
 /** Background colour of the header as the browser computes it. */
 function headerBackground(page: Page) {
@@ -24,7 +15,7 @@ const LIGHT_HEADER = 'rgb(255, 255, 255)'
 test.group('Shell | theme and language', () => {
   test('a visitor switches to dark and to German, and both survive a reload', async ({ visit, assert }) => {
     const page = await visit('/')
-    const errors = collectErrors(page)
+    const errors = collectErrors(page, { strict: true })
     await page.waitForSelector('html[data-hydrated]')
     await page.assertTextContains('h1', 'A self-hosted file sharing platform.')
     assert.equal(await headerBackground(page), LIGHT_HEADER)
@@ -63,7 +54,7 @@ test.group('Shell | theme and language', () => {
       baseURL: `http://${process.env.HOST}:${process.env.PORT}`,
     })
     const page = await context.newPage()
-    const errors = collectErrors(page)
+    const errors = collectErrors(page, { strict: true })
     const response = await page.goto('/')
     assert.include((await response?.text()) ?? '', 'data-theme="light"')
     await page.waitForSelector('html[data-hydrated]')

@@ -3,7 +3,7 @@
  * driven by Playwright through @japa/browser-client. No browser is ever
  * downloaded. `CHROMIUM_PATH` overrides the executable.
  */
-import type { Browser } from 'playwright'
+import type { Browser, Page } from 'playwright'
 
 /** The Chromium executable the browser suite drives. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -29,4 +29,22 @@ export async function launchChromium(options: { headless?: boolean; slowMo?: num
 /** Base URL of the application under test (HOST and PORT set by bin/test.ts). */
 export function baseUrl(): string {
   return `http://${process.env.HOST}:${process.env.PORT}`
+}
+
+/**
+ * Collects a page's uncaught exceptions and console errors (hydration errors
+ * included) into the returned array. Chromium's "Failed to load resource"
+ * lines for requests a journey expects to fail (a refused sign-in, a 404) are
+ * left out unless `strict` is set.
+ */
+export function collectErrors(page: Page, { strict = false }: { strict?: boolean } = {}): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    if (strict || !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text())
+    }
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
 }
