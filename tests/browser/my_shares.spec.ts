@@ -7,7 +7,7 @@ import {
   shareToken,
   shareUser,
 } from '#tests/helpers/shares'
-import { collectErrors } from '#tests/helpers/browser'
+import { collectErrors, dialogByTitle } from '#tests/helpers/browser'
 
 test.group('My shares | browser journey', (group) => {
   group.each.teardown(() => cleanupShareTests())
@@ -58,7 +58,7 @@ test.group('My shares | browser journey', (group) => {
 
     // The info modal shows every detail of the share.
     await page.getByRole('button', { name: `Share info of ${second.id}` }).click()
-    const info = page.getByRole('dialog', { name: 'Share info' })
+    const info = dialogByTitle(page, 'Share info')
     await info.waitFor()
     const details = info.getByTestId('share-info')
     await page.assertTextContains(details, 'Second share')
@@ -72,7 +72,7 @@ test.group('My shares | browser journey', (group) => {
 
     // The link modal shows the share's link.
     await page.getByRole('button', { name: `Share link of ${second.id}` }).click()
-    const link = page.getByRole('dialog', { name: 'Share link' })
+    const link = dialogByTitle(page, 'Share link')
     assert.match(await link.getByTestId('share-link').inputValue(), new RegExp(`/s/${second.id}$`))
     await link.getByRole('button', { name: 'Close' }).click()
     await link.waitFor({ state: 'hidden' })

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import yauzl from 'yauzl'
 import type { Browser } from 'playwright'
-import { baseUrl, collectErrors } from '#tests/helpers/browser'
+import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 
 /** A fresh browser context on the test server that accepts downloads. */
@@ -73,7 +73,7 @@ test.group('Shares | browser journey', (group) => {
 
     // The create-share modal: a generated id, the link rules and the availability check.
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    const modal = page.getByRole('dialog', { name: 'Share' })
+    const modal = dialogByTitle(page, 'Share')
     const idInput = modal.getByLabel('Link', { exact: true })
     await idInput.waitFor()
     assert.match(await idInput.inputValue(), /^[A-Za-z0-9]{8}$/)
@@ -90,7 +90,7 @@ test.group('Shares | browser journey', (group) => {
     await modal.getByRole('button', { name: 'Share', exact: true }).click()
 
     // Progress, then the share-ready modal with the link, the QR code and the expiry.
-    const ready = page.getByRole('dialog', { name: 'Share ready' })
+    const ready = dialogByTitle(page, 'Share ready')
     await ready.waitFor({ timeout: 30_000 })
     const link = await ready.getByLabel('Share link').inputValue()
     assert.equal(link, `${baseUrl()}/s/${shareId}`)
@@ -107,7 +107,7 @@ test.group('Shares | browser journey', (group) => {
     await view.goto(link)
     await view.waitForSelector('html[data-hydrated]')
     assert.equal(new URL(view.url()).pathname, `/share/${shareId}`)
-    const passwordModal = view.getByRole('dialog', { name: 'Password required' })
+    const passwordModal = dialogByTitle(view, 'Password required')
     await passwordModal.getByLabel('Password').fill('wrong-password')
     await passwordModal.getByRole('button', { name: 'Unlock' }).click()
     await passwordModal.getByText('Invalid password').waitFor()
@@ -116,7 +116,7 @@ test.group('Shares | browser journey', (group) => {
     await passwordModal.waitFor({ state: 'hidden' })
 
     await view.getByRole('button', { name: 'Preview notes.txt' }).click()
-    const preview = view.getByRole('dialog', { name: 'notes.txt' })
+    const preview = dialogByTitle(view, 'notes.txt')
     assert.equal(await preview.getByTestId('text-preview').textContent(), text)
     await preview.getByRole('button', { name: 'Close' }).first().click()
     await preview.waitFor({ state: 'hidden' })
@@ -156,7 +156,7 @@ test.group('Shares | browser journey', (group) => {
     await page.getByTestId('file-input').setInputFiles([{ name: 'flaky.bin', mimeType: 'application/octet-stream', buffer: content }])
     await page.getByRole('button', { name: 'Share', exact: true }).click()
 
-    const modal = page.getByRole('dialog', { name: 'Share' })
+    const modal = dialogByTitle(page, 'Share')
     await modal
       .getByText('You are not signed in. You will not be able to delete your share manually or see how many people visited it.')
       .waitFor()
@@ -166,7 +166,7 @@ test.group('Shares | browser journey', (group) => {
     await modal.getByRole('button', { name: 'Share', exact: true }).click()
 
     await page.getByText('1 file failed to upload. Trying again.').waitFor()
-    const ready = page.getByRole('dialog', { name: 'Share ready' })
+    const ready = dialogByTitle(page, 'Share ready')
     await ready.waitFor({ timeout: 30_000 })
     assert.equal(dropped, 2)
     assert.equal(await ready.getByTestId('share-expiration').textContent(), 'This share will never expire.')
@@ -205,7 +205,7 @@ test.group('Shares | browser journey', (group) => {
     await chooser.setFiles([{ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('small') }])
     await page.getByTestId('upload-file-list').getByText('small.txt').waitFor()
     await page.getByRole('button', { name: 'Share', exact: true }).click()
-    const modal = page.getByRole('dialog', { name: 'Share' })
+    const modal = dialogByTitle(page, 'Share')
     await modal.getByLabel('Link', { exact: true }).waitFor()
     assert.equal(await modal.getByText('Never expires').count(), 0)
 

@@ -2,21 +2,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Page } from 'playwright'
 import Share from '#models/share'
-import { baseUrl, collectErrors } from '#tests/helpers/browser'
+import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, shareToken, shareUser } from '#tests/helpers/shares'
 
 /** Waits until the focus is inside the open modal (antd moves it there once the opening animation ends). */
 async function focusInDialog(page: Page) {
   await page.waitForFunction(() => Boolean((globalThis as any).document.activeElement?.closest('[role="dialog"]')))
-}
-
-/**
- * The open modal titled `title`. (Located by its title element: under
- * NODE_ENV=test antd's ids are all "test-id", so `aria-labelledby` cannot
- * name dialogs in this suite.)
- */
-function dialog(page: Page, title: string) {
-  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
 }
 
 /** A Markdown file whose raw HTML must never become HTML in the preview. */
@@ -66,7 +57,7 @@ test.group('Share view | browser', (group) => {
 
     // Text preview: the file's content in a <pre>.
     await page.getByRole('button', { name: 'Preview notes.txt' }).click()
-    const textDialog = dialog(page, 'notes.txt')
+    const textDialog = dialogByTitle(page, 'notes.txt')
     await textDialog.getByTestId('text-preview').waitFor()
     await focusInDialog(page)
     assert.equal(await textDialog.getByTestId('text-preview').innerText(), 'hello from the text file\nsecond line')
@@ -75,7 +66,7 @@ test.group('Share view | browser', (group) => {
 
     // Markdown preview: rendered, with the raw HTML shown as text and nothing executed.
     await page.getByRole('button', { name: 'Preview readme.md' }).click()
-    const markdown = dialog(page, 'readme.md').getByTestId('markdown-preview')
+    const markdown = dialogByTitle(page, 'readme.md').getByTestId('markdown-preview')
     await markdown.getByRole('heading', { name: 'Release notes' }).waitFor()
     assert.equal(await markdown.locator('strong').innerText(), 'bold')
     assert.equal(await markdown.locator('em').innerText(), 'emphasis')
@@ -89,11 +80,11 @@ test.group('Share view | browser', (group) => {
     assert.isUndefined(await page.evaluate(() => (globalThis as any).__pwned))
     await focusInDialog(page)
     await page.keyboard.press('Escape')
-    await dialog(page, 'readme.md').waitFor({ state: 'hidden' })
+    await dialogByTitle(page, 'readme.md').waitFor({ state: 'hidden' })
 
     // Other files: "Preview not supported" with a download button.
     await page.getByRole('button', { name: 'Preview data.bin' }).click()
-    const other = dialog(page, 'data.bin')
+    const other = dialogByTitle(page, 'data.bin')
     await other.getByText('Preview not supported').waitFor()
     await other.getByRole('link', { name: 'Download' }).first().waitFor()
     await focusInDialog(page)
@@ -116,7 +107,7 @@ test.group('Share view | browser', (group) => {
     const errors = collectErrors(page)
     await page.waitForSelector('html[data-hydrated]')
 
-    const modal = dialog(page, 'Password required')
+    const modal = dialogByTitle(page, 'Password required')
     await modal.waitFor()
     const field = modal.getByLabel('Password')
     await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('type') === 'password')
@@ -135,7 +126,7 @@ test.group('Share view | browser', (group) => {
     await page.reload()
     await page.waitForSelector('html[data-hydrated]')
     await page.getByRole('table').getByRole('row', { name: /a\.txt/ }).waitFor()
-    assert.equal(await dialog(page, 'Password required').count(), 0)
+    assert.equal(await dialogByTitle(page, 'Password required').count(), 0)
     assert.deepEqual(errors, [])
   })
 
@@ -178,7 +169,7 @@ test.group('Share view | browser', (group) => {
     assert.isAbove(await lightness('[data-testid="text-preview"]'), 180)
     await focusInDialog(page)
     await page.keyboard.press('Escape')
-    await dialog(page, 'notes.txt').waitFor({ state: 'hidden' })
+    await dialogByTitle(page, 'notes.txt').waitFor({ state: 'hidden' })
 
     await page.getByRole('button', { name: 'Preview doc.md' }).click()
     await page.getByTestId('markdown-preview').getByRole('heading', { name: 'Dark heading' }).waitFor()

@@ -48,3 +48,13 @@ export function collectErrors(page: Page, { strict = false }: { strict?: boolean
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }
+
+/**
+ * The open antd modal whose title is exactly `title`. Found by its title
+ * element rather than the accessible name: under NODE_ENV=test antd gives
+ * every generated id the same value ("test-id"), so a dialog's aria name can
+ * come from another element of the page.
+ */
+export function dialogByTitle(page: Page, title: string) {
+  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
+}
