@@ -16,6 +16,7 @@ import {
   fileEtag,
   parseRange,
 } from '#services/files/http_file_headers'
+import { paceTransfer } from '#services/files/transfer_gc_pacer'
 import { mimeTypeOf } from '#services/files/upload_sessions'
 import { shareErrors } from '#services/shares/share_errors'
 import { zipFiles } from '#services/files/zip_stream'
@@ -93,7 +94,7 @@ export async function serveFile(ctx: HttpContext, shareId: string, file: ShareFi
     if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
     throw error
   }
-  response.stream(source)
+  response.stream(paceTransfer(source))
   void hooks.emit('share:downloaded', { shareId, fileId: file.id })
 }
 
@@ -111,6 +112,6 @@ export async function serveZip(ctx: HttpContext, shareId: string, files: ShareFi
   ctx.response.header('Content-Disposition', contentDisposition(fileName))
   ctx.response.status(200)
   if (ctx.request.method() === 'HEAD') return endWithoutBody(ctx)
-  ctx.response.stream(zipFiles(files, level))
+  ctx.response.stream(paceTransfer(zipFiles(files, level)))
   void hooks.emit('share:downloaded', { shareId, fileId: null })
 }

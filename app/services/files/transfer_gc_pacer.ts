@@ -1,0 +1,82 @@
+/**
+ * Garbage-collection pacing for streamed transfers.
+ *
+ * Every byte of an upload or download passes through the process in a fresh
+ * `ArrayBuffer` (64 KiB socket reads, 1 MiB file reads) that dies a few
+ * milliseconds later. V8 counts those buffers as external memory; about every
+ * 64 MiB of it, it starts a full mark-compact of the whole heap, because the
+ * young generation (where the buffers' small JS objects live) fills far more
+ * slowly than the external bytes grow. A full collection of Tern's ~35 MB
+ * heap costs 30-60 ms of CPU (main thread + concurrent markers), so at
+ * gigabit rates collections, not I/O, bounded the throughput
+ * (`bench/transfer`, bench/README.md).
+ *
+ * A minor collection (scavenge) frees the same dead buffers for a fraction of
+ * that cost, since it only visits the young generation. So every
+ * `stepBytes` of streamed data, the pacer asks V8 for one; the external
+ * counter then never reaches the full-collection trigger during transfers.
+ * `TRANSFER_GC_STEP_MB` sets the step (default 16), 0 turns pacing off.
+ *
+ * `gc()` is exposed the way Node's documentation shows for
+ * `v8.setFlagsFromString` (`--expose-gc` for contexts created afterwards); if
+ * that is unavailable, pacing is silently off.
+ */
+import { Transform, pipeline, type Readable } from 'node:stream'
+import v8 from 'node:v8'
+import vm from 'node:vm'
+import env from '#start/env'
+
+type Collect = (options: { type: 'minor' | 'major' }) => void
+
+const MEBIBYTE = 1024 * 1024
+const DEFAULT_STEP_MB = 16
+
+let collect: Collect | null | undefined
+let stepBytes = Math.max(0, env.get('TRANSFER_GC_STEP_MB') ?? DEFAULT_STEP_MB) * MEBIBYTE
+let pending = 0
+
+function collector(): Collect | null {
+  if (collect !== undefined) return collect
+  try {
+    v8.setFlagsFromString('--expose-gc')
+    const gc = vm.runInNewContext('gc') as unknown
+    collect = typeof gc === 'function' ? (gc as Collect) : null
+  } catch {
+    collect = null
+  }
+  return collect
+}
+
+/** Sets the pacing step in MiB (0 disables pacing); the default comes from `TRANSFER_GC_STEP_MB`. */
+export function configureTransferPacing(stepMebibytes: number = DEFAULT_STEP_MB): void {
+  stepBytes = Math.max(0, stepMebibytes) * MEBIBYTE
+  pending = 0
+}
+
+/** Records `bytes` streamed through the process; runs a minor collection once per step. */
+export function noteTransferred(bytes: number): void {
+  if (stepBytes === 0) return
+  pending += bytes
+  if (pending < stepBytes) return
+  pending = 0
+  collector()?.({ type: 'minor' })
+}
+
+/**
+ * Paces collections for everything `source` emits (a download body): the
+ * returned stream passes it through unchanged. An error of `source` destroys
+ * the returned stream; destroying the returned stream (the client went away)
+ * destroys `source`.
+ */
+export function paceTransfer(source: Readable): Readable {
+  if (stepBytes === 0) return source
+  const paced = new Transform({
+    readableHighWaterMark: source.readableHighWaterMark,
+    transform(chunk: Buffer, _encoding, callback) {
+      noteTransferred(chunk.length)
+      callback(null, chunk)
+    },
+  })
+  pipeline(source, paced, () => {})
+  return paced
+}

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream'
+import { PerformanceObserver, constants } from 'node:perf_hooks'
+import { test } from '@japa/runner'
+import { configureTransferPacing, noteTransferred, paceTransfer } from '#services/files/transfer_gc_pacer'
+
+const MEBIBYTE = 1024 * 1024
+
+/** Counts the minor (scavenge) collections V8 reports while `work` runs. */
+async function minorCollectionsDuring(work: () => void | Promise<void>): Promise<number> {
+  let minor = 0
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor++
+    }
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  try {
+    await work()
+    // GC entries are delivered asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  } finally {
+    observer.disconnect()
+  }
+  return minor
+}
+
+test.group('Transfer GC pacer', (group) => {
+  group.each.teardown(() => configureTransferPacing())
+
+  test('runs one minor collection per step of streamed bytes', async ({ assert }) => {
+    configureTransferPacing(1)
+    // 10 notes of 256 KiB: 2.5 steps -> at least the 2 paced collections.
+    const paced = await minorCollectionsDuring(() => {
+      for (let i = 0; i < 10; i++) noteTransferred(MEBIBYTE / 4)
+    })
+    assert.isAtLeast(paced, 2)
+  })
+
+  test('a step of 0 turns pacing off', async ({ assert }) => {
+    configureTransferPacing(0)
+    const paced = await minorCollectionsDuring(() => {
+      for (let i = 0; i < 10; i++) noteTransferred(MEBIBYTE)
+    })
+    assert.equal(paced, 0)
+  })
+
+  test('paceTransfer counts what a download stream emits and passes it through unchanged', async ({ assert }) => {
+    configureTransferPacing(1)
+    const source = new PassThrough()
+    const received: Buffer[] = []
+    const paced = await minorCollectionsDuring(async () => {
+      const stream = paceTransfer(source)
+      stream.on('data', (chunk: Buffer) => received.push(chunk))
+      for (let i = 0; i < 4; i++) source.write(Buffer.alloc(MEBIBYTE / 2, i))
+      source.end()
+      await new Promise((resolve) => stream.on('end', resolve))
+    })
+    assert.isAtLeast(paced, 2)
+    assert.equal(Buffer.concat(received).length, 2 * MEBIBYTE)
+    assert.equal(received[3][0], 3)
+  })
+})
