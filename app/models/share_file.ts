@@ -40,6 +40,10 @@ export default class ShareFile extends BaseModel {
   @column({ serializeAs: null })
   declare storageKey: string
 
+  /** The client's `Idempotency-Key` of the first chunk (null when none was sent); never serialized. */
+  @column({ serializeAs: null })
+  declare uploadKey: string | null
+
   /** True once the last chunk is stored. */
   @column({ consume: (value: unknown) => Boolean(value) })
   declare completed: boolean

@@ -43,6 +43,11 @@ export interface UploadedFile {
 export interface UploadState {
   /** The file id the server gave for chunk 0 (absent until then). */
   fileId?: string
+  /**
+   * Sent as `Idempotency-Key` with chunk 0: when its answer is lost, the
+   * retry lands in the file the first attempt created instead of a new one.
+   */
+  uploadKey: string
   /** Indexes of the chunks the server holds. */
   done: Set<number>
   /** Bytes of the chunks in `done`. */
@@ -53,7 +58,13 @@ export interface UploadState {
 
 /** A fresh, empty upload state. */
 export function newUploadState(): UploadState {
-  return { done: new Set(), uploadedBytes: 0 }
+  return { done: new Set(), uploadedBytes: 0, uploadKey: randomKey() }
+}
+
+/** 32 random hex digits (`crypto.getRandomValues` works on plain-HTTP pages too, unlike `randomUUID`). */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /** A chunk about to be sent again. */
@@ -329,7 +340,12 @@ export class ChunkUploader {
           send(this.#options.fetch, `${this.#options.baseUrl}/api/shares/${encodeURIComponent(shareId)}/files?${query}`, {
             method: 'POST',
             credentials: 'same-origin',
-            headers: { 'Content-Type': 'application/octet-stream', 'Accept': 'application/json', ...this.#options.headers },
+            headers: {
+              'Content-Type': 'application/octet-stream',
+              'Accept': 'application/json',
+              ...(index === 0 && !state.fileId ? { 'Idempotency-Key': state.uploadKey } : {}),
+              ...this.#options.headers,
+            },
             body,
             signal,
           })

@@ -116,6 +116,37 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     assert.isTrue(download.bytes.equals(bytes))
   })
 
+  test('a first chunk whose answer is lost is retried into the same file, not a second one', async ({ assert }) => {
+    const share = await newShare()
+    const bytes = randomBytes(CHUNK * 3 + 7)
+    const keys: (string | null)[] = []
+    const recorder = recordingFetch((url, init, call) => {
+      if (url.searchParams.get('chunkIndex') === '0') keys.push(new Headers(init?.headers).get('idempotency-key'))
+      if (call !== 1) return null
+      // The server stores chunk 0, then the connection drops before the answer arrives.
+      return fetch(url, init).then(() => {
+        throw new TypeError('fetch failed')
+      })
+    })
+    const uploader = new ChunkUploader({
+      fetch: recorder.fn,
+      chunkSize: CHUNK,
+      baseUrl: baseUrl(),
+      headers: { cookie: share.cookie },
+      sleep: noSleep,
+    })
+
+    const result = await uploader.upload(share.id, fileOf('lost.bin', bytes))
+
+    assert.lengthOf(keys, 2, 'chunk 0 was sent twice')
+    assert.match(keys[0]!, /^[0-9a-f]{32}$/)
+    assert.equal(keys[1], keys[0], 'with the same key')
+    const listed = await api('GET', `/api/shares/${share.id}/from-owner`, { cookie: share.cookie })
+    assert.lengthOf(listed.json.files, 1)
+    const download = await storedBytes(share.id, result.id, share.cookie)
+    assert.isTrue(download.bytes.equals(bytes))
+  })
+
   test('several files share the concurrency limit', async ({ assert }) => {
     const share = await newShare()
     const recorder = recordingFetch()

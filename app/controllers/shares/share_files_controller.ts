@@ -13,6 +13,9 @@ import { shareSeams } from '#services/shares/share_seams'
 import { countDirectView, downloadAccess } from '#services/shares/share_visitor_access'
 import { chunkQueryValidator } from '#validators/shares'
 
+/** An `Idempotency-Key` of a first chunk: 1-64 letters, digits, `_` or `-`. */
+const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}$/
+
 /** The files of a share: chunk upload, download, zip, removal (spec/api.md §4). */
 export default class ShareFilesController {
   /**
@@ -27,6 +30,8 @@ export default class ShareFilesController {
     if (share.completed) throw shareErrors.uploadToCompleted()
     const query = await chunkQueryValidator.validate(request.qs())
     const length = request.header('content-length')
+    const uploadKey = request.header('idempotency-key') ?? null
+    if (uploadKey !== null && !UPLOAD_KEY.test(uploadKey)) throw shareErrors.invalidUploadKey()
     const raw = request.raw()
     try {
       const file = await receiveChunk(
@@ -36,6 +41,7 @@ export default class ShareFilesController {
           chunkIndex: query.chunkIndex,
           totalChunks: query.totalChunks,
           fileId: query.id,
+          uploadKey,
           contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
           body: raw !== null ? Readable.from([Buffer.from(raw)]) : request.request,
         },

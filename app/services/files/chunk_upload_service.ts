@@ -30,6 +30,12 @@ export interface ChunkInput {
   totalChunks: number
   /** The file id (every chunk after the first). */
   fileId?: string
+  /**
+   * The client's `Idempotency-Key` for a first chunk (ext): a first chunk
+   * sent again with the key of a file it already created (its answer was
+   * lost) goes to that file instead of creating a second one.
+   */
+  uploadKey?: string | null
   /** The request's Content-Length, null when the body is sent chunked. */
   contentLength: number | null
   /** The raw request body. */
@@ -88,6 +94,11 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
   const maxShareSize = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
   const isLast = input.chunkIndex === input.totalChunks - 1
 
+  if (!input.fileId && input.uploadKey && input.chunkIndex === 0) {
+    const earlier = await fileOfUploadKey(share.id, input.uploadKey)
+    if (earlier) return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+  }
+
   let file: ShareFile | null
   let session: UploadSession | null
   const created = !input.fileId
@@ -97,7 +108,14 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
     checkChunkLength(chunkSize, isLast, input.contentLength)
     const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
     if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
-    ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared))
+    try {
+      ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
+    } catch (error) {
+      // The same first chunk, sent twice at once: the other request created the file.
+      const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
+      if (!earlier) throw error
+      return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+    }
   } else {
     file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
     if (!file) throw shareErrors.fileNotFound()
@@ -149,6 +167,11 @@ async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkI
   }
   if (!isLast && limiter.bytes !== session.chunkSize) throw shareErrors.chunkWrongSize(session.chunkSize)
   await recordChunk(session, input.chunkIndex, limiter.bytes, etag)
+}
+
+/** The file of `share` created by a first chunk with `uploadKey`, or null. */
+async function fileOfUploadKey(shareId: string, uploadKey: string): Promise<ShareFile | null> {
+  return ShareFile.query().where('shareId', shareId).where('uploadKey', uploadKey).first()
 }
 
 /** Removes a file whose first chunk failed: its stored bytes, upload and row. */

@@ -37,14 +37,17 @@ export function affectedRows(result: unknown): number {
  * while `s3.enabled` is on), recorded with the file. Runs the
  * `file:before_store` filter first (it may rename the file, route it to
  * another registered disk or refuse it), then starts a multipart upload when
- * the upload's strategy is `multipart` (see `chunk_writer.ts`).
+ * the upload's strategy is `multipart` (see `chunk_writer.ts`). `uploadKey`
+ * is the client's idempotency key (unique per share: a concurrent duplicate
+ * fails on insert).
  */
 export async function startUpload(
   share: Share,
   name: string,
   totalChunks: number,
   chunkSize: number,
-  declaredSize: number
+  declaredSize: number,
+  uploadKey: string | null = null
 ): Promise<{ file: ShareFile; session: UploadSession }> {
   const fileId = randomUUID()
   const payload = await hooks.filter('file:before_store', {
@@ -60,26 +63,33 @@ export async function startUpload(
       ? await disk.createMultipartUpload(key, { contentType: mimeType })
       : null
 
-  return db.transaction(async (trx) => {
-    const file = await ShareFile.create(
-      {
-        id: fileId,
-        shareId: share.id,
-        name: payload.file.name,
-        size: declaredSize,
-        mimeType,
-        disk: disk.name,
-        storageKey: key,
-        completed: false,
-      },
-      { client: trx }
-    )
-    const session = await UploadSession.create(
-      { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId },
-      { client: trx }
-    )
-    return { file, session }
-  })
+  try {
+    return await db.transaction(async (trx) => {
+      const file = await ShareFile.create(
+        {
+          id: fileId,
+          shareId: share.id,
+          name: payload.file.name,
+          size: declaredSize,
+          mimeType,
+          disk: disk.name,
+          storageKey: key,
+          uploadKey,
+          completed: false,
+        },
+        { client: trx }
+      )
+      const session = await UploadSession.create(
+        { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId },
+        { client: trx }
+      )
+      return { file, session }
+    })
+  } catch (error) {
+    // The rows were refused (e.g. a concurrent first chunk with the same key): release the multipart upload.
+    if (multipartUploadId) await disk.abortMultipartUpload(key, multipartUploadId).catch(() => {})
+    throw error
+  }
 }
 
 /** Records (or, for a retried chunk, updates) chunk `chunkIndex`: one row per index, never two. */

@@ -95,6 +95,9 @@ export const shareErrors = {
   /** 400: a chunk (not the last one) whose size is not exactly `share.chunkSize`. */
   chunkWrongSize: (chunkSize: number) =>
     error(`Every chunk but the last must be exactly ${chunkSize} bytes`, 400),
+  /** 400: an `Idempotency-Key` header that is not 1-64 letters, digits, `_` or `-`. */
+  invalidUploadKey: () =>
+    error('Idempotency-Key must be 1 to 64 letters, numbers, underscores or hyphens', 400),
   /** 507: the storage is full. */
   insufficientStorage: () => error('Not enough storage space', 507),
   /** 416 for a Range that cannot be satisfied. */
