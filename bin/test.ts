@@ -28,7 +28,7 @@ const IMPORTER = (filePath: string) => {
  * The whole suite runs with the test fixture plugin enabled next to the
  * default ones, so every extension point is exercised by a real plugin.
  */
-process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture'
+process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture,webhook'
 process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 
 /**
@@ -38,6 +38,9 @@ process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 process.env.RATE_LIMIT_WINDOW ??= '2 seconds'
 process.env.RATE_LIMIT_PER_IDENTIFIER ??= '5'
 process.env.RATE_LIMIT_PER_IP ??= '50'
+
+/** Webhook retries wait 50 ms, 100 ms, ... instead of 1 s, 2 s, ... (plugins/webhook). */
+process.env.WEBHOOK_RETRY_BASE_DELAY_MS ??= '50'
 
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'

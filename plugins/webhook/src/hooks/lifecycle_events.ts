@@ -1,0 +1,22 @@
+/**
+ * Turns the lifecycle action events (`share:created`, `share:completed`,
+ * `share:downloaded`, `share:expired`, `share:deleted`, `reverse_share:used`)
+ * into webhooks. The listeners only queue: they return before any settings
+ * are read or any request is made, so the request that emitted the event
+ * never waits for a receiver.
+ */
+import type { HookRunner } from '#extensions/hooks/main'
+import { SUBSCRIBED_HOOKS } from '../events.js'
+import type { WebhookDispatcher } from '../webhook_dispatcher.js'
+
+/** Subscribes `dispatcher` to every lifecycle event of `hooks`; returns the unsubscribe function. */
+export function subscribeLifecycleEvents(hooks: HookRunner, dispatcher: WebhookDispatcher): () => void {
+  const unsubscribers = SUBSCRIBED_HOOKS.map((name) =>
+    hooks.on(name, (payload) => {
+      void dispatcher.dispatch(name, { ...payload })
+    })
+  )
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe()
+  }
+}

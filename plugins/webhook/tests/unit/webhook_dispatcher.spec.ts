@@ -1,0 +1,364 @@
+import { test } from '@japa/runner'
+import { createServer } from 'node:net'
+import emitter from '@adonisjs/core/services/emitter'
+import { HookRunner } from '#extensions/hooks/main'
+import { NotificationManager, notificationErrors } from '#extensions/notifications/main'
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { WebhookChannel } from '../../src/channels/webhook_channel.js'
+import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from '../../src/errors.js'
+import { subscribeLifecycleEvents } from '../../src/hooks/lifecycle_events.js'
+import type { WebhookSettings } from '../../src/settings.js'
+import { verifyWebhookSignature } from '../../src/signature.js'
+import { WebhookDispatcher, type WebhookLogger } from '../../src/webhook_dispatcher.js'
+
+/** A logger that keeps what it is given (the dispatcher's only collaborator besides the network). */
+class RecordingLogger implements WebhookLogger {
+  entries: { level: 'info' | 'warn' | 'error'; bindings: Record<string, unknown>; message: string }[] = []
+  info(bindings: Record<string, unknown>, message: string) {
+    this.entries.push({ level: 'info', bindings, message })
+  }
+  warn(bindings: Record<string, unknown>, message: string) {
+    this.entries.push({ level: 'warn', bindings, message })
+  }
+  error(bindings: Record<string, unknown>, message: string) {
+    this.entries.push({ level: 'error', bindings, message })
+  }
+  at(level: 'info' | 'warn' | 'error') {
+    return this.entries.filter((entry) => entry.level === level)
+  }
+}
+
+function settings(overrides: Partial<WebhookSettings> = {}): WebhookSettings {
+  return { enabled: true, urls: [], secret: 'unit-secret', events: [], timeoutMs: 2000, maxAttempts: 3, ...overrides }
+}
+
+/** A dispatcher reading `current.settings` on every event, with short waits between attempts. */
+function dispatcherWith(current: { settings: WebhookSettings }, retry = { baseDelayMs: 20, maxDelayMs: 200 }) {
+  const logger = new RecordingLogger()
+  const dispatcher = new WebhookDispatcher({
+    settings: async () => current.settings,
+    logger,
+    userAgent: 'Tern-Webhook/9.9.9',
+    retry,
+  })
+  return { dispatcher, logger }
+}
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+test.group('Webhook plugin | dispatcher', (group) => {
+  let receiver: WebhookReceiver
+  let dispatchers: WebhookDispatcher[] = []
+  group.each.setup(async () => {
+    receiver = await startWebhookReceiver()
+    return async () => {
+      await Promise.all(dispatchers.map((dispatcher) => dispatcher.close()))
+      dispatchers = []
+      await receiver.close()
+    }
+  })
+  const make = (current: { settings: WebhookSettings }, retry?: { baseDelayMs: number; maxDelayMs: number }) => {
+    const made = dispatcherWith(current, retry)
+    dispatchers.push(made.dispatcher)
+    return made
+  }
+
+  test('posts the event as signed JSON with the documented headers', async ({ assert }) => {
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
+    const before = Date.now()
+    await dispatcher.dispatch('share:created', { shareId: 'abc', creatorId: null })
+    await dispatcher.idle()
+
+    const [request] = await receiver.waitFor(1)
+    assert.equal(request.method, 'POST')
+    assert.equal(request.path, '/hook')
+    assert.equal(request.headers['content-type'], 'application/json')
+    assert.equal(request.headers['user-agent'], 'Tern-Webhook/9.9.9')
+    assert.equal(request.headers['x-tern-event'], 'share.created')
+    assert.equal(request.headers['x-tern-attempt'], '1')
+    assert.match(request.json.id, /^[0-9a-f-]{36}$/)
+    assert.equal(request.headers['x-tern-delivery'], request.json.id)
+    assert.deepEqual(request.json.data, { shareId: 'abc', creatorId: null })
+    assert.equal(request.json.event, 'share.created')
+    assert.equal(new Date(request.json.occurredAt).toISOString(), request.json.occurredAt)
+    assert.isAtLeast(Date.parse(request.json.occurredAt), before - 1)
+    const timestamp = request.headers['x-tern-timestamp'] as string
+    assert.isTrue(verifyWebhookSignature('unit-secret', timestamp, request.body, request.headers['x-tern-signature'] as string))
+    assert.isFalse(verifyWebhookSignature('other-secret', timestamp, request.body, request.headers['x-tern-signature'] as string))
+    assert.lengthOf(logger.at('info'), 1)
+    assert.lengthOf(logger.at('error'), 0)
+  })
+
+  test('sends to every URL with a delivery id of its own, unsigned without a secret', async ({ assert }) => {
+    const second = await startWebhookReceiver({ path: '/other' })
+    try {
+      const { dispatcher } = make({ settings: settings({ urls: [receiver.url, second.url], secret: '' }) })
+      void dispatcher.dispatch('share:deleted', { shareId: 'x', reason: null })
+      await dispatcher.idle()
+      const [first] = await receiver.waitFor(1)
+      const [other] = await second.waitFor(1)
+      assert.equal(other.path, '/other')
+      assert.notEqual(first.json.id, other.json.id)
+      assert.equal(first.json.occurredAt, other.json.occurredAt)
+      assert.notProperty(first.headers, 'x-tern-signature')
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('dispatch returns before anything is read or sent', async ({ assert }) => {
+    let reads = 0
+    const logger = new RecordingLogger()
+    const dispatcher = new WebhookDispatcher({
+      settings: async () => {
+        reads++
+        return settings({ urls: [receiver.url] })
+      },
+      logger,
+      userAgent: 'UA',
+    })
+    dispatchers.push(dispatcher)
+    const queued = dispatcher.dispatch('share:created', { shareId: 'a' })
+    assert.equal(reads, 0)
+    assert.lengthOf(receiver.received, 0)
+    await queued
+    await dispatcher.idle()
+    assert.equal(reads, 1)
+    assert.lengthOf(receiver.received, 1)
+  })
+
+  test('retries 500 answers with growing waits and delivers on the third attempt', async ({ assert }) => {
+    receiver.reply(500, 500)
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }, { baseDelayMs: 60, maxDelayMs: 1000 })
+    void dispatcher.dispatch('share:completed', { shareId: 'r' })
+    await dispatcher.idle()
+
+    const requests = await receiver.waitFor(3)
+    assert.lengthOf(receiver.received, 3)
+    assert.deepEqual(requests.map((r) => r.headers['x-tern-attempt']), ['1', '2', '3'])
+    assert.lengthOf(new Set(requests.map((r) => r.headers['x-tern-delivery'])), 1)
+    assert.lengthOf(new Set(requests.map((r) => r.body)), 1)
+    assert.isAtLeast(requests[1].receivedAt - requests[0].receivedAt, 55)
+    assert.isAtLeast(requests[2].receivedAt - requests[1].receivedAt, 115)
+    const warnings = logger.at('warn')
+    assert.lengthOf(warnings, 2)
+    assert.match(warnings[0].message, /attempt 1\/5\), retrying in 60 ms: HTTP 500/)
+    assert.match(warnings[1].message, /attempt 2\/5\), retrying in 120 ms: HTTP 500/)
+    assert.equal(warnings[0].bindings.reason, 'HTTP 500 Internal Server Error: status 500')
+    assert.lengthOf(logger.at('error'), 0)
+    assert.lengthOf(logger.at('info'), 1)
+  })
+
+  test('a 4xx answer other than 429 is not retried and is logged with the reason', async ({ assert }) => {
+    receiver.reply({ status: 400, body: 'bad payload' })
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
+    void dispatcher.dispatch('share:created', { shareId: 'b' })
+    await dispatcher.idle()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    assert.lengthOf(receiver.received, 1)
+    const [failure] = logger.at('error')
+    assert.match(failure.message, /failed, not retried: HTTP 400 Bad Request: bad payload$/)
+    assert.equal(failure.bindings.status, 400)
+  })
+
+  test('429 is retried after the Retry-After the receiver asked for', async ({ assert }) => {
+    receiver.reply({ status: 429, headers: { 'retry-after': '1' } })
+    const { dispatcher } = make({ settings: settings({ urls: [receiver.url] }) }, { baseDelayMs: 10, maxDelayMs: 5000 })
+    void dispatcher.dispatch('share:created', { shareId: 'c' })
+    await dispatcher.idle()
+    const [first, second] = await receiver.waitFor(2)
+    assert.isAtLeast(second.receivedAt - first.receivedAt, 950)
+  })
+
+  test('gives up after maxAttempts and says so', async ({ assert }) => {
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 3 }) })
+    receiver.reply(503, 503, 503, 503)
+    void dispatcher.dispatch('share:expired', { shareId: 'd' })
+    await dispatcher.idle()
+    assert.lengthOf(receiver.received, 3)
+    const [failure] = logger.at('error')
+    assert.match(failure.message, /failed, gave up after 3 attempt\(s\): HTTP 503/)
+  })
+
+  test('network errors are retried and logged with the cause', async ({ assert }) => {
+    const port = await closedPort()
+    const { dispatcher, logger } = make({ settings: settings({ urls: [`http://127.0.0.1:${port}/x`], maxAttempts: 2 }) })
+    void dispatcher.dispatch('share:created', { shareId: 'e' })
+    await dispatcher.idle()
+    assert.lengthOf(logger.at('warn'), 1)
+    assert.match(logger.at('warn')[0].message, /ECONNREFUSED/)
+    assert.match(logger.at('error')[0].message, /gave up after 2 attempt\(s\): .*ECONNREFUSED/)
+  })
+
+  test('a receiver that does not answer times out and is retried', async ({ assert }) => {
+    receiver.reply('hang', 'hang')
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 200, maxAttempts: 2 }) })
+    const started = Date.now()
+    void dispatcher.dispatch('share:created', { shareId: 'f' })
+    await dispatcher.idle()
+    assert.isBelow(Date.now() - started, 2000)
+    assert.lengthOf(receiver.received, 2)
+    assert.match(logger.at('warn')[0].bindings.reason as string, /^timed out after 0.2 s$/)
+    assert.match(logger.at('error')[0].message, /gave up after 2 attempt\(s\): timed out after 0.2 s/)
+  })
+
+  test('redirects are not followed nor retried', async ({ assert }) => {
+    receiver.reply({ status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } })
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
+    void dispatcher.dispatch('share:created', { shareId: 'g' })
+    await dispatcher.idle()
+    assert.lengthOf(receiver.received, 1)
+    assert.match(logger.at('error')[0].message, /not retried: HTTP 302 Found \(redirects are not followed; location: http:\/\/127.0.0.1:1\/elsewhere\)/)
+  })
+
+  test('invalid URLs are logged and skipped, the valid ones still receive', async ({ assert }) => {
+    const { dispatcher, logger } = make({
+      settings: settings({ urls: ['ftp://files.test/x', 'not a url', receiver.url] }),
+    })
+    void dispatcher.dispatch('share:created', { shareId: 'h' })
+    await dispatcher.idle()
+    assert.lengthOf(receiver.received, 1)
+    assert.deepEqual(
+      logger.at('warn').map((entry) => [entry.bindings.url, entry.bindings.reason]),
+      [
+        ['ftp://files.test/x', 'only http:// and https:// URLs are allowed'],
+        ['not a url', 'not a valid URL'],
+      ]
+    )
+  })
+
+  test('nothing is sent while disabled, and no error is logged', async ({ assert }) => {
+    const { dispatcher, logger } = make({ settings: settings({ enabled: false, urls: [receiver.url] }) })
+    void dispatcher.dispatch('share:created', { shareId: 'i' })
+    await dispatcher.idle()
+    assert.lengthOf(receiver.received, 0)
+    assert.lengthOf(logger.entries, 0)
+  })
+
+  test('enabled without a usable URL logs that nothing could be sent', async ({ assert }) => {
+    const { dispatcher, logger } = make({ settings: settings({ urls: ['mailto:a@b.c'] }) })
+    void dispatcher.dispatch('share:created', { shareId: 'j' })
+    await dispatcher.idle()
+    assert.match(logger.at('error')[0].message, /not sent: Webhooks are not configured/)
+  })
+
+  test('the event filter is honoured and settings are read for every event', async ({ assert }) => {
+    const current = { settings: settings({ urls: [receiver.url], events: ['share.completed'] }) }
+    const { dispatcher } = make(current)
+    void dispatcher.dispatch('share:created', { shareId: 'k' })
+    void dispatcher.dispatch('share:completed', { shareId: 'k' })
+    await dispatcher.idle()
+    assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed'])
+
+    current.settings = settings({ urls: [receiver.url], events: [] })
+    void dispatcher.dispatch('share:created', { shareId: 'k' })
+    await dispatcher.idle()
+    assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed', 'share.created'])
+  })
+
+  test('close cancels a waiting retry at once', async ({ assert }) => {
+    receiver.reply(500, 500, 500)
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }, { baseDelayMs: 30_000, maxDelayMs: 60_000 })
+    void dispatcher.dispatch('share:created', { shareId: 'l' })
+    await receiver.waitFor(1)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const started = Date.now()
+    await dispatcher.close()
+    assert.isBelow(Date.now() - started, 1000)
+    assert.lengthOf(receiver.received, 1)
+    assert.match(logger.at('error')[0].message, /abandoned: the application is shutting down/)
+  })
+
+  test('close aborts a request in flight and drops later events', async ({ assert }) => {
+    receiver.reply('hang')
+    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 60_000 }) })
+    void dispatcher.dispatch('share:created', { shareId: 'm' })
+    await receiver.waitFor(1)
+    const started = Date.now()
+    await dispatcher.close()
+    assert.isBelow(Date.now() - started, 1000)
+    assert.match(logger.at('error')[0].message, /not retried: cancelled: the application is shutting down/)
+
+    await dispatcher.dispatch('share:created', { shareId: 'n' })
+    await dispatcher.idle()
+    assert.lengthOf(receiver.received, 1)
+    assert.match(logger.at('error')[1].message, /not sent: the webhook dispatcher is closed/)
+  })
+})
+
+test.group('Webhook plugin | channel and hooks', (group) => {
+  let receiver: WebhookReceiver
+  group.each.setup(async () => {
+    receiver = await startWebhookReceiver()
+    return () => receiver.close()
+  })
+
+  test('the channel sends a notification as an event with its fields as data', async ({ assert }) => {
+    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url] }) })
+    const manager = new NotificationManager().register('webhook', () => new WebhookChannel(dispatcher))
+    await manager.send('webhook', {
+      type: 'reverse_share:used',
+      to: [],
+      subject: 'Reverse share link used',
+      text: 'A file was uploaded',
+      data: { reverseShareId: 'rs', shareId: 's' },
+    })
+    await dispatcher.idle()
+    const [request] = await receiver.waitFor(1)
+    assert.equal(request.headers['x-tern-event'], 'reverse_share.used')
+    assert.deepEqual(request.json.data, {
+      to: [],
+      subject: 'Reverse share link used',
+      text: 'A file was uploaded',
+      data: { reverseShareId: 'rs', shareId: 's' },
+    })
+    await dispatcher.close()
+  })
+
+  test('the channel refuses while disabled or without a usable URL', async ({ assert }) => {
+    const current = { settings: settings({ enabled: false, urls: [receiver.url] }) }
+    const { dispatcher } = dispatcherWith(current)
+    const channel = new WebhookChannel(dispatcher)
+    const notification = { type: 'share:created', to: [], subject: 's', text: 't' }
+    await assert.rejects(() => channel.send(notification), E_WEBHOOK_DISABLED)
+    current.settings = settings({ urls: [] })
+    await assert.rejects(() => channel.send(notification), E_WEBHOOK_NOT_CONFIGURED)
+
+    const manager = new NotificationManager().register('webhook', () => channel)
+    try {
+      await manager.send('webhook', notification)
+      assert.fail('expected a failure')
+    } catch (error) {
+      assert.instanceOf(error, notificationErrors.E_NOTIFICATION_SEND_FAILED)
+      assert.instanceOf((error as Error).cause, E_WEBHOOK_NOT_CONFIGURED)
+    }
+    await dispatcher.close()
+    assert.lengthOf(receiver.received, 0)
+  })
+
+  test('lifecycle events are queued without making the emitter wait for the receiver', async ({ assert }) => {
+    receiver.reply('hang')
+    const runner = new HookRunner().attach(emitter, { error: () => {} } as never)
+    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url], timeoutMs: 30_000 }) })
+    const unsubscribe = subscribeLifecycleEvents(runner, dispatcher)
+    try {
+      const started = Date.now()
+      await runner.emit('share:created', { shareId: 'hooked', creatorId: 'u1' })
+      assert.isBelow(Date.now() - started, 200)
+      const [request] = await receiver.waitFor(1)
+      assert.equal(receiver.hanging, 1)
+      assert.equal(request.json.event, 'share.created')
+      assert.deepEqual(request.json.data, { shareId: 'hooked', creatorId: 'u1' })
+    } finally {
+      unsubscribe()
+      await dispatcher.close()
+    }
+  })
+})
