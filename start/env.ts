@@ -54,6 +54,6 @@ export default await Env.create(new URL('../', import.meta.url), {
   RATE_LIMIT_PER_IDENTIFIER: Env.schema.number.optional(),
   /** Attempts allowed per window and client IP; default 30. */
   RATE_LIMIT_PER_IP: Env.schema.number.optional(),
-  /** MiB streamed between two minor garbage collections during transfers (app/services/files/transfer_gc_pacer.ts); 0 = off, default 16. */
+  /** MiB streamed between two minor garbage collections during transfers (app/services/files/transfer_gc_pacer.ts); 0 = off, default 8. */
   TRANSFER_GC_STEP_MB: Env.schema.number.optional(),
 })

@@ -15,7 +15,8 @@
  * that cost, since it only visits the young generation. So every
  * `stepBytes` of streamed data, the pacer asks V8 for one; the external
  * counter then never reaches the full-collection trigger during transfers.
- * `TRANSFER_GC_STEP_MB` sets the step (default 16), 0 turns pacing off.
+ * `TRANSFER_GC_STEP_MB` sets the step (default 8: at 16 some transfers still
+ * met full collections, at 8 none did in `bench/transfer`), 0 turns pacing off.
  *
  * `gc()` is exposed the way Node's documentation shows for
  * `v8.setFlagsFromString` (`--expose-gc` for contexts created afterwards); if
@@ -29,7 +30,7 @@ import env from '#start/env'
 type Collect = (options: { type: 'minor' | 'major' }) => void
 
 const MEBIBYTE = 1024 * 1024
-const DEFAULT_STEP_MB = 16
+const DEFAULT_STEP_MB = 8
 
 let collect: Collect | null | undefined
 let stepBytes = Math.max(0, env.get('TRANSFER_GC_STEP_MB') ?? DEFAULT_STEP_MB) * MEBIBYTE
