@@ -8,7 +8,8 @@ import { configValues } from '#extensions/config/config_values'
  *   (before any boot(), so plugins that define categories while booting
  *   collide with core keys at once, with a clear error);
  * - boot: the config service becomes the source of `configValues`
- *   (`#extensions/config/config_values`), the plugins' way to read settings;
+ *   (`#extensions/config/config_values`), the plugins' way to read settings,
+ *   and the reverse shares fill the share seams (`#services/shares/share_seams`);
  * - start (web and test processes): the configuration variables are seeded
  *   into the database and the instance secrets (JWT key) created when the
  *   tables exist, so `node ace migration:run` on an empty database and a
@@ -23,6 +24,8 @@ export default class TernProvider {
 
   async boot() {
     configValues.bind((await import('#services/config/config_service')).configService)
+    const { installReverseShareSeams } = await import('#services/reverse_shares/reverse_share_seams')
+    installReverseShareSeams()
   }
 
   async start() {

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#services/auth/current_user'
 import { configService } from '#services/config/config_service'
+import { clearReverseShareCookie } from '#services/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
 /** The upload page (spec: screens, Upload). */
@@ -8,13 +9,15 @@ export default class UploadPageController {
   /**
    * `/upload`: the dropzone, create-share and share-ready modals. Visitors
    * see it only when `share.allowUnauthenticatedShares` is on; otherwise they
-   * are sent to sign in and come back here afterwards.
+   * are sent to sign in and come back here afterwards. A leftover
+   * `reverse_share_token` cookie is cleared: uploads from here are ordinary.
    */
   async show(ctx: HttpContext) {
     const user = await currentUser(ctx)
     if (!user && !(await configService.get('share.allowUnauthenticatedShares'))) {
       return ctx.response.redirect(signInRedirectFor('/upload'))
     }
+    clearReverseShareCookie(ctx)
     return ctx.inertia.render('upload/index', {})
   }
 }

@@ -22,6 +22,7 @@ import {
   reopenShare,
   updateShare,
 } from '#services/shares/share_service'
+import { shareSeams } from '#services/shares/share_seams'
 import { assertShareToken } from '#services/shares/share_visitor_access'
 import {
   createShareValidator,
@@ -44,6 +45,7 @@ export default class SharesController {
       messagesProvider: shareValidationMessages,
     })
     const share = await createShare(input, creator)
+    await shareSeams.afterCreated(ctx, share)
     return ctx.response.created(createdShareJson(share))
   }
 

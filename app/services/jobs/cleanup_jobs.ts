@@ -2,6 +2,9 @@
  * The scheduled cleanup jobs (design.md §3). Each is a plain function the
  * tests call directly; `runJob` (job_runner.ts) runs one under a lock.
  * - expired shares: files and rows removed, `share:expired` emitted;
+ * - expired reverse shares: removed once no share made through them is left
+ *   (their shares take their expiry, so the expired-shares job removes those
+ *   first; a share whose expiry was edited keeps its own);
  * - unfinished shares: never completed and idle for a day, removed with
  *   their partial uploads (multipart uploads aborted);
  * - orphaned uploads: files still uploading but idle for a day, stored
@@ -14,6 +17,7 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { hooks } from '#extensions/hooks/main'
 import { storage } from '#extensions/storage/main'
+import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import { deleteFile, removeShareFiles } from '#services/files/file_storage'
@@ -35,6 +39,24 @@ export async function cleanupExpiredShares(now: DateTime = DateTime.utc()): Prom
     await hooks.emit('share:expired', { shareId: share.id })
   }
   return shares.map((share) => share.id)
+}
+
+/**
+ * Deletes reverse shares whose expiry has passed and through which no share
+ * is left (shares keep their own expiry); returns their ids.
+ */
+export async function cleanupExpiredReverseShares(now: DateTime = DateTime.utc()): Promise<string[]> {
+  const expired = await ReverseShare.query()
+    .whereNotNull('share_expiration')
+    .where('share_expiration', '<=', dbDate(now))
+    .whereNotExists((query) => query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id'))
+  if (expired.length > 0) {
+    await ReverseShare.query()
+      .whereIn('id', expired.map((reverseShare) => reverseShare.id))
+      .whereNotExists((query) => query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id'))
+      .delete()
+  }
+  return expired.map((reverseShare) => reverseShare.id)
 }
 
 /** Deletes shares never completed, created over a day ago and without a chunk for a day; returns their ids. */

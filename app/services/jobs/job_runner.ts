@@ -6,6 +6,7 @@
 import lock from '@adonisjs/lock/services/main'
 import { purgeExpiredAuthTokens } from '#services/auth/token_cleanup'
 import {
+  cleanupExpiredReverseShares,
   cleanupExpiredShares,
   cleanupOrphanedUploads,
   cleanupUnfinishedShares,
@@ -14,6 +15,7 @@ import {
 /** The jobs by name, with how often they run (ms). */
 export const JOBS = {
   expiredShares: { run: () => cleanupExpiredShares(), every: 5 * 60_000 },
+  expiredReverseShares: { run: () => cleanupExpiredReverseShares(), every: 60 * 60_000 },
   unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
   orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
   expiredAuthTokens: { run: () => purgeExpiredAuthTokens(), every: 60 * 60_000 },

@@ -28,6 +28,12 @@ export interface ShareSeams {
    * (404 "Reverse share token not found") for an invalid token.
    */
   reverseShareForCreation(ctx: HttpContext): Promise<ReverseShareForCreation | null>
+  /**
+   * After `POST /api/shares` stored `share` (before the 201 goes out): the
+   * reverse shares clear the `reverse_share_token` cookie the share was
+   * created through, so it never leaks into a later upload.
+   */
+  afterCreated(ctx: HttpContext, share: Share): Promise<void>
   /** A size cap lower than `share.maxSize` for uploads to `share` (the reverse share's `maxShareSize`), or null. */
   maxShareSize(share: Share): Promise<number | null>
   /**
@@ -41,9 +47,13 @@ export interface ShareSeams {
   isPrivateFor(share: Share, user: User | null): Promise<boolean>
 }
 
-/** The seams in use (defaults: no reverse shares, no mails). */
+/**
+ * The seams in use. Defaults: no reverse shares, no mails; the reverse
+ * shares install theirs at boot (`installReverseShareSeams`, Tern's provider).
+ */
 export const shareSeams: ShareSeams = {
   reverseShareForCreation: async () => null,
+  afterCreated: async () => {},
   maxShareSize: async () => null,
   afterCompleted: async () => ({}),
   isPrivateFor: async () => false,

@@ -13,6 +13,7 @@ import ShareSecurity from '#models/share_security'
 import type User from '#models/user'
 import { removeShareFiles } from '#services/files/file_storage'
 import { affectedRows, dbNow } from '#services/files/upload_sessions'
+import { assertRecipientsAllowed } from '#services/mail/share_mails'
 import { resolveExpiration } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 import { createdShareJson, type CreatedShareJson } from '#services/shares/share_presenter'
@@ -53,9 +54,11 @@ export async function isShareIdAvailable(id: string): Promise<{ isAvailable: boo
  * Creates a share. Runs `share:before_create` (handlers may change fields or
  * refuse), then stores the share, its security and recipients in one
  * transaction, and emits `share:created`. Throws 400 "Share id already in
- * use" and 400 for an expiration over the maximum.
+ * use", 400 for an expiration over the maximum and 400 for recipients while
+ * sharing by mail is off.
  */
 export async function createShare(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
+  await assertRecipientsAllowed(input.recipients)
   if (await Share.find(input.id)) throw shareErrors.idInUse()
   const expiration = creator.reverseShare
     ? creator.reverseShare.shareExpiration

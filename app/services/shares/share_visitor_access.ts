@@ -11,7 +11,11 @@ import { shareErrors } from '#services/shares/share_errors'
 import { shareSeams } from '#services/shares/share_seams'
 import { countView, hasValidShareToken } from '#services/shares/share_token_service'
 
-async function assertNotPrivate(ctx: HttpContext, share: Share) {
+/**
+ * 403 `private_share` when the caller may not see `share` (a share of a
+ * reverse share with public access off, see `shareSeams.isPrivateFor`).
+ */
+export async function assertNotPrivate(ctx: HttpContext, share: Share): Promise<void> {
   if (await shareSeams.isPrivateFor(share, await currentUser(ctx))) throw shareErrors.privateShare()
 }
 

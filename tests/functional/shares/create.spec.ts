@@ -19,6 +19,9 @@ forEachDisk('Shares | creation', (group) => {
 
   test('creates a share and answers 201 with exactly id, name, expiration and description', async ({ assert }) => {
     const { cookie } = await shareUser()
+    // Recipients need sharing by mail on (else 400, see tests/functional/reverse_shares/mails.spec.ts).
+    await setConfig('email.enableShareEmailRecipients', 'true')
+    await setConfig('smtp.enabled', 'true')
     const id = newShareId()
     const response = await api('POST', '/api/shares', {
       cookie,

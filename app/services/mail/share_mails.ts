@@ -1,0 +1,128 @@
+/**
+ * The mails of the share lifecycle (spec/config.md, `email.*`):
+ *
+ * - share recipients: when a share is completed, each recipient gets
+ *   `email.shareRecipientsSubject` / `email.shareRecipientsMessage` with
+ *   `{creator}` (username, or "Someone"), `{shareUrl}` (`${appUrl}/s/<id>`),
+ *   `{desc}` (or "No description") and `{expires}` ("in 7 days (8 January
+ *   2025, 12:00 UTC)", or "never");
+ * - reverse-share owner: when a share made through a reverse share with
+ *   `sendEmailNotification` is completed, its creator gets
+ *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`.
+ *
+ * Mails go out after the response (`mailService.sendInBackground`); a failed
+ * delivery is logged with the reason and never fails the request. Sharing by
+ * mail needs `email.enableShareEmailRecipients` and SMTP on: a share created
+ * with recipients otherwise is refused with 400 before anything is stored.
+ *
+ * The placeholder words ("Someone", "No description", "never") are English
+ * like the default templates: the templates are the admin's text, in the
+ * admin's language, not the visitor's.
+ */
+import { DateTime } from 'luxon'
+import type ReverseShare from '#models/reverse_share'
+import type Share from '#models/share'
+import ShareRecipient from '#models/share_recipient'
+import User from '#models/user'
+import { appUrl } from '#services/auth/password_reset_service'
+import { configService } from '#services/config/config_service'
+import { mailService } from '#services/mail/mail_service'
+import { ShareApiException } from '#services/shares/share_errors'
+
+/** Notification types of the share mails. */
+export const SHARE_MAIL_TYPES = {
+  recipient: 'share:recipient',
+  reverseShareUsed: 'reverse_share:used',
+} as const
+
+/** `{creator}` of a share without a signed-in creator. */
+export const UNKNOWN_CREATOR = 'Someone'
+/** `{desc}` of a share without description. */
+export const NO_DESCRIPTION = 'No description'
+/** `{expires}` of a share that never expires. */
+export const NEVER_EXPIRES_TEXT = 'never'
+
+/** The 400 answered for recipients while sharing by mail is off. */
+export function recipientsNotAllowed(): ShareApiException {
+  return new ShareApiException('Sharing files by email is disabled, so a share cannot have email recipients', 400)
+}
+
+/** True when recipients get mails: `email.enableShareEmailRecipients` and SMTP (with an e-mail channel) are on. */
+export async function shareByMailEnabled(): Promise<boolean> {
+  return (await configService.get('email.enableShareEmailRecipients')) && (await mailService.isEnabled())
+}
+
+/**
+ * Refuses recipients while sharing by mail is off (400, see
+ * `recipientsNotAllowed`). No recipients: always fine.
+ */
+export async function assertRecipientsAllowed(recipients: readonly string[] | null | undefined): Promise<void> {
+  if (!recipients || recipients.length === 0) return
+  if (!(await shareByMailEnabled())) throw recipientsNotAllowed()
+}
+
+/** `${appUrl}/s/<id>`: the short link of a share. */
+export async function shareUrl(shareId: string): Promise<string> {
+  return `${await appUrl()}/s/${encodeURIComponent(shareId)}`
+}
+
+/** `{expires}`: relative and absolute ("in 7 days (8 January 2025, 12:00 UTC)"), or "never". */
+export function expiresText(expiration: DateTime | null, now: DateTime = DateTime.utc()): string {
+  if (!expiration) return NEVER_EXPIRES_TEXT
+  const utc = expiration.toUTC().setLocale('en')
+  const relative = utc.toRelative({ base: now, locale: 'en' }) ?? utc.toISO()
+  return `${relative} (${utc.toFormat("d LLLL yyyy, HH:mm 'UTC'")})`
+}
+
+/**
+ * Mails every recipient of `share` in the background (one mail each), when
+ * sharing by mail is on. Resolves to how many mails were queued.
+ */
+export async function sendRecipientMails(share: Share): Promise<number> {
+  const recipients = await ShareRecipient.query().where('share_id', share.id)
+  if (recipients.length === 0 || !(await shareByMailEnabled())) return 0
+  const creator = share.creatorId ? await User.find(share.creatorId) : null
+  const variables = {
+    creator: creator?.username ?? UNKNOWN_CREATOR,
+    shareUrl: await shareUrl(share.id),
+    desc: share.description || NO_DESCRIPTION,
+    expires: expiresText(share.expiration),
+  }
+  for (const recipient of recipients) {
+    void mailService.sendInBackground(
+      () =>
+        mailService.sendTemplate(
+          SHARE_MAIL_TYPES.recipient,
+          recipient.email,
+          { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
+          variables
+        ),
+      { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient }
+    )
+  }
+  return recipients.length
+}
+
+/**
+ * Mails the creator of `reverseShare` in the background that `share` was
+ * uploaded through it, when its `sendEmailNotification` is on and SMTP is
+ * enabled. Resolves to whether a mail was queued (the completed reply's
+ * `notifyReverseShareCreator`).
+ */
+export async function notifyReverseShareCreator(share: Share, reverseShare: ReverseShare): Promise<boolean> {
+  if (!reverseShare.sendEmailNotification || !(await mailService.isEnabled())) return false
+  const owner = await User.find(reverseShare.creatorId)
+  if (!owner) return false
+  const variables = { shareUrl: await shareUrl(share.id) }
+  void mailService.sendInBackground(
+    () =>
+      mailService.sendTemplate(
+        SHARE_MAIL_TYPES.reverseShareUsed,
+        owner.email,
+        { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
+        variables
+      ),
+    { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed }
+  )
+  return true
+}

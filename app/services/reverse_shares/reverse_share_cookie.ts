@@ -1,0 +1,74 @@
+/**
+ * The `reverse_share_token` cookie (spec/api.md §1): how `POST /api/shares`
+ * learns that a share is uploaded through a reverse share.
+ *
+ * Pingvin's client sets it itself (Path `/`, a session cookie) after
+ * `GET /api/reverseShares/:token`; Tern's server sets it too, so its own pages
+ * never handle the token in script. To keep the cookie from leaking into a
+ * later, ordinary upload of the same browser:
+ *
+ * - the server's cookie is scoped to `Path=/api/shares` (only the shares API
+ *   ever sees it), HttpOnly, `SameSite=Strict`, and lives at most
+ *   `REVERSE_SHARE_COOKIE_MAX_AGE` (never past the reverse share's expiry);
+ * - it is honoured only while the reverse share is live (known, not expired,
+ *   uses left); an invalid one answers 404 "Reverse share token not found"
+ *   and is cleared, so the next attempt is an ordinary upload;
+ * - it is cleared (both paths, Pingvin's too) as soon as a share was created
+ *   through it: one cookie, one share;
+ * - the ordinary upload page clears it when it is rendered.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import type ReverseShare from '#models/reverse_share'
+import { configService } from '#services/config/config_service'
+
+/** Name of the cookie. */
+export const REVERSE_SHARE_COOKIE = 'reverse_share_token'
+
+/** Path of the cookie the server sets: only the shares API receives it. */
+export const REVERSE_SHARE_COOKIE_PATH = '/api/shares'
+
+/** Longest life of the server's cookie, in seconds (one hour). */
+export const REVERSE_SHARE_COOKIE_MAX_AGE = 60 * 60
+
+/** The shape of reverse-share tokens (anything else is ignored as garbage). */
+export const REVERSE_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
+
+/**
+ * The token the request carries in `reverse_share_token`, or null when it has
+ * none. A value of the wrong shape is returned as is (it is then "not found").
+ */
+export function reverseShareTokenOf(ctx: HttpContext): string | null {
+  const value = ctx.request.plainCookie(REVERSE_SHARE_COOKIE, { encoded: false })
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/**
+ * Sets the cookie for `reverseShare` (see the module comment for its
+ * attributes). Call it right before the browser creates a share through the
+ * reverse share: `GET /api/reverseShares/:token` does.
+ */
+export async function setReverseShareCookie(ctx: HttpContext, reverseShare: ReverseShare): Promise<void> {
+  let maxAge = REVERSE_SHARE_COOKIE_MAX_AGE
+  if (reverseShare.shareExpiration) {
+    const left = Math.floor(reverseShare.shareExpiration.diffNow('seconds').seconds)
+    maxAge = Math.max(1, Math.min(maxAge, left))
+  }
+  ctx.response.plainCookie(REVERSE_SHARE_COOKIE, reverseShare.token, {
+    encode: false,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: REVERSE_SHARE_COOKIE_PATH,
+    maxAge,
+    secure: await configService.get('general.secureCookies'),
+  })
+}
+
+/**
+ * Clears the cookie on both paths it may have been set on (the server's and
+ * Pingvin's client's `/`). Unconditional: a page outside `/api/shares` does
+ * not receive the server's cookie, yet must be able to drop it.
+ */
+export function clearReverseShareCookie(ctx: HttpContext): void {
+  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: REVERSE_SHARE_COOKIE_PATH })
+  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: '/' })
+}
