@@ -61,6 +61,7 @@ export default defineConfig({
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'resources/lang/**/*.{json,yaml,yml}', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    { pattern: 'resources/branding/**', reloadServer: false },
   ],
 
   hooks: {

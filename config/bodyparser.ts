@@ -23,7 +23,8 @@ const bodyParserConfig = defineConfig({
   multipart: {
     autoProcess: true,
     convertEmptyStringsToNull: false,
-    processManually: [],
+    // The logo upload is read by its controller, after the admin check, with its own size limit.
+    processManually: ['/api/configs/admin/logo'],
     limit: '20mb',
     types: ['multipart/form-data'],
   },

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { ConfigRegistry, ConfigDefinitionException } from '#extensions/config/registry'
 import { checkValue, parseTimespan } from '#extensions/config/values'
 import {
+  DEFAULT_RELEASE_SOURCE,
   coreConfigCategories,
   registerCoreConfigCategories,
   validateMicrosoftTenant,
@@ -58,10 +59,11 @@ test.group('Config registry | defineCategory', () => {
     registerCoreConfigCategories(registry)
     assert.deepEqual(
       registry.categories().map((c) => c.id),
-      ['general', 'share', 'email', 'smtp', 'oauth', 's3']
+      ['general', 'share', 'email', 'smtp', 'oauth', 's3', 'internal']
     )
     assert.equal(registry.all()[0].key, 'general.appName')
-    assert.equal(registry.all().at(-1)!.key, 's3.secret')
+    assert.equal(registry.all().at(-1)!.key, 'internal.setupFinished')
+    assert.equal(registry.all().at(-2)!.key, 's3.secret')
   })
 
   test('refuses a second category with the same id', ({ assert }) => {
@@ -154,6 +156,8 @@ test.group('Config registry | core definitions', () => {
       ['general.secureCookies', 'boolean', 'false', false],
       ['general.showHomePage', 'boolean', 'true', true],
       ['general.sessionDuration', 'timespan', '3 months', true],
+      ['general.checkForUpdates', 'boolean', 'true', false],
+      ['general.releaseSource', 'string', DEFAULT_RELEASE_SOURCE, false],
       ['share.allowRegistration', 'boolean', 'true', true],
       ['share.allowUnauthenticatedShares', 'boolean', 'false', true],
       ['share.maxExpiration', 'timespan', '0 days', true],
@@ -180,6 +184,7 @@ test.group('Config registry | core definitions', () => {
       ['oauth.discord-limitedGuild', 'string', '', false],
       ['oauth.oidc-scope', 'string', 'openid email profile', false],
       ['oauth.oidc-signOut', 'boolean', 'false', false],
+      ['internal.setupFinished', 'boolean', 'false', true],
     ]
     for (const [key, type, defaultValue, isPublic] of expected) {
       const variable = registry.find(key)
@@ -194,9 +199,11 @@ test.group('Config registry | core definitions', () => {
     assert.isTrue(registry.find('smtp.password')!.obscured)
     assert.deepEqual(
       registry.categories().map((c) => c.displayName),
-      ['General', 'Share', 'Email', 'SMTP', 'Social Login']
+      ['General', 'Share', 'Email', 'SMTP', 'Social Login', 'Internal']
     )
-    assert.lengthOf(coreConfigCategories, 5)
+    assert.isTrue(registry.category('internal')!.hidden)
+    assert.isFalse(registry.find('internal.setupFinished')!.allowEdit)
+    assert.lengthOf(coreConfigCategories, 6)
   })
 
   test('email templates have friendly defaults that use their placeholders', ({ assert }) => {

@@ -4,6 +4,15 @@ import { updateConfigVariablesValidator } from '#validators/configs'
 
 /** Admin routes of the configuration variables (spec/api.md §6). */
 export default class AdminConfigsController {
+  /**
+   * GET /api/configs/admin: the categories of the configuration menu, in
+   * order: `[{category, name, order, source}]` (core General, Share, Email,
+   * SMTP, Social Login, then plugin categories; hidden ones left out).
+   */
+  async index({ response }: HttpContext) {
+    return response.ok(configService.adminCategories())
+  }
+
   /** GET /api/configs/admin/:category: the category's variables, obscured values masked. */
   async show({ params, response }: HttpContext) {
     return response.ok(await configService.adminCategory(params.category))

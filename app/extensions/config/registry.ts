@@ -138,6 +138,7 @@ export class ConfigRegistry {
       displayName: definition.displayName,
       order: definition.order,
       source: definition.source ?? 'core',
+      hidden: definition.hidden ?? false,
       variables: Object.freeze(variables),
     })
     this.#categories.set(id, category)

@@ -97,6 +97,11 @@ export interface ConfigCategoryDefinition {
   readonly variables: readonly ConfigVariableDefinition[]
   /** Who contributed it: `core` or the plugin id (default `core`). */
   readonly source?: string
+  /**
+   * Internal state, not settings: left out of the admin panel's category
+   * list, and `GET /api/configs/admin/<id>` answers 404 (default false).
+   */
+  readonly hidden?: boolean
 }
 
 /** A variable as the registry holds it: every optional field resolved. */
@@ -122,6 +127,7 @@ export interface RegisteredConfigCategory {
   readonly displayName: string
   readonly order: number
   readonly source: string
+  readonly hidden: boolean
   /** Its variables, sorted by order. */
   readonly variables: readonly RegisteredConfigVariable[]
 }

@@ -34,6 +34,16 @@ export function isValidVersion(version: string): boolean {
   return parse(version) !== undefined
 }
 
+/**
+ * Compares two versions (a leading `v` is allowed): negative when `a` is
+ * older, zero when equal, positive when newer; undefined when either is not
+ * a valid version.
+ */
+export function compareVersions(a: string, b: string): number | undefined {
+  const [pa, pb] = [parse(a), parse(b)]
+  return pa && pb ? compare(pa, pb) : undefined
+}
+
 function compareIdentifiers(a: string, b: string): number {
   const [na, nb] = [Number(a), Number(b)]
   if (Number.isInteger(na) && Number.isInteger(nb)) return na - nb

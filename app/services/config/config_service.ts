@@ -81,6 +81,17 @@ export interface AdminConfigVariable {
 }
 
 /**
+ * An item of `GET /api/configs/admin`: one category of the admin panel's
+ * configuration menu. `source` is `core` or the id of the plugin that added it.
+ */
+export interface AdminConfigCategory {
+  category: string
+  name: string
+  order: number
+  source: string
+}
+
+/**
  * One change of `update()`: `value` as it came from JSON (typed: number,
  * boolean or string by the variable's type); `""` or null resets to the
  * default; a missing value is a type error.
@@ -156,12 +167,30 @@ export class ConfigService {
   }
 
   /**
+   * The categories of the admin panel's configuration menu, in order (core
+   * General, Share, Email, SMTP, Social Login, then plugin categories);
+   * hidden categories are left out.
+   */
+  adminCategories(): AdminConfigCategory[] {
+    return this.registry
+      .categories()
+      .filter((category) => !category.hidden)
+      .map((category) => ({
+        category: category.id,
+        name: category.displayName,
+        order: category.order,
+        source: category.source,
+      }))
+  }
+
+  /**
    * The variables of one category for admins, obscured values masked.
-   * Throws `ConfigCategoryNotFoundException` (404) for an unknown category.
+   * Throws `ConfigCategoryNotFoundException` (404) for an unknown or hidden
+   * category.
    */
   async adminCategory(category: string): Promise<AdminConfigVariable[]> {
     const definition = this.registry.category(category)
-    if (!definition) throw new ConfigCategoryNotFoundException(category)
+    if (!definition || definition.hidden) throw new ConfigCategoryNotFoundException(category)
     const rows = await this.#rows(definition.variables.map((variable) => variable.key))
     return definition.variables.map((variable) => this.#adminView(variable, rows.get(variable.key)))
   }
@@ -213,6 +242,21 @@ export class ConfigService {
 
     const rows = await this.#rows(keys)
     return keys.map((key) => this.#adminView(this.registry.find(key)!, rows.get(key)))
+  }
+
+  /**
+   * Stores one value on the server's own behalf: checked like an update
+   * (type and rules, `InvalidConfigValueException` when refused) but allowed
+   * for variables admins cannot edit (`allowEdit: false`, e.g.
+   * `internal.setupFinished`). Throws for a key that is not registered (a
+   * programming error).
+   */
+  async set<K extends ConfigKey>(key: K, value: ConfigValues[K]): Promise<void> {
+    const variable = this.registry.find(key)
+    if (!variable) throw new Error(`Unknown config variable "${key}"`)
+    const result = checkValue(variable, value)
+    if (!result.ok) throw new InvalidConfigValueException(result.message)
+    await ConfigVariable.updateOrCreate({ key }, { value: result.stored })
   }
 
   /**

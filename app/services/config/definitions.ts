@@ -1,7 +1,9 @@
 /**
  * The core configuration variables of Tern (spec/config.md): categories
- * general, share, email, smtp and oauth. Plugins add their own categories
- * through `configRegistry.defineCategory` (`#extensions/config/registry`).
+ * general, share, email, smtp and oauth, plus the hidden `internal` category
+ * (state the server keeps, not settings an admin edits). Plugins add their
+ * own categories through `configRegistry.defineCategory`
+ * (`#extensions/config/registry`).
  *
  * The array is declared `as const` so `ConfigService.get(key)` is typed per key
  * (`CoreConfigValues`).
@@ -36,6 +38,12 @@ export function validateMicrosoftTenant(value: ConfigValue): string | undefined 
   if (GUID.test(tenant) || DOMAIN.test(tenant)) return undefined
   return 'Microsoft tenant must be "common", "organizations", "consumers", a domain name or a tenant ID (GUID)'
 }
+
+/**
+ * Where the admin version page asks for the latest release by default: a
+ * GitHub "latest release" API URL (`general.releaseSource`).
+ */
+export const DEFAULT_RELEASE_SOURCE = 'https://api.github.com/repos/tern-share/tern/releases/latest'
 
 /** Default text of the mail sent to share recipients. */
 export const DEFAULT_SHARE_RECIPIENTS_MESSAGE = `Hello!
@@ -107,6 +115,13 @@ export const coreConfigCategories = [
       { key: 'general.showHomePage', type: 'boolean', defaultValue: 'true', public: true },
       { key: 'general.sessionDuration', type: 'timespan', defaultValue: '3 months', public: true,
         validation: { validate: positiveTimespan('Session duration') } },
+      // Off by default: the project has no release source of its own yet, and a default URL
+      // we do not control could put a link of someone else's choosing on the admin page.
+      { key: 'general.checkForUpdates', type: 'boolean', defaultValue: 'false',
+        description: 'Ask the release source for the latest version (admin version page)' },
+      { key: 'general.releaseSource', type: 'string', defaultValue: DEFAULT_RELEASE_SOURCE,
+        validation: { validate: httpUrl('Release source') },
+        description: 'A GitHub-style "latest release" API URL answering {tag_name, html_url}' },
     ],
   },
   {
@@ -194,6 +209,16 @@ export const coreConfigCategories = [
       { key: 'oauth.oidc-clientId', type: 'string', defaultValue: '' },
       { key: 'oauth.oidc-clientSecret', type: 'string', defaultValue: '', obscured: true },
       { key: 'oauth.oidc-signOut', type: 'boolean', defaultValue: 'false' },
+    ],
+  },
+  {
+    id: 'internal',
+    displayName: 'Internal',
+    order: 1000,
+    hidden: true,
+    variables: [
+      { key: 'internal.setupFinished', type: 'boolean', defaultValue: 'false', public: true, allowEdit: false,
+        description: 'Set by POST /api/configs/admin/finishSetup once the first admin finished the setup' },
     ],
   },
 ] as const satisfies readonly ConfigCategoryDefinition[]

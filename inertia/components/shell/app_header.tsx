@@ -25,7 +25,7 @@ export default function AppHeader() {
   return (
     <Layout.Header className="tern-header">
       <Link href={paths.home} className="tern-brand">
-        <img src="/img/logo.svg" alt="" width={36} height={36} />
+        <img src="/img/logo.png" alt="" width={36} height={36} />
         <span className="tern-brand-name">{appName}</span>
       </Link>
       <nav aria-label={t('shell.nav.label')} className="tern-only-desktop tern-nav">

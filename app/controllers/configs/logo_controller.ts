@@ -1,0 +1,24 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { logoService } from '#services/branding/logo_service'
+import { readLogoUpload } from '#services/branding/logo_upload'
+
+/** The instance logo (admin, spec/api.md §6). */
+export default class LogoController {
+  /**
+   * POST /api/configs/admin/logo, multipart field `file`: a square PNG (at
+   * most 5 MB and 4096x4096). 201 once the logo, favicon and app icons are
+   * stored. 400 "The logo file is required" / "The logo must be a PNG image" /
+   * "The logo must be square (1:1)" / "The logo must be at most 4096x4096
+   * pixels"; 413 "The logo file must be at most 5 MB".
+   */
+  async store({ request, response }: HttpContext) {
+    await logoService.save(await readLogoUpload(request))
+    return response.created()
+  }
+
+  /** DELETE /api/configs/admin/logo (ext): back to the built-in logo and icons; 204. */
+  async destroy({ response }: HttpContext) {
+    await logoService.remove()
+    return response.noContent()
+  }
+}

@@ -1,0 +1,145 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import ConfigVariable from '#models/config_variable'
+import { configService } from '#services/config/config_service'
+import { configRegistry } from '#extensions/config/registry'
+import { pluginRegistry } from '#extensions/plugins/main'
+import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
+
+async function adminHeader() {
+  return authHeaderFor(await createUser({ admin: true }))
+}
+
+/** The value of `key` in the public `GET /api/configs` list. */
+async function publicValue(client: any, key: string) {
+  const response = await client.get('/api/configs')
+  return (response.body() as { key: string; value: string }[]).find((item) => item.key === key)?.value
+}
+
+test.group('Admin | finish setup', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('POST /api/configs/admin/finishSetup answers 201 and GET /api/configs then says so', async ({
+    client,
+    assert,
+  }) => {
+    assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
+    const response = await client.post('/api/configs/admin/finishSetup').header(...(await adminHeader()))
+    response.assertStatus(201)
+    assert.equal(await publicValue(client, 'internal.setupFinished'), 'true')
+    assert.strictEqual(await configService.get('internal.setupFinished'), true)
+    assert.equal((await ConfigVariable.findOrFail('internal.setupFinished')).value, 'true')
+  })
+
+  test('finishing again is harmless (201)', async ({ client, assert }) => {
+    const header = await adminHeader()
+    ;(await client.post('/api/configs/admin/finishSetup').header(...header)).assertStatus(201)
+    ;(await client.post('/api/configs/admin/finishSetup').header(...header)).assertStatus(201)
+    assert.equal(await publicValue(client, 'internal.setupFinished'), 'true')
+  })
+
+  test('the flag cannot be changed through PATCH /api/configs/admin', async ({ client, assert }) => {
+    const response = await client
+      .patch('/api/configs/admin')
+      .header(...(await adminHeader()))
+      .json([{ key: 'internal.setupFinished', value: true }])
+    response.assertStatus(400)
+    assert.equal(response.body().message, 'Config variable internal.setupFinished cannot be edited')
+    assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
+  })
+
+  test('visitors get 401 and non-admins 403, and setup stays unfinished', async ({ client, assert }) => {
+    ;(await client.post('/api/configs/admin/finishSetup')).assertStatus(401)
+    const user = await createUser()
+    const forbidden = await client.post('/api/configs/admin/finishSetup').header('Cookie', await accessCookieFor(user))
+    forbidden.assertStatus(403)
+    assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
+  })
+})
+
+test.group('Admin | configuration categories', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('GET /api/configs/admin lists the menu: core categories in order, then plugin categories', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client.get('/api/configs/admin').header(...(await adminHeader()))
+    response.assertStatus(200)
+    const body = response.body() as { category: string; name: string; order: number; source: string }[]
+    for (const item of body) assert.sameMembers(Object.keys(item), ['category', 'name', 'order', 'source'])
+    assert.deepEqual(body.slice(0, 5), [
+      { category: 'general', name: 'General', order: 10, source: 'core' },
+      { category: 'share', name: 'Share', order: 20, source: 'core' },
+      { category: 'email', name: 'Email', order: 30, source: 'core' },
+      { category: 'smtp', name: 'SMTP', order: 40, source: 'core' },
+      { category: 'oauth', name: 'Social Login', order: 50, source: 'core' },
+    ])
+    // This run enables s3-storage, webhook and the fixture plugin (bin/test.ts).
+    assert.deepEqual(body.slice(5), [
+      { category: 's3', name: 'S3', order: 100, source: 's3-storage' },
+      { category: 'webhook', name: 'Webhooks', order: 110, source: 'webhook' },
+      { category: 'fixture', name: 'Fixture', order: 900, source: 'fixture' },
+    ])
+    assert.notInclude(body.map((item) => item.category), 'internal')
+  })
+
+  test('every listed category can be read, plugin categories included', async ({ client, assert }) => {
+    const header = await adminHeader()
+    const categories = (await client.get('/api/configs/admin').header(...header)).body() as { category: string }[]
+    for (const { category } of categories) {
+      const response = await client.get(`/api/configs/admin/${category}`).header(...header)
+      response.assertStatus(200)
+      assert.deepEqual(
+        response.body().map((item: { key: string }) => item.key),
+        configRegistry.category(category)!.variables.map((variable) => variable.key),
+        category
+      )
+    }
+  })
+
+  test('a plugin category is edited like a core one', async ({ client, assert }) => {
+    const header = await adminHeader()
+    const response = await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json([
+        { key: 'fixture.maxItems', value: 7 },
+        { key: 'fixture.secret', value: 'top-secret' },
+      ])
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), [{ key: 'fixture.maxItems', value: '7' }, { key: 'fixture.secret', value: '********' }])
+    const outOfRange = await client.patch('/api/configs/admin').header(...header).json([{ key: 'fixture.maxItems', value: 11 }])
+    outOfRange.assertStatus(400)
+    assert.strictEqual(await configService.get('fixture.maxItems'), 7)
+  })
+
+  test('the hidden internal category is 404 for admins too', async ({ client, assert }) => {
+    const response = await client.get('/api/configs/admin/internal').header(...(await adminHeader()))
+    response.assertStatus(404)
+    assert.equal(response.body().message, 'Config category internal not found')
+  })
+
+  test('GET /api/admin/plugins: enabled plugins and their admin contributions', async ({ client, assert }) => {
+    const response = await client.get('/api/admin/plugins').header(...(await adminHeader()))
+    response.assertStatus(200)
+    assert.deepEqual(response.body().enabledPlugins, pluginRegistry.ids())
+    assert.includeMembers(response.body().enabledPlugins, ['local-storage', 'email', 's3-storage', 'fixture', 'webhook'])
+    assert.deepInclude(response.body().contributions, {
+      pluginId: 'fixture',
+      resources: [{ name: 'fixture-items', label: 'Fixture items' }],
+      menu: [{ key: 'fixture', label: 'Fixture', path: '/plugins/fixture', icon: 'ExperimentOutlined' }],
+      configCategories: ['fixture'],
+    })
+  })
+
+  test('visitors get 401 and non-admins 403 on the category list, plugin categories and the manifest', async ({
+    client,
+  }) => {
+    const cookie = await accessCookieFor(await createUser())
+    for (const path of ['/api/configs/admin', '/api/configs/admin/fixture', '/api/configs/admin/s3', '/api/admin/plugins']) {
+      ;(await client.get(path)).assertStatus(401)
+      ;(await client.get(path).header('Cookie', cookie)).assertStatus(403)
+    }
+  })
+})
