@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react'
-import { Input, Modal, Space, Typography } from 'antd'
-import QRCode from 'qrcode'
+import { Modal, Space, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatDate, isNeverExpiring } from '~/lib/format'
-import CopyButton from '~/components/share/copy_button'
+import LinkWithQrCode from '~/components/share/link_with_qr_code'
 
 /** Props of {@link ShareLinkModal}. */
 export interface ShareLinkModalProps {
@@ -26,9 +24,8 @@ export function shareLink(appUrl: string, shareId: string): string {
 }
 
 /**
- * The link of a share with a copy button, its QR code (rendered in the
- * browser to a data URL) and when it expires ("This share will never expire."
- * or the date).
+ * The link of a share with a copy button, its QR code and when it expires
+ * ("This share will never expire." or the date).
  */
 export default function ShareLinkModal({ open, onClose, shareId, expiration, title }: ShareLinkModalProps) {
   const { t, locale } = useI18n()
@@ -36,22 +33,6 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
   const appUrl =
     config.string('general.appUrl') || (typeof window !== 'undefined' ? window.location.origin : '')
   const link = shareLink(appUrl, shareId)
-  const [qr, setQr] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!open) return
-    let cancelled = false
-    QRCode.toDataURL(link, { margin: 1, width: 200 })
-      .then((url) => {
-        if (!cancelled) setQr(url)
-      })
-      .catch(() => {
-        if (!cancelled) setQr(null)
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [link, open])
 
   return (
     <Modal
@@ -62,21 +43,7 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Space.Compact style={{ width: '100%' }}>
-          <Input
-            readOnly
-            value={link}
-            aria-label={t('share_common.linkModal.linkLabel')}
-            data-testid="share-link"
-            onFocus={(event) => event.target.select()}
-          />
-          <CopyButton value={link} />
-        </Space.Compact>
-        {qr && (
-          <div style={{ textAlign: 'center' }}>
-            <img src={qr} width={200} height={200} alt={t('share_common.linkModal.qrAlt', { link })} />
-          </div>
-        )}
+        {open && <LinkWithQrCode link={link} label={t('share_common.linkModal.linkLabel')} />}
         {expiration !== undefined && (
           <Typography.Text type="secondary" data-testid="share-expiration">
             {isNeverExpiring(expiration ?? '')

@@ -1,24 +1,17 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Checkbox, Collapse, Flex, Form, Input, InputNumber, Modal, Select, Space } from 'antd'
+import { Alert, Button, Collapse, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
-import { formatDate } from '~/lib/format'
+import { formatDate, isNeverExpiring } from '~/lib/format'
 import {
   SHARE_ID_PATTERN,
   isShareIdAvailable,
   randomShareId,
   type CreateShareInput,
 } from '~/lib/upload'
-import {
-  EXPIRATION_UNITS,
-  addTimespan,
-  exceedsMaximum,
-  expirationInput,
-  maximumExpiry,
-  parseTimespan,
-  type ExpirationUnit,
-} from '~/components/upload/expiration'
+import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
+import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
 
 /** The form's values. */
 interface CreateShareValues {
@@ -45,6 +38,12 @@ export interface CreateShareModalProps {
   onSubmit: (input: CreateShareInput) => Promise<void>
   /** Shows the warning for visitors (no deleting, no visitor count). */
   isVisitor: boolean
+  /**
+   * The expiry the share will get whatever is chosen (ISO, the epoch for
+   * never): a reverse share's. The expiration field is then replaced by
+   * that date.
+   */
+  fixedExpiration?: string
 }
 
 /** A refusal of `onSubmit` that belongs to one field. */
@@ -67,7 +66,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * (number and unit or never, capped by `share.maxExpiration`), name,
  * description, e-mail recipients, password and maximum views.
  */
-export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor }: CreateShareModalProps) {
+export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, fixedExpiration }: CreateShareModalProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
   const [form] = Form.useForm<CreateShareValues>()
@@ -76,21 +75,12 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor }
 
   const idLength = config.number('share.shareIdLength', 8)
   const appUrl = config.string('general.appUrl')
-  const maxExpiration = config.string('share.maxExpiration', '0 days')
-  const defaultSpan = parseTimespan(config.string('share.defaultExpiration', '7 days')) ?? { value: 7, unit: 'day' as const }
-  const hasMaximum = maximumExpiry(maxExpiration) !== null
+  const defaultExpiration = config.string('share.defaultExpiration', '7 days')
+  const hasMaximum = maximumExpiry(config.string('share.maxExpiration', '0 days')) !== null
 
   const initialValues = useMemo<Partial<CreateShareValues>>(
-    () => ({
-      id: '',
-      expirationValue: defaultSpan.value === 0 ? 1 : defaultSpan.value,
-      expirationUnit: defaultSpan.unit,
-      // A default of 0 means "never" (when no maximum forbids it).
-      never: defaultSpan.value === 0 && !hasMaximum,
-      recipients: [],
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [defaultSpan.value, defaultSpan.unit, hasMaximum]
+    () => ({ id: '', ...initialExpiration(defaultExpiration, hasMaximum), recipients: [] }),
+    [defaultExpiration, hasMaximum]
   )
 
   // A fresh random id every time the modal opens (generated in the browser only).
@@ -101,23 +91,6 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor }
     form.setFieldsValue({ id: randomShareId(idLength) })
   }, [open, form, idLength])
 
-  const never = Form.useWatch('never', form) ?? false
-  const expirationValue = Form.useWatch('expirationValue', form) ?? 1
-  const expirationUnit = Form.useWatch('expirationUnit', form) ?? 'day'
-
-  const maximumText = () => {
-    const maximum = maximumExpiry(maxExpiration)
-    return maximum ? formatDate(maximum.toISOString(), locale) : ''
-  }
-
-  const expiryInfo = never
-    ? t('upload.modal.neverExpiresInfo')
-    : Number.isInteger(expirationValue) && expirationValue > 0
-      ? t('upload.modal.expiresOn', {
-          date: formatDate(addTimespan(new Date(), { value: expirationValue, unit: expirationUnit }).toISOString(), locale),
-        })
-      : ''
-
   const submit = async (values: CreateShareValues) => {
     setSubmitting(true)
     setFormError(null)
@@ -126,7 +99,11 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor }
         id: values.id.trim(),
         name: values.name?.trim() || undefined,
         description: values.description?.trim() || undefined,
-        expiration: expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit }),
+        // With a fixed expiry the server ignores the value (a reverse share's expiry applies).
+        expiration:
+          fixedExpiration === undefined
+            ? expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit })
+            : 'never',
         recipients: values.recipients ?? [],
         security: {
           password: values.password || undefined,
@@ -217,53 +194,17 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor }
           </Space.Compact>
         </Form.Item>
 
-        <Form.Item label={t('upload.modal.expiration')} extra={expiryInfo} required>
-          <Flex gap={8} wrap align="center">
-            <Form.Item
-              name="expirationValue"
-              noStyle
-              dependencies={['never', 'expirationUnit']}
-              rules={[
-                { required: !never, message: t('validation.required') },
-                {
-                  validator: async () => {
-                    const values = form.getFieldsValue(['never', 'expirationValue', 'expirationUnit'])
-                    const span = { value: Number(values.expirationValue) || 0, unit: values.expirationUnit ?? 'day' }
-                    const now = new Date()
-                    if (exceedsMaximum(Boolean(values.never), span, maximumExpiry(maxExpiration, now), now)) {
-                      throw new Error(t('upload.modal.expirationTooLong', { max: maximumText() }))
-                    }
-                  },
-                },
-              ]}
-            >
-              <InputNumber
-                min={1}
-                max={999_999}
-                precision={0}
-                disabled={never}
-                aria-label={t('upload.modal.expirationValue')}
-                style={{ width: 120 }}
-              />
-            </Form.Item>
-            <Form.Item name="expirationUnit" noStyle>
-              <Select
-                disabled={never}
-                aria-label={t('upload.modal.expirationUnit')}
-                style={{ width: 140 }}
-                options={EXPIRATION_UNITS.map((unit) => ({
-                  value: unit,
-                  label: t(`upload.modal.units.${unit}.${expirationValue === 1 ? 'one' : 'other'}`),
-                }))}
-              />
-            </Form.Item>
-            {!hasMaximum && (
-              <Form.Item name="never" valuePropName="checked" noStyle>
-                <Checkbox>{t('upload.modal.neverExpires')}</Checkbox>
-              </Form.Item>
-            )}
-          </Flex>
-        </Form.Item>
+        {fixedExpiration !== undefined ? (
+          <Form.Item label={t('upload.modal.expiration')}>
+            <Typography.Text data-testid="fixed-expiration">
+              {isNeverExpiring(fixedExpiration)
+                ? t('upload.modal.neverExpiresInfo')
+                : t('upload.modal.expiresOn', { date: formatDate(fixedExpiration, locale) })}
+            </Typography.Text>
+          </Form.Item>
+        ) : (
+          <ExpirationFields form={form} messages="upload.modal" />
+        )}
 
         <Form.Item
           name="name"

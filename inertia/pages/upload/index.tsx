@@ -3,7 +3,7 @@ import { Alert, App, Button, Flex, Typography } from 'antd'
 import { Head, usePage } from '@inertiajs/react'
 import { useI18n, type TranslateFn } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
-import { formatBytes, formatDate } from '~/lib/format'
+import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import { maximumExpiry } from '~/components/upload/expiration'
 import { errorText, translateServerMessage } from '~/lib/validation'
 import {
@@ -12,6 +12,7 @@ import {
   completeShare,
   createShare,
   newUploadState,
+  randomShareId,
   type CreateShareInput,
   type CreatedShare,
   type UploadState,
@@ -20,6 +21,12 @@ import Dropzone from '~/components/upload/dropzone'
 import UploadFileList, { type UploadItem } from '~/components/upload/file_list'
 import CreateShareModal, { FieldError } from '~/components/upload/create_share_modal'
 import ShareLinkModal from '~/components/share/share_link_modal'
+import {
+  ReverseShareUnavailableError,
+  createReverseShareShare,
+  isReverseShareUsedUp,
+} from '~/components/upload/reverse_share_upload'
+import type { PublicReverseShare } from '~/components/reverse_shares/types'
 
 /** Chunk requests in flight at once. */
 const CONCURRENCY = 3
@@ -47,20 +54,32 @@ function describe(t: TranslateFn, error: unknown): string {
   return errorText(t, error)
 }
 
+/** Props of the upload page. */
+export interface UploadPageProps {
+  /**
+   * Upload through this reverse share (`/upload/:token`, see
+   * pages/upload/reverse_share.tsx): its size limit and expiry apply; in
+   * simplified mode there is no create-share modal, only the files and the
+   * share-ready result.
+   */
+  reverseShare?: PublicReverseShare
+}
+
 /**
  * The upload page: choose files (dropzone, file and folder pickers), check
- * the total against `share.maxSize`, create the share in the modal, upload
- * every file in chunks with progress and automatic retries, complete the
- * share and show its link.
+ * the total against `share.maxSize` (or the reverse share's limit), create
+ * the share in the modal, upload every file in chunks with progress and
+ * automatic retries, complete the share and show its link.
  */
-export default function UploadPage() {
+export default function UploadPage({ reverseShare }: UploadPageProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
   const { notification } = App.useApp()
   const { user } = usePage().props
-  const maxSize = config.number('share.maxSize', 1_000_000_000)
+  const maxSize = reverseShare ? Number(reverseShare.maxShareSize) : config.number('share.maxSize', 1_000_000_000)
   const chunkSize = config.number('share.chunkSize', 10_000_000)
-  const autoOpen = config.boolean('share.autoOpenShareModal')
+  const simplified = reverseShare?.simplified ?? false
+  const autoOpen = config.boolean('share.autoOpenShareModal') && !simplified
 
   const [items, setItems] = useState<UploadItem[]>([])
   const [sizeError, setSizeError] = useState<string | null>(null)
@@ -68,6 +87,8 @@ export default function UploadPage() {
   const [phase, setPhase] = useState<Phase>('choosing')
   const [uploadError, setUploadError] = useState<string | null>(null)
   const [completed, setCompleted] = useState<CreatedShare | null>(null)
+  /** Simplified mode: the share is being created (no modal shows the progress of that). */
+  const [starting, setStarting] = useState(false)
   const states = useRef(new Map<string, UploadState>())
   /** Files with a chunk being sent again (for the "Trying again" notice). */
   const retrying = useRef(new Set<string>())
@@ -128,8 +149,11 @@ export default function UploadPage() {
   const startShare = async (input: CreateShareInput) => {
     let share: CreatedShare
     try {
-      share = await createShare({ fetch: browserFetch }, input)
+      share = reverseShare
+        ? await createReverseShareShare(browserFetch, reverseShare.token, input)
+        : await createShare({ fetch: browserFetch }, input)
     } catch (error) {
+      if (error instanceof ReverseShareUnavailableError) throw new Error(t('reverse_shares.upload.unavailable'))
       if (error instanceof UploadError && error.message === 'Share id already in use') {
         throw new FieldError('id', t('upload.modal.linkInUse'))
       }
@@ -189,11 +213,36 @@ export default function UploadPage() {
     try {
       setCompleted(await completeShare({ fetch: browserFetch }, share.id))
       setPhase('done')
-    } catch {
-      const message = t('upload.errors.finish')
+    } catch (error) {
+      const message = isReverseShareUsedUp(error) ? t('reverse_shares.upload.unavailable') : t('upload.errors.finish')
       setUploadError(message)
       notification.error({ message })
       setPhase('choosing')
+    }
+  }
+
+  /**
+   * Simplified reverse-share mode: "Share" uploads at once with a random
+   * link and nothing else (a link already taken is drawn again).
+   */
+  const startSimplified = async () => {
+    setStarting(true)
+    setUploadError(null)
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await startShare({ id: randomShareId(config.number('share.shareIdLength', 8)), expiration: 'never', recipients: [] })
+          return
+        } catch (error) {
+          if (!(error instanceof FieldError) || attempt >= 2) throw error
+        }
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      setUploadError(message)
+      notification.error({ message })
+    } finally {
+      setStarting(false)
     }
   }
 
@@ -212,7 +261,7 @@ export default function UploadPage() {
     return () => window.removeEventListener('beforeunload', warn)
   }, [phase])
 
-  const busy = phase === 'uploading' || phase === 'completing'
+  const busy = phase === 'uploading' || phase === 'completing' || starting
   const doneCount = items.filter((item) => item.status === 'done').length
   const uploadedBytes = items.reduce((sum, item) => sum + item.uploaded, 0)
   const percent = totalSize === 0 ? (doneCount === items.length ? 100 : 0) : Math.floor((uploadedBytes / totalSize) * 100)
@@ -232,6 +281,14 @@ export default function UploadPage() {
         <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
           {t('upload.title')}
         </Typography.Title>
+        {reverseShare && (
+          <Typography.Text type="secondary" data-testid="reverse-share-intro">
+            {t('reverse_shares.upload.intro')}{' '}
+            {isNeverExpiring(reverseShare.shareExpiration)
+              ? t('reverse_shares.upload.neverExpires')
+              : t('reverse_shares.upload.expiresOn', { date: formatDate(reverseShare.shareExpiration, locale) })}
+          </Typography.Text>
+        )}
         <Dropzone onFiles={addFiles} maxSizeText={maxSizeText} disabled={busy} />
         {sizeError && <Alert type="error" showIcon role="alert" message={sizeError} />}
         {uploadError && <Alert type="error" showIcon role="alert" message={uploadError} />}
@@ -253,14 +310,27 @@ export default function UploadPage() {
               <Button onClick={() => setItems([])} disabled={busy}>
                 {t('upload.clear')}
               </Button>
-              <Button type="primary" onClick={() => setModalOpen(true)} disabled={busy} loading={busy}>
+              <Button
+                type="primary"
+                onClick={() => (simplified ? void startSimplified() : setModalOpen(true))}
+                disabled={busy}
+                loading={busy}
+              >
                 {t('upload.share')}
               </Button>
             </Flex>
           </>
         )}
       </Flex>
-      <CreateShareModal open={modalOpen} onCancel={() => setModalOpen(false)} onSubmit={startShare} isVisitor={!user} />
+      {!simplified && (
+        <CreateShareModal
+          open={modalOpen}
+          onCancel={() => setModalOpen(false)}
+          onSubmit={startShare}
+          isVisitor={!user}
+          fixedExpiration={reverseShare?.shareExpiration}
+        />
+      )}
       {completed && (
         <ShareLinkModal
           open

@@ -1,0 +1,52 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { currentUser } from '#services/auth/current_user'
+import {
+  publicReverseShareJson,
+  type PublicReverseShareJson,
+} from '#services/reverse_shares/reverse_share_presenter'
+import { findLiveReverseShare } from '#services/reverse_shares/reverse_share_service'
+import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
+
+/**
+ * Props of the upload page of a reverse share (`/upload/:token`): the
+ * reverse share as `GET /api/reverseShares/:token` shows it, or null when the
+ * link is unknown, expired or used up (the page then explains that instead
+ * of offering an upload form).
+ */
+export type ReverseShareUploadPageProps = {
+  token: string
+  /** An object type (not the interface) so Inertia sees plain JSON props. */
+  reverseShare: { [Key in keyof PublicReverseShareJson]: PublicReverseShareJson[Key] } | null
+}
+
+/** The pages of reverse shares: the owner's list and the uploaders' page. */
+export default class ReverseSharesPageController {
+  /** `/account/reverseShares`: the signed-in user's reverse shares; visitors are sent to sign in first. */
+  async index(ctx: HttpContext) {
+    if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account/reverseShares'))
+    return ctx.inertia.render('account/reverse_shares', {})
+  }
+
+  /**
+   * `/upload/:token`: the upload page for people without an account. The
+   * token is checked here so a dead link answers 404 with a clear page; the
+   * `reverse_share_token` cookie is not set here but by the lookup the page
+   * makes right before creating the share (see inertia/lib/reverse_share_upload.ts).
+   */
+  async upload(ctx: HttpContext) {
+    const token = String(ctx.params.token)
+    const reverseShare = await findLiveReverseShare(token)
+    if (!reverseShare) {
+      ctx.response.status(404)
+      return ctx.inertia.render('upload/reverse_share', { token, reverseShare: null })
+    }
+    return ctx.inertia.render('upload/reverse_share', { token, reverseShare: publicReverseShareJson(reverseShare) })
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'account/reverse_shares': {}
+    'upload/reverse_share': ReverseShareUploadPageProps
+  }
+}
