@@ -185,6 +185,9 @@ test.group('Shares | browser journey', (group) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     await setConfig('share.maxSize', '2000')
     await setConfig('share.maxExpiration', '1 days')
+    // The recipients field is offered only while sharing by e-mail (and SMTP) is on.
+    await setConfig('email.enableShareEmailRecipients', 'true')
+    await setConfig('smtp.enabled', 'true')
     const context = await freshContext(browser)
     const page = await context.newPage()
     const errors = collectErrors(page)

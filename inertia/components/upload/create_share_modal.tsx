@@ -77,6 +77,8 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
   const appUrl = config.string('general.appUrl')
   const defaultExpiration = config.string('share.defaultExpiration', '7 days')
   const hasMaximum = maximumExpiry(config.string('share.maxExpiration', '0 days')) !== null
+  // The server refuses recipients unless sharing by e-mail and SMTP are both on.
+  const canMailRecipients = config.boolean('email.enableShareEmailRecipients') && config.boolean('smtp.enabled')
 
   const initialValues = useMemo<Partial<CreateShareValues>>(
     () => ({ id: '', ...initialExpiration(defaultExpiration, hasMaximum), recipients: [] }),
@@ -223,6 +225,7 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
         >
           <Input.TextArea placeholder={t('upload.modal.descriptionPlaceholder')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={512} />
         </Form.Item>
+{canMailRecipients && (
         <Form.Item
           name="recipients"
           label={t('upload.modal.recipients')}
@@ -243,6 +246,7 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
             placeholder={t('upload.modal.recipientsPlaceholder')}
           />
         </Form.Item>
+        )}
 
         <Collapse
           size="small"
