@@ -156,7 +156,7 @@ test.group('Config registry | core definitions', () => {
       ['general.secureCookies', 'boolean', 'false', false],
       ['general.showHomePage', 'boolean', 'true', true],
       ['general.sessionDuration', 'timespan', '3 months', true],
-      ['general.checkForUpdates', 'boolean', 'true', false],
+      ['general.checkForUpdates', 'boolean', 'false', false],
       ['general.releaseSource', 'string', DEFAULT_RELEASE_SOURCE, false],
       ['share.allowRegistration', 'boolean', 'true', true],
       ['share.allowUnauthenticatedShares', 'boolean', 'false', true],
