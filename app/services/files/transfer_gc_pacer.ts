@@ -18,6 +18,14 @@
  * `TRANSFER_GC_STEP_MB` sets the step (default 8: at 16 some transfers still
  * met full collections, at 8 none did in `bench/transfer`), 0 turns pacing off.
  *
+ * The freed buffers only leave V8's external-memory count once the array
+ * buffers are swept. V8 sweeps them on a background thread, which a busy
+ * machine starves: the count then stays high and full collections come back
+ * (in `bench/transfer` on a loaded 2-core VM: 43-77 full collections per GiB
+ * up and down instead of ~25, and 1-3.5 s instead of ~0.6 s of CPU for a
+ * 1 GiB download). The pacer therefore turns concurrent array-buffer sweeping
+ * off, so that sweeping happens within the (short) minor collection itself.
+ *
  * `gc()` is exposed the way Node's documentation shows for
  * `v8.setFlagsFromString` (`--expose-gc` for contexts created afterwards); if
  * that is unavailable, pacing is silently off.
@@ -40,6 +48,7 @@ function collector(): Collect | null {
   if (collect !== undefined) return collect
   try {
     v8.setFlagsFromString('--expose-gc')
+    v8.setFlagsFromString('--no-concurrent-array-buffer-sweeping')
     const gc = vm.runInNewContext('gc') as unknown
     collect = typeof gc === 'function' ? (gc as Collect) : null
   } catch {
