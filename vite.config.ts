@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [
     react(),
     adonisjs({
-      entryPoints: ['inertia/app.tsx'],
+      entryPoints: ['inertia/app.tsx', 'inertia/admin/main.tsx'],
       serverEntryPoints: ['inertia/ssr.tsx'],
       reload: ['resources/views/**/*.edge'],
     }),
@@ -17,12 +17,12 @@ export default defineConfig({
     },
   },
   /**
-   * Crawl every page at start so all dependencies are pre-bundled before the
-   * first request: otherwise a fresh cache discovers them lazily and reloads
-   * the page mid-test.
+   * Crawl every page (and the admin panel) at start so all dependencies are
+   * pre-bundled before the first request: otherwise a fresh cache discovers
+   * them lazily and reloads the page mid-test.
    */
   optimizeDeps: {
-    entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx'],
+    entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx', 'inertia/admin/**/*.tsx'],
   },
   server: {
     /** Test runs (possibly several at once) need no hot reload socket. */

@@ -78,6 +78,9 @@ export interface AdminConfigVariable {
   allowEdit: boolean
   order: number
   updatedAt: string | null
+  /** (ext) Bounds of a number or file size variable, when its rules have them (the admin panel's editors use them). */
+  min?: number
+  max?: number
 }
 
 /**
@@ -307,6 +310,8 @@ export class ConfigService {
       allowEdit: variable.allowEdit,
       order: variable.order,
       updatedAt: row?.updatedAt?.toISO() ?? null,
+      ...(variable.validation.min === undefined ? {} : { min: variable.validation.min }),
+      ...(variable.validation.max === undefined ? {} : { max: variable.validation.max }),
     }
   }
 }

@@ -1,0 +1,115 @@
+/**
+ * The variables of one category in a form. Save sends each changed variable
+ * (`PATCH /api/configs/admin`, one variable per request so that a refusal is
+ * shown at the field it belongs to: the server's messages do not always name
+ * the key); the others are saved. Reset to default sends `""` for one
+ * variable at once.
+ */
+import { useEffect, useState } from 'react'
+import { App, Button, Form, Space } from 'antd'
+import { SaveOutlined } from '@ant-design/icons'
+import { useTranslate } from '~/lib/i18n'
+import { isChanged, toApiValue, toFormValue } from '~/admin/lib/config_values'
+import { updateVariable, type AdminConfigVariable } from '~/admin/lib/config_api'
+import { useAdminErrorText } from '~/admin/lib/errors'
+import { ConfigField } from '~/admin/components/config/config_field'
+
+function formValues(variables: readonly AdminConfigVariable[]) {
+  return Object.fromEntries(variables.map((variable) => [variable.key, toFormValue(variable.type, variable.value)]))
+}
+
+/** See the module comment. */
+export function ConfigForm(props: { variables: readonly AdminConfigVariable[] }) {
+  const t = useTranslate()
+  const errorText = useAdminErrorText()
+  const { notification } = App.useApp()
+  const [form] = Form.useForm()
+  const [variables, setVariables] = useState(props.variables)
+  const [saving, setSaving] = useState(false)
+  const [resetting, setResetting] = useState<string | null>(null)
+
+  useEffect(() => {
+    setVariables(props.variables)
+    form.resetFields()
+    form.setFieldsValue(formValues(props.variables))
+  }, [props.variables, form])
+
+
+  /** A server refusal shown at a field goes away once the field is edited. */
+  const clearErrors = (changed: Record<string, unknown>) => {
+    const withErrors = Object.keys(changed).filter((key) => form.getFieldError(key).length > 0)
+    if (withErrors.length > 0) form.setFields(withErrors.map((key) => ({ name: key, errors: [] })))
+  }
+
+  /** Takes the server's view of saved variables into the list and the form. */
+  const apply = (updated: AdminConfigVariable[]) => {
+    setVariables((current) => current.map((variable) => updated.find((item) => item.key === variable.key) ?? variable))
+    form.setFields(
+      updated.map((item) => ({
+        name: item.key,
+        value: toFormValue(item.type, item.value),
+        // Only clear an error that is there: rc-field-form warns when it compares its shared empty lists.
+        ...(form.getFieldError(item.key).length > 0 ? { errors: [] } : {}),
+      }))
+    )
+  }
+
+  const save = async (values: Record<string, unknown>) => {
+    const changed = variables.filter((variable) => variable.allowEdit && isChanged(variable.type, variable.value, values[variable.key]))
+    if (changed.length === 0) {
+      notification.info({ message: t('admin.config.nothingChanged') })
+      return
+    }
+    setSaving(true)
+    let failed = 0
+    for (const variable of changed) {
+      try {
+        apply(await updateVariable(variable.key, toApiValue(variable.type, values[variable.key])))
+      } catch (error) {
+        failed++
+        form.setFields([{ name: variable.key, errors: [errorText(error)] }])
+      }
+    }
+    setSaving(false)
+    if (failed === 0) notification.success({ message: t('admin.config.saved') })
+    else notification.error({ message: t('admin.config.saveFailed', { count: failed }) })
+  }
+
+  const reset = async (variable: AdminConfigVariable) => {
+    setResetting(variable.key)
+    try {
+      apply(await updateVariable(variable.key, ''))
+      notification.success({ message: t('admin.config.resetDone') })
+    } catch (error) {
+      form.setFields([{ name: variable.key, errors: [errorText(error)] }])
+    } finally {
+      setResetting(null)
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      name="config"
+      layout="vertical"
+      onFinish={save}
+      onValuesChange={clearErrors}
+      initialValues={formValues(props.variables)}
+      style={{ maxWidth: 720 }}
+    >
+      {variables.map((variable) => (
+        <ConfigField
+          key={variable.key}
+          variable={variable}
+          resetting={resetting === variable.key}
+          onReset={reset}
+        />
+      ))}
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+          {t('admin.config.save')}
+        </Button>
+      </Space>
+    </Form>
+  )
+}

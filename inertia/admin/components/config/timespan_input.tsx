@@ -1,0 +1,33 @@
+import { InputNumber, Select, Space } from 'antd'
+import { useTranslate } from '~/lib/i18n'
+import { formatTimespan, parseTimespan, TIMESPAN_UNITS, type TimespanUnit } from '~/admin/lib/config_values'
+
+/**
+ * A timespan editor for a Form.Item: a whole number and a unit (minutes to
+ * years). The form value is the stored text (`"3 months"`).
+ */
+export function TimespanInput(props: { id?: string; value?: string; onChange?: (text: string) => void; disabled?: boolean }) {
+  const t = useTranslate()
+  const parts = parseTimespan(props.value ?? '') ?? { value: 0, unit: 'days' as TimespanUnit }
+  return (
+    <Space.Compact>
+      <InputNumber
+        id={props.id}
+        value={parts.value}
+        min={0}
+        precision={0}
+        disabled={props.disabled}
+        style={{ width: 140 }}
+        onChange={(next) => props.onChange?.(formatTimespan({ value: Math.max(0, Math.trunc(Number(next ?? 0))), unit: parts.unit }))}
+      />
+      <Select<TimespanUnit>
+        value={parts.unit}
+        disabled={props.disabled}
+        aria-label={t('admin.config.editors.unit')}
+        style={{ width: 140 }}
+        options={TIMESPAN_UNITS.map((unit) => ({ value: unit, label: t(`admin.config.units.${unit}`) }))}
+        onChange={(unit) => props.onChange?.(formatTimespan({ value: parts.value, unit }))}
+      />
+    </Space.Compact>
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * The configuration routes of the admin API (spec/api.md §6) and their
+ * answers, for the configuration pages and the landing page.
+ */
+import { adminHttp } from '~/admin/lib/http'
+import type { ConfigType } from '~/admin/lib/config_values'
+
+/** An item of `GET /api/configs/admin/:category`. */
+export interface AdminConfigVariable {
+  key: string
+  name: string
+  category: string
+  type: ConfigType
+  /** The effective value as a string; the mask for a set obscured value. */
+  value: string
+  defaultValue: string
+  secret: boolean
+  obscured: boolean
+  allowEdit: boolean
+  order: number
+  updatedAt: string | null
+  /** Bounds of number and file size variables, when the server states them. */
+  min?: number
+  max?: number
+}
+
+/** An item of `GET /api/configs/admin`: a category of the menu, in order. */
+export interface AdminConfigCategory {
+  category: string
+  name: string
+  order: number
+  /** `core` or the id of the plugin that added it. */
+  source: string
+}
+
+/** `GET /api/configs/admin/version`. */
+export interface VersionInfo {
+  version: string
+  latestVersion: string | null
+  updateAvailable: boolean
+  releaseUrl: string | null
+}
+
+/** Paths of the configuration routes. */
+export const configPaths = {
+  categories: '/api/configs/admin',
+  category: (id: string) => `/api/configs/admin/${encodeURIComponent(id)}`,
+  update: '/api/configs/admin',
+  version: '/api/configs/admin/version',
+  finishSetup: '/api/configs/admin/finishSetup',
+  testEmail: '/api/configs/admin/testEmail',
+  logo: '/api/configs/admin/logo',
+  publicConfig: '/api/configs',
+} as const
+
+/** `PATCH /api/configs/admin` with one change; `""` resets to the default. */
+export function updateVariable(key: string, value: string | number | boolean) {
+  return adminHttp.patch<AdminConfigVariable[]>(configPaths.update, [{ key, value }])
+}
+
+/** `POST /api/configs/admin/testEmail`. */
+export function sendTestEmail(email: string) {
+  return adminHttp.post(configPaths.testEmail, { email })
+}
+
+/** `POST /api/configs/admin/logo` with the file in the multipart field `file`. */
+export function uploadLogo(file: Blob, name = 'logo.png') {
+  const form = new FormData()
+  form.append('file', file, name)
+  return adminHttp.upload(configPaths.logo, form)
+}
+
+/** `POST /api/configs/admin/finishSetup`. */
+export function finishSetup() {
+  return adminHttp.post(configPaths.finishSetup)
+}
+
+/** Whether first-run setup is finished (`internal.setupFinished` of `GET /api/configs`). */
+export async function isSetupFinished(): Promise<boolean> {
+  const variables = await adminHttp.get<{ key: string; value: string }[]>(configPaths.publicConfig)
+  const entry = variables.find((variable) => variable.key === 'internal.setupFinished')
+  return entry ? entry.value === 'true' : true
+}

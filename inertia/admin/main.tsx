@@ -1,0 +1,44 @@
+/**
+ * Browser entry of the administration panel (Vite entry, loaded by
+ * resources/views/admin.edge). Client-rendered: reads the shell's boot data,
+ * loads the catalogue (the pages' `resources/lang`, merged over English)
+ * and antd's locale, keeps the session fresh like the pages do, and mounts
+ * the Refine SPA with the pages' theme and translations.
+ */
+import { createRoot } from 'react-dom/client'
+import { useEffect } from 'react'
+import { I18nProvider, loadMessages } from '~/lib/i18n'
+import { ThemeProvider } from '~/lib/theme'
+import { loadAntdLocale } from '~/lib/antd_locale'
+import { installAntdReact19Render } from '~/lib/antd_react19'
+import { startSessionRefresh } from '~/lib/session'
+import { localeInfo } from '../../start/locales'
+import { readBootData } from '~/admin/boot'
+import { AdminApp } from '~/admin/app'
+
+installAntdReact19Render()
+
+const boot = readBootData()
+const [messages, antdLocale] = await Promise.all([loadMessages(boot.language), loadAntdLocale(boot.language)])
+startSessionRefresh()
+
+/** Marks the panel as started (the browser tests wait for it). */
+function Started() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return null
+}
+
+createRoot(document.getElementById('admin-root')!).render(
+  <I18nProvider locale={boot.language} messages={messages}>
+    <ThemeProvider
+      initialScheme={boot.colorScheme}
+      antdLocale={antdLocale}
+      direction={localeInfo(boot.language).rtl ? 'rtl' : 'ltr'}
+    >
+      <Started />
+      <AdminApp appName={boot.appName} />
+    </ThemeProvider>
+  </I18nProvider>
+)
