@@ -135,6 +135,9 @@ export interface CreatedApiToken extends ApiTokenInfo {
   token: string
 }
 
+/** `GET /api/oauth/status`: the caller's linked providers, keyed by provider id. */
+export type OauthStatus = Record<string, { provider: string; providerUsername: string }>
+
 /** Paths of the API routes the pages call. */
 export const apiPaths = {
   signUp: '/api/auth/signUp',
@@ -153,4 +156,6 @@ export const apiPaths = {
   apiToken: (id: string) => `/api/users/me/apiTokens/${encodeURIComponent(id)}`,
   oauthAvailable: '/api/oauth/available',
   oauthAuth: (provider: string) => `/api/oauth/auth/${encodeURIComponent(provider)}`,
+  oauthStatus: '/api/oauth/status',
+  oauthUnlink: (provider: string) => `/api/oauth/unlink/${encodeURIComponent(provider)}`,
 } as const

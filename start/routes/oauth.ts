@@ -4,12 +4,29 @@
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+import { registerSignOutRedirect } from '#services/auth/sign_out_redirect'
+import { oauthService } from '#services/oauth/oauth_service'
 
 const OauthController = () => import('#controllers/oauth/oauth_controller')
+const ErrorPageController = () => import('#controllers/oauth/error_page_controller')
+
+// Sessions signed in with an OIDC ID token may end at the provider too (oauth.oidc-signOut).
+registerSignOutRedirect(async (session) => (session.oauthIdToken ? oauthService.signOutUrl(session.oauthIdToken) : null))
 
 router
   .group(() => {
     router.get('available', [OauthController, 'available']).as('available')
+    router.get('auth/:provider', [OauthController, 'authorize']).as('authorize')
+    router.get('callback/:provider', [OauthController, 'callback']).as('callback')
+    router
+      .group(() => {
+        router.get('status', [OauthController, 'status']).as('status')
+        router.post('unlink/:provider', [OauthController, 'unlink']).as('unlink')
+      })
+      .use(middleware.auth())
   })
   .prefix('/api/oauth')
   .as('oauth')
+
+router.get('/error', [ErrorPageController, 'show']).use(middleware.inertia()).as('pages.error')

@@ -11,6 +11,9 @@ import { BadRequestException, UnauthorizedException } from '#services/auth/auth_
 import { resetPasswordValidator, signInTotpValidator, signInValidator, signUpValidator } from '#validators/auth'
 import type RefreshToken from '#models/refresh_token'
 
+/** 403 message of both reset routes when `oauth.disablePassword` is on. */
+const PASSWORD_RESET_DISABLED = 'Password reset is disabled'
+
 /** A string field of the raw body (for rate-limit keys, before validation). */
 function rawString(body: Record<string, unknown>, key: string): string | null {
   const value = body?.[key]
@@ -116,8 +119,9 @@ export default class AuthController {
     return ctx.response.ok({ accessToken: refreshed.accessToken })
   }
 
-  /** POST /api/auth/resetPassword/:email: 202, empty, always; the mail goes out in the background. */
+  /** POST /api/auth/resetPassword/:email: 202, empty, always (403 with `oauth.disablePassword`); the mail goes out in the background. */
   async requestPasswordReset(ctx: HttpContext) {
+    await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     const email = String(ctx.params.email ?? '')
     await rateLimiter.consume(ctx, 'resetPasswordRequest', email)
     void passwordResetService.request(email)
@@ -126,6 +130,7 @@ export default class AuthController {
 
   /** POST /api/auth/resetPassword: 204; 400 "Token invalid or expired". */
   async resetPassword(ctx: HttpContext) {
+    await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     await rateLimiter.check(ctx, 'resetPassword')
     const fields = await resetPasswordValidator.validate(ctx.request.body())
     await countingFailures(

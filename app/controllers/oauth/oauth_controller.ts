@@ -1,10 +1,55 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { availableProviders } from '#services/oauth/available_providers'
+import { currentUser } from '#services/auth/current_user'
+import { sessionService } from '#services/auth/session_service'
+import { errorPageUrl, oauthService } from '#services/oauth/oauth_service'
+import { takeStateCookie, writeStateCookie } from '#services/oauth/oauth_state'
 
 /** Social login routes (spec/api.md §2). */
 export default class OauthController {
   /** GET /api/oauth/available: ids of the enabled providers. */
   async available({ response }: HttpContext) {
     return response.ok(await availableProviders())
+  }
+
+  /** GET /api/oauth/status: the caller's linked providers. */
+  async status(ctx: HttpContext) {
+    return ctx.response.ok(await oauthService.status(ctx.user!))
+  }
+
+  /** GET /api/oauth/auth/:provider: 302 to the provider with the state cookie (or to /error); 403 unknown/disabled. */
+  async authorize(ctx: HttpContext) {
+    const provider = String(ctx.params.provider)
+    const { url, pending } = await oauthService.start(provider)
+    if (pending) await writeStateCookie(ctx, provider, pending)
+    return ctx.response.redirect(url)
+  }
+
+  /** GET /api/oauth/callback/:provider: signs in, signs up or links, then 302 (see the service). */
+  async callback(ctx: HttpContext) {
+    const provider = String(ctx.params.provider)
+    const outcome = await oauthService.callback({
+      provider,
+      query: ctx.request.qs(),
+      pending: takeStateCookie(ctx, provider),
+      user: await currentUser(ctx),
+    })
+    switch (outcome.kind) {
+      case 'session':
+        await sessionService.setCookies(ctx, outcome.tokens)
+        return ctx.response.redirect('/')
+      case 'totp':
+        return ctx.response.redirect(`/auth/totp/${encodeURIComponent(outcome.loginToken)}`)
+      case 'linked':
+        return ctx.response.redirect('/account')
+      case 'error':
+        return ctx.response.redirect(errorPageUrl(outcome.code, outcome.redirect, provider))
+    }
+  }
+
+  /** POST /api/oauth/unlink/:provider: 201; 400 `not_linked`. */
+  async unlink(ctx: HttpContext) {
+    await oauthService.unlink(ctx.user!, String(ctx.params.provider))
+    return ctx.response.created()
   }
 }

@@ -21,3 +21,38 @@ export const E_AUTH_PROVIDER_INVALID = createError<[id: string, reason: string]>
   'E_AUTH_PROVIDER_INVALID',
   500
 )
+
+/** The error codes of the social-login error page (spec/api.md §2, product-spec §8). */
+export const SOCIAL_LOGIN_ERROR_CODES = [
+  'default',
+  'access_denied',
+  'expired_token',
+  'invalid_token',
+  'no_user',
+  'no_email',
+  'already_linked',
+  'not_linked',
+  'unverified_account',
+  'discord_guild_permission_denied',
+  'cannot_get_user_info',
+  'user_not_allowed',
+] as const
+
+/** One code of `SOCIAL_LOGIN_ERROR_CODES`. */
+export type SocialLoginErrorCode = (typeof SOCIAL_LOGIN_ERROR_CODES)[number]
+
+/**
+ * A failure of the social-login flow that the user sees on `/error` with its
+ * code. Drivers throw it (`new SocialLoginException('unverified_account')`);
+ * the callback turns it into `302 /error?error=<code>&redirect=...&params=<provider>`.
+ */
+export class SocialLoginException extends Error {
+  constructor(
+    public readonly errorCode: SocialLoginErrorCode,
+    message?: string,
+    options?: { cause?: unknown }
+  ) {
+    super(message ?? `Social login failed: ${errorCode}`, options)
+    this.name = 'SocialLoginException'
+  }
+}

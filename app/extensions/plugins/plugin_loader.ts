@@ -19,8 +19,12 @@ import { validateManifest } from './manifest_schema.js'
 import { satisfies } from './semver.js'
 import { PLUGIN_API_VERSION } from './version.js'
 
-/** The plugins enabled when TERN_PLUGINS is not set. */
-export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email']
+/**
+ * The plugins enabled when TERN_PLUGINS is not set. The sign-in providers
+ * are in the set because their settings are core "Social Login" variables;
+ * each stays off until an admin switches it on.
+ */
+export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft']
 
 /** A plugin folder found for an enabled id. */
 export interface PluginSource {

@@ -54,6 +54,14 @@ export class AuthService {
     }
   }
 
+  /**
+   * 403 `message` when `oauth.disablePassword` is on (password sign-in and
+   * password reset are then refused; social login remains).
+   */
+  async ensurePasswordLoginAllowed(message = 'Password sign in is disabled'): Promise<void> {
+    if (await configService.get('oauth.disablePassword')) throw new ForbiddenException(message)
+  }
+
   /** Creates an account (the first one becomes admin) and starts its session. */
   async signUp(fields: { email: string; username: string; password: string }) {
     const isAdmin = !(await userService.hasUsers())
@@ -78,9 +86,11 @@ export class AuthService {
    * Checks the password of the account named by `email` or `username`.
    * 401 "Wrong email or password" for an unknown account, an account without
    * password, or a wrong password. With TOTP on, answers a login token
-   * instead of a session.
+   * instead of a session. 403 "Password sign in is disabled" when
+   * `oauth.disablePassword` is on.
    */
   async signIn(fields: { email?: string; username?: string; password: string }): Promise<SignInResult> {
+    await this.ensurePasswordLoginAllowed()
     const user = await this.findByIdentifier(fields)
     const valid = await verifyPasswordInConstantTime(user, fields.password)
     if (!user || !valid) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)

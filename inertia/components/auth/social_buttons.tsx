@@ -48,14 +48,14 @@ export function useAvailableProviders(): string[] {
   return providers
 }
 
-/** "Sign in with …" buttons, one per enabled provider, under an "or" divider. */
-export default function SocialButtons() {
+/** "Sign in with …" buttons, one per enabled provider, under an "or" divider (unless `divider` is false). */
+export default function SocialButtons(props: { divider?: boolean }) {
   const t = useTranslate()
   const providers = useAvailableProviders()
   if (providers.length === 0) return null
   return (
     <section aria-label={t('auth.signIn.socialLabel')}>
-      <Divider plain>{t('auth.signIn.or')}</Divider>
+      {props.divider !== false && <Divider plain>{t('auth.signIn.or')}</Divider>}
       <Flex vertical gap={8}>
         {providers.map((id) => (
           <Button key={id} block icon={PROVIDER_ICONS[id] ?? <KeyOutlined />} href={apiPaths.oauthAuth(id)}>

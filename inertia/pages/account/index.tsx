@@ -4,12 +4,13 @@ import { useTranslate } from '~/lib/i18n'
 import AccountInfoCard from '~/components/account/account_info_card'
 import PasswordCard from '~/components/account/password_card'
 import SecurityCard from '~/components/account/security_card'
+import SocialAccountsCard from '~/components/account/social_accounts_card'
 import ApiTokensCard from '~/components/account/api_tokens_card'
 import PreferencesCard from '~/components/account/preferences_card'
 import DeleteAccountCard from '~/components/account/delete_account_card'
 
 /**
- * My account: info, password, security (TOTP), API tokens, language and
+ * My account: info, password, security (TOTP), social login, API tokens, language and
  * colour scheme, delete account.
  */
 export default function Account() {
@@ -24,6 +25,7 @@ export default function Account() {
         <AccountInfoCard />
         <PasswordCard />
         <SecurityCard />
+        <SocialAccountsCard />
         <ApiTokensCard />
         <PreferencesCard />
         <DeleteAccountCard />

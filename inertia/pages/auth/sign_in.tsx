@@ -10,8 +10,9 @@ import SocialButtons from '~/components/auth/social_buttons'
 import { authPaths, enterApp } from '~/components/auth/auth_paths'
 
 /**
- * Sign in: e-mail or username and password, the social-login buttons, then
- * a TOTP code when the account has two-factor authentication on.
+ * Sign in: e-mail or username and password (hidden under
+ * `oauth.disablePassword`), the social-login buttons, then a TOTP code when
+ * the account has two-factor authentication on.
  */
 export default function SignIn(props: { redirect: string }) {
   const t = useTranslate()
@@ -30,6 +31,8 @@ export default function SignIn(props: { redirect: string }) {
   }, [t])
 
   const signUpAllowed = config.boolean('share.allowRegistration', true)
+  // oauth.disablePassword: only the social-login buttons are offered.
+  const passwordAllowed = !config.boolean('oauth.disablePassword', false)
   const signUpHref = props.redirect === '/' ? authPaths.signUp : `${authPaths.signUp}?redirect=${encodeURIComponent(props.redirect)}`
 
   return (
@@ -53,8 +56,8 @@ export default function SignIn(props: { redirect: string }) {
             )
           }
         >
-          <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} />
-          <SocialButtons />
+          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} />}
+          <SocialButtons divider={passwordAllowed} />
         </AuthCard>
       )}
     </>

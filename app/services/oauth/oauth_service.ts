@@ -1,0 +1,253 @@
+/**
+ * Social login (spec/api.md §2): the rules of the OAuth / OpenID Connect
+ * flow. Providers come from plugins through the auth-provider extension
+ * point; their settings are read per request, so an admin change applies at
+ * once. The controller only moves cookies and redirects.
+ *
+ * Callback semantics (those of Pingvin Share):
+ * - signed in: LINK the provider account to the caller (`already_linked`
+ *   when it belongs to someone else or the caller has another account of
+ *   that provider), then `/account`;
+ * - a linked account: SIGN IN as its user;
+ * - otherwise, when `oauth.allowRegistration` is off: `no_user`; without an
+ *   e-mail: `no_email`; with an unverified one: `unverified_account`; a user
+ *   with that e-mail gets the account linked and is signed in; else a new
+ *   user (no password, username derived from the provider's and made unique)
+ *   is created and signed in (the first user becomes admin).
+ * A TOTP user (unless `oauth.ignoreTotp`) gets a login token instead of a session.
+ */
+import logger from '@adonisjs/core/services/logger'
+import { authProviders, SocialLoginException } from '#extensions/auth/main'
+import type { AuthProviderDefinition, SocialAuthDriver, SocialLoginErrorCode, SocialProfile } from '#extensions/auth/main'
+import { configValues } from '#extensions/config/config_values'
+import SocialAccount from '#models/social_account'
+import User from '#models/user'
+import { loginTokenService } from '#services/auth/login_token_service'
+import { sessionService, type SessionTokens } from '#services/auth/session_service'
+import { appUrl } from '#services/auth/password_reset_service'
+import { configService } from '#services/config/config_service'
+import { userService } from '#services/users/user_service'
+import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
+import { codeChallengeOf, newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
+import { deriveUsername } from '#services/oauth/username'
+
+/** Where the error page sends the user back to. */
+const SIGN_IN_PATH = '/auth/signIn'
+const ACCOUNT_PATH = '/account'
+
+/** The result of a callback, for the controller to turn into a redirect. */
+export type CallbackOutcome =
+  | { kind: 'session'; tokens: SessionTokens }
+  | { kind: 'totp'; loginToken: string }
+  | { kind: 'linked' }
+  | { kind: 'error'; code: SocialLoginErrorCode; redirect: string }
+
+/** What the callback route received. */
+export interface CallbackInput {
+  provider: string
+  /** The query string of the provider's redirect (`code`, `state`, or `error`). */
+  query: Record<string, unknown>
+  /** The state cookie's content, null when missing (expired). */
+  pending: PendingAuthorization | null
+  /** The signed-in caller (link mode), or null. */
+  user: User | null
+}
+
+/** One linked provider, as `GET /api/oauth/status` lists it. */
+export interface LinkedProvider {
+  provider: string
+  providerUsername: string
+}
+
+/** `/error?error=<code>&redirect=<path>&params=<provider>`. */
+export function errorPageUrl(code: SocialLoginErrorCode, redirect: string, provider: string): string {
+  const query = new URLSearchParams({ error: code, redirect, params: provider })
+  return `/error?${query.toString()}`
+}
+
+/** See the module comment. Use the `oauthService` singleton. */
+export class OauthService {
+  /** The provider `id` when it is registered AND switched on now, else null. */
+  async enabledProvider(id: string): Promise<AuthProviderDefinition | null> {
+    if (!authProviders.has(id)) return null
+    const definition = authProviders.get(id)
+    return (await configValues.get(definition.enabledKey)) === true ? definition : null
+  }
+
+  /** The redirect URI registered at the providers: `${appUrl}/api/oauth/callback/<id>`. */
+  async callbackUrl(id: string): Promise<string> {
+    return `${await appUrl()}/api/oauth/callback/${id}`
+  }
+
+  /** Builds the driver of `definition` from the current settings. */
+  async driverFor(definition: AuthProviderDefinition): Promise<SocialAuthDriver> {
+    const keys = [...new Set([definition.enabledKey, ...definition.configKeys])]
+    const config = await configValues.getMany(keys)
+    return definition.driver({ config, callbackUrl: await this.callbackUrl(definition.id) })
+  }
+
+  /**
+   * Starts a sign-in: the provider's authorization URL and the values to keep
+   * in the state cookie, or (provider unreachable or misconfigured) the error
+   * page. 403 when the provider is unknown or switched off.
+   */
+  async start(id: string): Promise<{ url: string; pending: PendingAuthorization | null }> {
+    const definition = await this.enabledProvider(id)
+    if (!definition) throw providerNotAvailable()
+    const pending = newPendingAuthorization()
+    try {
+      const driver = await this.driverFor(definition)
+      const url = await driver.authorizationUrl({
+        state: pending.state,
+        nonce: pending.nonce,
+        codeChallenge: codeChallengeOf(pending.codeVerifier),
+      })
+      return { url, pending }
+    } catch (error) {
+      logger.error({ err: error, provider: id }, 'social login could not start')
+      const code = error instanceof SocialLoginException ? error.errorCode : 'default'
+      return { url: errorPageUrl(code, SIGN_IN_PATH, id), pending: null }
+    }
+  }
+
+  /** Runs a callback; every failure becomes an `error` outcome with its page code. */
+  async callback(input: CallbackInput): Promise<CallbackOutcome> {
+    const redirect = input.user ? ACCOUNT_PATH : SIGN_IN_PATH
+    try {
+      return await this.#callback(input)
+    } catch (error) {
+      if (error instanceof SocialLoginException) {
+        // Expected outcomes (cancelled, no e-mail...) are info; the cause helps admins with wrong settings.
+        logger.info({ provider: input.provider, code: error.errorCode, err: error.cause }, error.message)
+        return { kind: 'error', code: error.errorCode, redirect }
+      }
+      logger.error({ err: error, provider: input.provider }, 'social login failed')
+      return { kind: 'error', code: 'default', redirect }
+    }
+  }
+
+  async #callback({ provider, query, pending, user }: CallbackInput): Promise<CallbackOutcome> {
+    const definition = await this.enabledProvider(provider)
+    if (!definition) throw new SocialLoginException('user_not_allowed')
+    if (typeof query.error === 'string') {
+      throw new SocialLoginException(query.error === 'access_denied' ? 'access_denied' : 'default')
+    }
+    if (!pending) throw new SocialLoginException('expired_token')
+    if (!sameState(pending.state, query.state)) throw new SocialLoginException('invalid_token')
+    if (typeof query.code !== 'string' || query.code.length === 0) throw new SocialLoginException('invalid_token')
+
+    const driver = await this.driverFor(definition)
+    const profile = await driver.profile({ code: query.code, codeVerifier: pending.codeVerifier, nonce: pending.nonce })
+    if (!profile.id) throw new SocialLoginException('cannot_get_user_info')
+
+    if (user) {
+      await this.link(user, provider, profile)
+      return { kind: 'linked' }
+    }
+    const account = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
+    const owner = account ? await User.find(account.userId) : await this.#signUpOrMatch(provider, profile)
+    if (!owner) throw new SocialLoginException('no_user')
+    if (account && account.providerUsername !== profile.username && profile.username) {
+      account.providerUsername = profile.username
+      await account.save()
+    }
+    return this.#signIn(owner, profile.idToken ?? null)
+  }
+
+  /** The user a new provider account signs in as: one with the same e-mail (linked now) or a new one. */
+  async #signUpOrMatch(provider: string, profile: SocialProfile): Promise<User> {
+    if (!(await configService.get('oauth.allowRegistration'))) throw new SocialLoginException('no_user')
+    if (!profile.email) throw new SocialLoginException('no_email')
+    if (!profile.emailVerified) throw new SocialLoginException('unverified_account')
+    const existing = await userService.findByEmail(profile.email)
+    if (existing) {
+      await this.#createLink(existing, provider, profile)
+      return existing
+    }
+    const username = await deriveUsername(profile.username || profile.email.split('@')[0])
+    const user = await userService.create({
+      username,
+      email: profile.email,
+      password: null,
+      isAdmin: !(await userService.hasUsers()),
+    })
+    await this.#createLink(user, provider, profile)
+    return user
+  }
+
+  async #signIn(user: User, idToken: string | null): Promise<CallbackOutcome> {
+    if (user.totpVerified && !(await configService.get('oauth.ignoreTotp'))) {
+      return { kind: 'totp', loginToken: await loginTokenService.issue(user, { oauthIdToken: idToken }) }
+    }
+    return { kind: 'session', tokens: await sessionService.create(user, { oauthIdToken: idToken }) }
+  }
+
+  /**
+   * Links `profile` to `user`. `already_linked` when that provider account
+   * belongs to another user, or `user` has another account of `provider`.
+   * Linking the same account again is a no-op.
+   */
+  async link(user: User, provider: string, profile: SocialProfile): Promise<void> {
+    const byAccount = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
+    if (byAccount) {
+      if (byAccount.userId !== user.id) throw new SocialLoginException('already_linked')
+      return
+    }
+    const byUser = await SocialAccount.query().where('provider', provider).where('userId', user.id).first()
+    if (byUser) throw new SocialLoginException('already_linked')
+    await this.#createLink(user, provider, profile)
+  }
+
+  async #createLink(user: User, provider: string, profile: SocialProfile): Promise<void> {
+    try {
+      await SocialAccount.create({
+        userId: user.id,
+        provider,
+        providerUserId: profile.id,
+        providerUsername: profile.username || profile.email || profile.id,
+      })
+    } catch (error) {
+      // A concurrent link of the same account lost on the unique index.
+      const again = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
+      if (again) throw new SocialLoginException('already_linked', undefined, { cause: error })
+      throw error
+    }
+  }
+
+  /** The caller's linked providers, keyed by provider id. */
+  async status(user: User): Promise<Record<string, LinkedProvider>> {
+    const accounts = await SocialAccount.query().where('userId', user.id).orderBy('provider', 'asc')
+    return Object.fromEntries(
+      accounts.map((account) => [
+        account.provider,
+        { provider: account.provider, providerUsername: account.providerUsername },
+      ])
+    )
+  }
+
+  /** Removes the caller's link to `provider`. 400 `not_linked` when there is none. */
+  async unlink(user: User, provider: string): Promise<void> {
+    const deleted = await SocialAccount.query().where('userId', user.id).where('provider', provider).delete()
+    const count = Number(Array.isArray(deleted) ? deleted[0] : deleted)
+    if (!count) throw notLinked()
+  }
+
+  /**
+   * The provider's end-session URL for a session that came from a social
+   * sign-in with an ID token, asked of every enabled provider whose driver
+   * can sign out (only when its settings say so). Null otherwise.
+   */
+  async signOutUrl(idToken: string): Promise<string | null> {
+    for (const definition of authProviders.list()) {
+      if (!(await this.enabledProvider(definition.id))) continue
+      const driver = await this.driverFor(definition)
+      if (!driver.signOutUrl) continue
+      const url = await driver.signOutUrl(idToken, await appUrl())
+      if (url) return url
+    }
+    return null
+  }
+}
+
+/** The social-login service of this process. */
+export const oauthService = new OauthService()
