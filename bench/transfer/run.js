@@ -22,7 +22,7 @@
  *   BENCH_SIZE_MB    size of the file in MiB (default 1024)
  *   BENCH_CHUNK_MB   chunk size in MB of 10^6 bytes (default 10: Tern's default share.chunkSize)
  *   BENCH_PARALLEL   chunks in flight at once (default 4)
- *   BENCH_RUNS       runs of each transfer (default 3)
+ *   BENCH_RUNS       runs of each transfer (default 5)
  *   BENCH_TIMEOUT_S  overall time limit (default 900)
  *   BENCH_TMP        where temporary files go (default the OS temp folder)
  *   BENCH_JSON       a path: also write the results there as JSON
@@ -101,7 +101,7 @@ async function main() {
     sizeBytes: Math.round(envNumber('BENCH_SIZE_MB', 1024) * MiB),
     chunkSize: Math.round(envNumber('BENCH_CHUNK_MB', 10) * 1_000_000),
     parallel: Math.round(envNumber('BENCH_PARALLEL', 4)),
-    runs: Math.round(envNumber('BENCH_RUNS', 3)),
+    runs: Math.round(envNumber('BENCH_RUNS', 5)),
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 900),
   }
   const work = await mkdtemp(join(process.env.BENCH_TMP || tmpdir(), 'tern-bench-'))
