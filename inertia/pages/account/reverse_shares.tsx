@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd'
+import { App, Button, Flex, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { Head } from '@inertiajs/react'
+import { EmptyList, ListSkeleton, LoadErrorAlert } from '~/components/account/list_states'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { api, isApiError } from '~/lib/api'
@@ -125,39 +126,13 @@ export default function ReverseShares() {
           {reverseShares !== null && reverseShares.length > 0 && createButton(false)}
         </Flex>
         <Typography.Text type="secondary">{t('reverse_shares.intro')}</Typography.Text>
-        <div aria-live="polite">
-          {loadError && (
-            <Alert
-              type="error"
-              showIcon
-              message={loadError}
-              action={
-                <Button size="small" onClick={() => void load()}>
-                  {t('reverse_shares.retry')}
-                </Button>
-              }
-            />
-          )}
-        </div>
+        <LoadErrorAlert error={loadError} retryLabel={t('reverse_shares.retry')} onRetry={() => void load()} />
         {reverseShares === null ? (
-          <div aria-busy="true" aria-label={t('reverse_shares.loading')}>
-            <Skeleton active paragraph={{ rows: 4 }} />
-          </div>
+          <ListSkeleton label={t('reverse_shares.loading')} />
         ) : reverseShares.length === 0 && !loadError ? (
-          <Empty
-            data-testid="reverse-shares-empty"
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              <Flex vertical gap={4}>
-                <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
-                  {t('reverse_shares.empty.title')}
-                </Typography.Title>
-                <Typography.Text type="secondary">{t('reverse_shares.empty.text')}</Typography.Text>
-              </Flex>
-            }
-          >
+          <EmptyList testId="reverse-shares-empty" title={t('reverse_shares.empty.title')} text={t('reverse_shares.empty.text')}>
             {createButton(true)}
-          </Empty>
+          </EmptyList>
         ) : (
           reverseShares.length > 0 && (
             <ReverseSharesTable

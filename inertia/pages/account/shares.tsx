@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Alert, App, Button, Empty, Flex, Skeleton, Typography } from 'antd'
+import { App, Flex, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { Head } from '@inertiajs/react'
+import { EmptyList, ListSkeleton, LoadErrorAlert } from '~/components/account/list_states'
 import { useTranslate } from '~/lib/i18n'
 import { api } from '~/lib/api'
 import { useErrorText } from '~/lib/validation'
@@ -78,41 +79,15 @@ export default function MyShares() {
             </LinkButton>
           )}
         </Flex>
-        <div aria-live="polite">
-          {loadError && (
-            <Alert
-              type="error"
-              showIcon
-              message={loadError}
-              action={
-                <Button size="small" onClick={() => void load()}>
-                  {t('my_shares.retry')}
-                </Button>
-              }
-            />
-          )}
-        </div>
+        <LoadErrorAlert error={loadError} retryLabel={t('my_shares.retry')} onRetry={() => void load()} />
         {shares === null ? (
-          <div aria-busy="true" aria-label={t('my_shares.loading')}>
-            <Skeleton active paragraph={{ rows: 4 }} />
-          </div>
+          <ListSkeleton label={t('my_shares.loading')} />
         ) : shares.length === 0 && !loadError ? (
-          <Empty
-            data-testid="my-shares-empty"
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              <Flex vertical gap={4}>
-                <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
-                  {t('my_shares.empty.title')}
-                </Typography.Title>
-                <Typography.Text type="secondary">{t('my_shares.empty.text')}</Typography.Text>
-              </Flex>
-            }
-          >
+          <EmptyList testId="my-shares-empty" title={t('my_shares.empty.title')} text={t('my_shares.empty.text')}>
             <LinkButton type="primary" href="/upload" icon={<PlusOutlined />}>
               {t('my_shares.create')}
             </LinkButton>
-          </Empty>
+          </EmptyList>
         ) : (
           shares.length > 0 && (
             <SharesTable
