@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import yauzl from 'yauzl'
 import type { Browser } from 'playwright'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
@@ -179,6 +181,42 @@ test.group('Shares | browser journey', (group) => {
     assert.isTrue(entries['flaky.bin'].equals(content))
     assert.deepEqual(errors, [])
     await context.close()
+  }).timeout(60_000)
+
+  test('a chosen folder keeps its structure: files are named by their path and the zip recreates the folders', async ({ browser, assert }) => {
+    await setConfig('share.allowUnauthenticatedShares', 'true')
+    const root = await mkdtemp(join(tmpdir(), 'tern-folder-'))
+    try {
+      await mkdir(join(root, 'docs', 'sub'), { recursive: true })
+      await writeFile(join(root, 'docs', 'a.txt'), 'alpha')
+      await writeFile(join(root, 'docs', 'sub', 'a.txt'), 'beta')
+      const context = await freshContext(browser)
+      const page = await context.newPage()
+      const errors = collectErrors(page)
+      await page.goto('/upload')
+      await page.waitForSelector('html[data-hydrated]')
+
+      await page.getByTestId('folder-input').setInputFiles(join(root, 'docs'))
+      const list = page.getByTestId('upload-file-list')
+      await list.getByText('docs/a.txt', { exact: true }).waitFor()
+      await list.getByText('docs/sub/a.txt', { exact: true }).waitFor()
+      await page.getByRole('button', { name: 'Share', exact: true }).click()
+      const modal = dialogByTitle(page, 'Share')
+      const shareId = await modal.getByLabel('Link', { exact: true }).inputValue()
+      await modal.getByRole('button', { name: 'Share', exact: true }).click()
+      await dialogByTitle(page, 'Share ready').waitFor({ timeout: 30_000 })
+
+      const zip = await fetch(`${baseUrl()}/api/shares/${shareId}/files/zip`)
+      assert.equal(zip.status, 200)
+      const entries = await unzip(Buffer.from(await zip.arrayBuffer()))
+      assert.sameMembers(Object.keys(entries), ['docs/a.txt', 'docs/sub/a.txt'])
+      assert.equal(entries['docs/a.txt'].toString(), 'alpha')
+      assert.equal(entries['docs/sub/a.txt'].toString(), 'beta')
+      assert.deepEqual(errors, [])
+      await context.close()
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   }).timeout(60_000)
 
   test('the upload page refuses files over share.maxSize and expirations over share.maxExpiration', async ({ browser, assert }) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { Button, Flex, Typography, theme } from 'antd'
 import { CloudUploadOutlined, FolderOpenOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
-import { filesFromDataTransfer } from '~/components/upload/read_drop'
+import { filesFromDataTransfer, filesFromInput } from '~/components/upload/read_drop'
 
 /** Props of {@link Dropzone}. */
 export interface DropzoneProps {
@@ -53,7 +53,7 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
 
   const fromInput = (input: HTMLInputElement | null) => {
     if (!input?.files) return
-    const files = Array.from(input.files)
+    const files = filesFromInput(input.files)
     input.value = ''
     if (files.length) onFiles(files)
   }
