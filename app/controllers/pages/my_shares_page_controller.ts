@@ -21,6 +21,8 @@ export type ShareEditPageProps = {
    * so the page gets it here.
    */
   maxViews: number | null
+  /** True for a share made through a reverse share: its link set the expiration, which cannot be edited. */
+  expirationFixed?: boolean
 }
 
 /** The pages of a user's shares: "My shares" and the share edit page. */
@@ -58,6 +60,7 @@ export default class MySharesPageController {
       shareId,
       access: 'owner',
       maxViews: share.security?.maxViews ?? null,
+      expirationFixed: share.reverseShareId !== null,
     })
   }
 }

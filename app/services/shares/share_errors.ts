@@ -98,6 +98,9 @@ export const shareErrors = {
   /** 400: an `Idempotency-Key` header that is not 1-64 letters, digits, `_` or `-`. */
   invalidUploadKey: () =>
     error('Idempotency-Key must be 1 to 64 letters, numbers, underscores or hyphens', 400),
+  /** 400: an edit of the expiration of a share made through a reverse share (its link sets it). */
+  expirationFixedByReverseShare: () =>
+    error('The expiration of a share uploaded through a reverse share link is set by the link', 400),
   /** 507: the storage is full. */
   insufficientStorage: () => error('Not enough storage space', 507),
   /** 416 for a Range that cannot be satisfied. */

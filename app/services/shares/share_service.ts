@@ -158,10 +158,12 @@ export async function deleteShare(share: Share, reason: string | null = null): P
 
 /**
  * Edits a share after creation (ext): name and description (null clears),
- * expiration (same rules as on creation), password (null removes) and view
- * limit (null removes).
+ * expiration (same rules as on creation; fixed for a share made through a
+ * reverse share, whose link set it), password (null removes) and view limit
+ * (null removes).
  */
 export async function updateShare(share: Share, input: UpdateShareInput): Promise<void> {
+  if (input.expiration !== undefined && share.reverseShareId) throw shareErrors.expirationFixedByReverseShare()
   if (input.name !== undefined) share.name = input.name
   if (input.description !== undefined) share.description = input.description
   if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)

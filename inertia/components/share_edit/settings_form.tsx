@@ -48,6 +48,8 @@ export interface SettingsFormProps {
   share: OwnedShare
   /** The share's current view limit (null: none). */
   maxViews: number | null
+  /** The expiration was set by a reverse share's link: shown, not editable. */
+  expirationFixed?: boolean
   /** Called with the saved share and its view limit. */
   onSaved: (share: OwnedShare, maxViews: number | null) => void
 }
@@ -77,7 +79,7 @@ export function patchBody(values: SettingsValues, current: { maxViews: number | 
  * password (set, change, remove) and view limit (set, remove), saved with
  * `PATCH /api/shares/:id`.
  */
-export default function SettingsForm({ share, maxViews, onSaved }: SettingsFormProps) {
+export default function SettingsForm({ share, maxViews, expirationFixed = false, onSaved }: SettingsFormProps) {
   const { t, locale } = useI18n()
   const errorText = useErrorText()
   const { notification } = App.useApp()
@@ -163,7 +165,12 @@ export default function SettingsForm({ share, maxViews, onSaved }: SettingsFormP
         <Typography.Paragraph type="secondary" data-testid="current-expiration" style={{ marginBottom: 8 }}>
           {currentExpiry}
         </Typography.Paragraph>
-        <Form.Item name="expirationMode" style={{ marginBottom: 8 }}>
+        {expirationFixed && (
+          <Typography.Paragraph type="secondary" data-testid="expiration-fixed">
+            {t('share_edit.settings.expiration.fixedByReverseShare')}
+          </Typography.Paragraph>
+        )}
+        <Form.Item name="expirationMode" hidden={expirationFixed} style={{ marginBottom: 8 }}>
           <Radio.Group aria-label={t('share_edit.settings.expiration.label')}>
             <Radio value="keep">{t('share_edit.settings.expiration.keep')}</Radio>
             <Radio value="set">{t('share_edit.settings.expiration.set')}</Radio>
@@ -172,7 +179,7 @@ export default function SettingsForm({ share, maxViews, onSaved }: SettingsFormP
             </Radio>
           </Radio.Group>
         </Form.Item>
-        {expirationMode === 'set' && (
+        {!expirationFixed && expirationMode === 'set' && (
           <Flex gap={8} wrap>
             <Form.Item
               name="expirationAmount"

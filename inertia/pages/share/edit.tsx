@@ -18,6 +18,8 @@ interface ShareEditProps {
   access: 'owner' | 'forbidden' | 'notFound'
   /** The share's view limit (null: none). */
   maxViews: number | null
+  /** True for a share made through a reverse share: the link set its expiration. */
+  expirationFixed?: boolean
 }
 
 type LoadState =
@@ -54,7 +56,7 @@ function Refusal(props: { kind: 'notFound' | 'forbidden' }) {
  * `GET /api/shares/:id/from-owner`, its settings (name, description,
  * expiration, password, view limit) and its files (remove, append).
  */
-export default function ShareEdit({ shareId, access, maxViews: initialMaxViews }: ShareEditProps) {
+export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, expirationFixed = false }: ShareEditProps) {
   const t = useTranslate()
   const errorText = useErrorText()
   const [state, setState] = useState<LoadState>(
@@ -140,6 +142,7 @@ export default function ShareEdit({ shareId, access, maxViews: initialMaxViews }
                   <SettingsForm
                     share={state.share}
                     maxViews={maxViews}
+                    expirationFixed={expirationFixed}
                     onSaved={(share, views) => {
                       setShare(share)
                       setMaxViews(views)

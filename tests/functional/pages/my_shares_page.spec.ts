@@ -10,6 +10,7 @@ import {
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
+import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 
 /** The HTML text with React's entity escapes decoded. */
 function html(text: string) {
@@ -75,6 +76,18 @@ test.group('Pages | share edit', (group) => {
     assert.equal(props.shareId, share.id)
     assert.equal(props.access, 'owner')
     assert.equal(props.maxViews, 4)
+    assert.isFalse(props.expirationFixed)
+  })
+
+  test('for a share made through a reverse share link, the page says the expiration is fixed', async ({ assert }) => {
+    const owner = await shareUser()
+    const { token } = await createReverseShare(owner.cookie)
+    const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' })
+    const response = await page(`/share/${upload.shareId}/edit`, upload.cookie)
+    assert.equal(response.status, 200)
+    const { props } = pageObject(response.raw)
+    assert.equal(props.access, 'owner')
+    assert.isTrue(props.expirationFixed)
   })
 
   test('a share of another user answers 403 with the refusal state and reveals nothing of it', async ({ assert }) => {
