@@ -7,11 +7,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { SOCIAL_LOGIN_ERROR_CODES } from '#extensions/auth/main'
 import { configService } from '#services/config/config_service'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&')
-}
+import { html } from '#tests/helpers/pages'
 
 const EXPECTED: Record<string, string> = {
   default: 'Something went wrong.',

@@ -3,14 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
 import { configService } from '#services/config/config_service'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-}
+import { html } from '#tests/helpers/pages'
 
 /** An Inertia visit (X-Inertia) to `url`: the page object as JSON. */
 async function inertiaVisit(client: ApiClient, url: string, cookie = '') {

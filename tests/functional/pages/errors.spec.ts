@@ -2,11 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { Exception } from '@adonisjs/core/exceptions'
 import HttpExceptionHandler from '#exceptions/handler'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&')
-}
+import { html } from '#tests/helpers/pages'
 
 test.group('Pages | 404 page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -2,14 +2,7 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { configService } from '#services/config/config_service'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-}
+import { html } from '#tests/helpers/pages'
 
 /** The CSS antd extracted while rendering the page on the server. */
 function antdCss(text: string) {

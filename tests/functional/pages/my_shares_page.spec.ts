@@ -11,30 +11,7 @@ import {
   uploadFile,
 } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-}
-
-/** The Inertia page object embedded in a server-rendered page. */
-function pageObject(text: string): { component: string; props: Record<string, any> } {
-  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(text)
-  if (match) return JSON.parse(match[1])
-  const attribute = /data-page="([^"]*)"/.exec(text)
-  if (!attribute) throw new Error('No Inertia page object in the HTML')
-  return JSON.parse(html(attribute[1]))
-}
-
-/** GET `path` as a browser would (no redirects followed). */
-async function page(path: string, cookie: string | null = null) {
-  const response = await api('GET', path, { cookie, headers: { accept: 'text/html' } })
-  const text = response.bytes.toString('utf8')
-  return { status: response.status, location: response.headers.get('location'), text: html(text), raw: text }
-}
+import { pageObject, page } from '#tests/helpers/pages'
 
 test.group('Pages | my shares', (group) => {
   group.each.teardown(() => cleanupShareTests())

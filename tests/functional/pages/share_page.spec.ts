@@ -4,14 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Share from '#models/share'
 import { cleanupShareTests, createCompletedShare, newShareId, shareUser } from '#tests/helpers/shares'
-
-/** The HTML text with React's entity escapes decoded. */
-function html(text: string) {
-  return text
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-}
+import { html } from '#tests/helpers/pages'
 
 /** An Inertia visit (X-Inertia) to `url`: the page object as JSON. */
 async function inertiaVisit(client: ApiClient, url: string) {

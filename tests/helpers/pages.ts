@@ -1,0 +1,36 @@
+/**
+ * Reading server-rendered pages in functional tests: the HTML text with
+ * React's entity escapes decoded, the Inertia page object it embeds, and a
+ * GET as a browser would send it.
+ */
+import { api } from '#tests/helpers/shares'
+
+/** The HTML text with React's entity escapes decoded. */
+export function html(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+}
+
+/** The Inertia page object embedded in a server-rendered page. */
+export function pageObject(text: string): { component: string; props: Record<string, any> } {
+  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(text)
+  if (match) return JSON.parse(match[1])
+  const attribute = /data-page="([^"]*)"/.exec(text)
+  if (!attribute) throw new Error('No Inertia page object in the HTML')
+  return JSON.parse(html(attribute[1]))
+}
+
+/** GET `path` as a browser would (no redirects followed): status, Location, cookies set, decoded and raw HTML. */
+export async function page(path: string, cookie: string | null = null) {
+  const response = await api('GET', path, { cookie, headers: { accept: 'text/html' } })
+  const raw = response.bytes.toString('utf8')
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    setCookies: response.setCookies,
+    text: html(raw),
+    raw,
+  }
+}
