@@ -6,16 +6,7 @@ import { api, apiPaths, type ApiTokenInfo, type CreatedApiToken } from '~/lib/ap
 import { useErrorText } from '~/lib/validation'
 import SectionCard from '~/components/account/section_card'
 import CreateApiTokenForm from '~/components/account/create_api_token_form'
-
-/** Hidden on screen, read by screen readers. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
+import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Formats an ISO date for the table, or a dash. */
 function useDateFormat() {

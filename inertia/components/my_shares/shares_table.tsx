@@ -4,16 +4,7 @@ import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import LinkButton from '~/components/link_button'
 import { sharePaths, type MyShare } from '~/components/my_shares/types'
-
-/** Hidden on screen, read by screen readers. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
+import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Props of {@link SharesTable}. */
 export interface SharesTableProps {

@@ -2,16 +2,7 @@ import { Button, Progress, Table, Typography } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes } from '~/lib/format'
-
-/** Hidden on screen, read by screen readers. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
+import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Where one file of the upload page stands. */
 export type UploadItemStatus = 'waiting' | 'uploading' | 'retrying' | 'done' | 'failed'
