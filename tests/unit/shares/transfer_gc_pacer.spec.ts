@@ -5,8 +5,12 @@ import { configureTransferPacing, noteTransferred, paceTransfer } from '#service
 
 const MEBIBYTE = 1024 * 1024
 
-/** Counts the minor (scavenge) collections V8 reports while `work` runs. */
-async function minorCollectionsDuring(work: () => void | Promise<void>): Promise<number> {
+/**
+ * Counts the minor (scavenge) collections V8 reports while `work` runs.
+ * Entries arrive asynchronously (late on a busy machine): it waits until
+ * `expected` were seen, at most 2 s, or 100 ms when none are expected.
+ */
+async function minorCollectionsDuring(work: () => void | Promise<void>, expected = 0): Promise<number> {
   let minor = 0
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -16,8 +20,9 @@ async function minorCollectionsDuring(work: () => void | Promise<void>): Promise
   observer.observe({ entryTypes: ['gc'] })
   try {
     await work()
-    // GC entries are delivered asynchronously.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const deadline = Date.now() + (expected > 0 ? 2000 : 100)
+    do await new Promise((resolve) => setTimeout(resolve, 20))
+    while ((expected === 0 || minor < expected) && Date.now() < deadline)
   } finally {
     observer.disconnect()
   }
@@ -30,10 +35,15 @@ test.group('Transfer GC pacer', (group) => {
   test('runs one minor collection per step of streamed bytes', async ({ assert }) => {
     configureTransferPacing(1)
     // 10 notes of 256 KiB: 2.5 steps -> at least the 2 paced collections.
+    const kept: number[][] = []
     const paced = await minorCollectionsDuring(() => {
-      for (let i = 0; i < 10; i++) noteTransferred(MEBIBYTE / 4)
-    })
+      for (let i = 0; i < 10; i++) {
+        kept.push(new Array(1000).fill(i)) // something young for each collection to find
+        noteTransferred(MEBIBYTE / 4)
+      }
+    }, 2)
     assert.isAtLeast(paced, 2)
+    assert.lengthOf(kept, 10)
   })
 
   test('a step of 0 turns pacing off', async ({ assert }) => {
@@ -54,7 +64,7 @@ test.group('Transfer GC pacer', (group) => {
       for (let i = 0; i < 4; i++) source.write(Buffer.alloc(MEBIBYTE / 2, i))
       source.end()
       await new Promise((resolve) => stream.on('end', resolve))
-    })
+    }, 2)
     assert.isAtLeast(paced, 2)
     assert.equal(Buffer.concat(received).length, 2 * MEBIBYTE)
     assert.equal(received[3][0], 3)
