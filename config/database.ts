@@ -8,12 +8,22 @@ import { defineConfig } from '@adonisjs/lucid'
  */
 const migrations = { naturalSort: true, paths: ['database/migrations'] }
 
+/**
+ * knex prefixes a failed query's error message with its SQL; by default
+ * compiled with the bound values (password and token hashes, e-mails),
+ * which would reach the logs. Keep the placeholders instead (knex's
+ * `compileSqlOnError`, not in Lucid's types); the logger strips the rest
+ * (#services/logging/redaction).
+ */
+const errorsWithoutValues = { compileSqlOnError: false } as {}
+
 const dbConfig = defineConfig({
   connection: env.get('DB_CONNECTION') ?? 'sqlite',
   prettyPrintDebugQueries: false,
   connections: {
     sqlite: {
       client: 'better-sqlite3',
+      ...errorsWithoutValues,
       connection: {
         filename: join(env.get('DATA_DIR'), env.get('DB_DATABASE') ?? 'tern.sqlite'),
       },
@@ -36,6 +46,7 @@ const dbConfig = defineConfig({
     },
     mysql: {
       client: 'mysql2',
+      ...errorsWithoutValues,
       connection: {
         host: env.get('DB_HOST') ?? '127.0.0.1',
         port: env.get('DB_PORT') ?? 3306,
@@ -51,6 +62,7 @@ const dbConfig = defineConfig({
     },
     pg: {
       client: 'pg',
+      ...errorsWithoutValues,
       connection: {
         host: env.get('DB_HOST') ?? '127.0.0.1',
         port: env.get('DB_PORT') ?? 5432,

@@ -1,10 +1,13 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, targets } from '@adonisjs/core/logger'
+import { redactLogArguments, serializeError } from '#services/logging/redaction'
 
 /**
  * Structured JSON logs (pino) with the request id of each HTTP request.
- * Pretty-printed in development, silent by default in tests.
+ * Pretty-printed in development, silent by default in tests. Secrets in
+ * URLs and the bound values of SQL errors never reach a log line: every
+ * `err` and every message passes through #services/logging/redaction.
  */
 const loggerConfig = defineConfig({
   default: 'app',
@@ -13,6 +16,12 @@ const loggerConfig = defineConfig({
       enabled: true,
       name: 'tern',
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'silent' : 'info'),
+      serializers: { err: serializeError },
+      hooks: {
+        logMethod(args, method) {
+          return method.apply(this, redactLogArguments(args) as Parameters<typeof method>)
+        },
+      },
       transport: {
         targets: targets()
           .pushIf(app.inDev, targets.pretty())

@@ -1,9 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
+import { redactText } from '#services/logging/redaction'
 
 /**
  * Writes one structured log line per request (method, url, status, duration)
- * through the request's logger, which carries the request id.
+ * through the request's logger, which carries the request id. The path is
+ * logged without its query string and with secret segments (reset, login
+ * and reverse-share tokens) replaced, so a log reader cannot use them.
  */
 export default class RequestLogMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
@@ -15,7 +18,7 @@ export default class RequestLogMiddleware {
       ctx.logger.info(
         {
           method: ctx.request.method(),
-          url: ctx.request.url(),
+          url: redactText(ctx.request.url()),
           status: ctx.response.getStatus(),
           durationMs: Math.round(durationMs * 10) / 10,
         },
