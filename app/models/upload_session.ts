@@ -6,10 +6,16 @@ import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadChunk from '#models/upload_chunk'
 
+/** Where an upload stands: every chunk expected (`receiving`) or being joined into the file (`assembling`). */
+export type UploadSessionState = 'receiving' | 'assembling'
+
 /**
  * The upload of one file in chunks (table `upload_sessions`, one per file).
  * The chunks received so far are its `chunks`. `multipartUploadId` is set when
- * the disk needs a multipart upload. Deleted with its file and with its share.
+ * the disk needs a multipart upload. `state` records the finalisation (see
+ * upload_sessions.ts in app/services/files); the session is deleted, in the
+ * transaction that marks its file completed, once the file is whole. Deleted
+ * with its file and with its share.
  */
 export default class UploadSession extends BaseModel {
   static table = 'upload_sessions'
@@ -34,6 +40,14 @@ export default class UploadSession extends BaseModel {
   /** The disk's multipart upload id, when the disk needs one. */
   @column()
   declare multipartUploadId: string | null
+
+  /** `receiving` until every chunk is recorded, then `assembling` while one request joins them. */
+  @column()
+  declare state: UploadSessionState
+
+  /** Last sign of life of the request assembling the file (a stale one may be taken over). */
+  @column.dateTime()
+  declare assemblyHeartbeatAt: DateTime | null
 
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime

@@ -4,7 +4,10 @@
  * may arrive out of order or in parallel, each written at its place. Limits
  * are checked before a byte is written (declared sizes), then enforced while
  * streaming; a chunk is recorded only after it was stored whole, so a failed
- * or retried chunk never leaves half-recorded state.
+ * or retried chunk never leaves half-recorded state. A chunk that races the
+ * end of its file (a duplicate arriving while the file is assembled or after
+ * it completed, or after the file was deleted) gets the file's real outcome,
+ * never a database error.
  */
 import type { Readable } from 'node:stream'
 import db from '@adonisjs/lucid/services/db'
@@ -14,13 +17,10 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import { configService } from '#services/config/config_service'
 import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
-import { isNoSpaceError, removeStoredFile } from '#services/files/file_storage'
-import {
-  completeFileIfReady,
-  lowestMissingChunk,
-  recordChunk,
-  startUpload,
-} from '#services/files/upload_sessions'
+import { faultPoint } from '#services/files/fault_points'
+import { abortUpload, deleteFile, isNoSpaceError } from '#services/files/file_storage'
+import { completeFileIfReady } from '#services/files/upload_finalisation'
+import { lowestMissingChunk, recordChunk, startUpload } from '#services/files/upload_sessions'
 import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 
 /** One chunk as the route received it. */
@@ -119,12 +119,12 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
   } else {
     file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
     if (!file) throw shareErrors.fileNotFound()
-    if (file.completed) {
+    session = file.completed ? null : await UploadSession.findBy('fileId', file.id)
+    if (!session) {
+      // Completed (by this chunk's earlier try or a duplicate), or deleted meanwhile.
       input.body.resume()
-      return { id: file.id, name: file.name }
+      return outcomeOf(file)
     }
-    session = await UploadSession.findBy('fileId', file.id)
-    if (!session) throw shareErrors.fileNotFound()
     if (input.chunkIndex >= session.totalChunks || input.totalChunks !== session.totalChunks) {
       throw new UnexpectedChunkException(await lowestMissingChunk(session))
     }
@@ -137,15 +137,32 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
     }
   }
 
-  try {
-    await storeChunk(file, session, input, isLast)
-  } catch (error) {
-    // A first chunk that failed leaves no file behind (the client starts over without an id).
-    if (created) await discardFile(file)
-    throw error
+  if (session.state === 'assembling') {
+    // Every chunk is recorded and a request is joining them: this is a retry; wait for (or take over) the assembly.
+    input.body.resume()
+  } else {
+    if (created) await faultPoint('first-chunk', share.id)
+    try {
+      await storeChunk(file, session, input, isLast)
+    } catch (error) {
+      const row = await ShareFile.find(file.id)
+      if (row?.completed) return { id: file.id, name: file.name }
+      // A first chunk without a key that failed leaves no file behind (the
+      // client starts over without an id); with a key the client resends it
+      // to the same file. A file deleted meanwhile loses what this chunk wrote.
+      if (!row || (created && !input.uploadKey)) await discardFile(file, session)
+      throw row ? error : shareErrors.fileNotFound()
+    }
   }
   await completeFileIfReady(storage.use(file.disk), file, session)
   return { id: file.id, name: file.name }
+}
+
+/** `{id, name}` of a file whose session is gone: completed, else 404 (deleted, or discarded unstarted). */
+async function outcomeOf(file: ShareFile) {
+  const row = await ShareFile.find(file.id)
+  if (!row?.completed) throw shareErrors.fileNotFound()
+  return { id: row.id, name: row.name }
 }
 
 /** Streams the chunk to the disk, checks its final size and records it. */
@@ -166,7 +183,17 @@ async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkI
     throw writeFailure(error)
   }
   if (!isLast && limiter.bytes !== session.chunkSize) throw shareErrors.chunkWrongSize(session.chunkSize)
-  await recordChunk(session, input.chunkIndex, limiter.bytes, etag)
+  if (input.chunkIndex > 0 && !isLast) await faultPoint('chunk-stored', file.shareId)
+  try {
+    await recordChunk(session, input.chunkIndex, limiter.bytes, etag)
+  } catch (error) {
+    // The session went away while the chunk streamed (foreign key): the file
+    // was completed by another request or deleted. What this chunk staged is
+    // not needed by anyone; the caller answers the file's outcome.
+    if (await UploadSession.find(session.id)) throw error
+    await abortUpload(file, session)
+    throw error
+  }
 }
 
 /** The file of `share` created by a first chunk with `uploadKey`, or null. */
@@ -174,8 +201,8 @@ async function fileOfUploadKey(shareId: string, uploadKey: string): Promise<Shar
   return ShareFile.query().where('shareId', shareId).where('uploadKey', uploadKey).first()
 }
 
-/** Removes a file whose first chunk failed: its stored bytes, upload and row. */
-async function discardFile(file: ShareFile) {
-  await removeStoredFile(file)
-  await ShareFile.query().where('id', file.id).delete()
+/** Removes a file whose chunk failed: its upload (with the session in hand: its row may be gone), bytes and row. */
+async function discardFile(file: ShareFile, session: UploadSession) {
+  await abortUpload(file, session)
+  await deleteFile(file)
 }

@@ -47,9 +47,12 @@ export function isNoSpaceError(error: unknown): boolean {
 }
 
 /**
- * Drops an unfinished upload of `file`: aborts its multipart upload or
- * deletes its staged chunks. Never throws (failures are logged; the
- * orphan job retries later).
+ * Drops an unfinished upload of `file`: aborts its multipart upload and
+ * deletes its staged chunks. Staged chunks are deleted on every disk but
+ * those writing at offsets (which never stage), whatever the session's mode
+ * now says: the disk's capabilities may have changed since the upload
+ * began, and a stray `<key>.chunks/` must not outlive its file. Never
+ * throws (failures are logged; the orphan job retries later).
  */
 export async function abortUpload(file: ShareFile, session: UploadSession | null): Promise<void> {
   if (!session) return
@@ -57,9 +60,8 @@ export async function abortUpload(file: ShareFile, session: UploadSession | null
     const disk = diskOf(file)
     if (session.multipartUploadId) {
       await disk.abortMultipartUpload(file.storageKey, session.multipartUploadId)
-    } else if (sessionMode(disk, session) === 'staged') {
-      await deleteStagedChunks(disk, file.storageKey)
     }
+    if (sessionMode(disk, session) !== 'randomAccess') await deleteStagedChunks(disk, file.storageKey)
   } catch (error) {
     logger.warn({ err: error, fileId: file.id }, 'could not abort the upload of a share file')
   }

@@ -2,19 +2,20 @@
  * Upload state of the chunk protocol, kept in the database only (any
  * instance can take the next chunk): a file row (incomplete, `size` = the
  * declared minimum until it completes), its upload session and one
- * `upload_chunks` row per chunk received (unique per index).
+ * `upload_chunks` row per chunk received (unique per index). How the file
+ * is finished from there: upload_finalisation.ts.
  */
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { mime } from '@adonisjs/core/http/helpers'
 import db from '@adonisjs/lucid/services/db'
 import { hooks } from '#extensions/hooks/main'
-import { storage, type StorageDisk } from '#extensions/storage/main'
+import { storage } from '#extensions/storage/main'
 import type Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import { assembleFile, chunkModeFor } from '#services/files/chunk_writer'
-import { storageKeyFor } from '#services/files/file_storage'
+import { chunkModeFor } from '#services/files/chunk_writer'
+import { deleteFile, storageKeyFor } from '#services/files/file_storage'
 
 /** The mime type of a file name (application/octet-stream when unknown). */
 export function mimeTypeOf(name: string): string {
@@ -80,7 +81,7 @@ export async function startUpload(
         { client: trx }
       )
       const session = await UploadSession.create(
-        { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId },
+        { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId, state: 'receiving' },
         { client: trx }
       )
       return { file, session }
@@ -134,29 +135,22 @@ export async function lowestMissingChunk(session: UploadSession): Promise<number
 }
 
 /**
- * Completes the file when every chunk is recorded: exactly one request wins
- * the conditional UPDATE (`completed` false -> true, exact size), assembles
- * the object if the disk needs it and drops the session. Others return.
+ * Removes the files of a share that never received a whole chunk (their
+ * first chunk's connection died after the file row was made: the client
+ * never learnt the id, so nobody can finish or delete them) with what they
+ * left in storage. Completing a share calls it, so such a file never blocks
+ * its owner. Returns the ids removed.
  */
-export async function completeFileIfReady(disk: StorageDisk, file: ShareFile, session: UploadSession) {
-  const [counted] = await db.from('upload_chunks').where('upload_session_id', session.id).count('* as total')
-  if (Number(counted?.total ?? 0) < session.totalChunks) return
-  const chunks = await receivedChunks(session.id)
-  if (chunks.length < session.totalChunks) return
-  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0)
-  const claimed = affectedRows(
-    await db
-      .from('files')
-      .where('id', file.id)
-      .where('completed', false)
-      .update({ completed: true, size, updated_at: dbNow() })
-  )
-  if (!claimed) return
-  try {
-    await assembleFile(disk, file, session, chunks)
-  } catch (error) {
-    await db.from('files').where('id', file.id).update({ completed: false })
-    throw error
-  }
-  await UploadSession.query().where('id', session.id).delete()
+export async function discardUnstartedFiles(shareId: string): Promise<string[]> {
+  const files = await ShareFile.query()
+    .where('shareId', shareId)
+    .where('completed', false)
+    .whereNotExists((query) =>
+      query
+        .from('upload_chunks')
+        .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
+        .whereColumn('upload_sessions.file_id', 'files.id')
+    )
+  for (const file of files) await deleteFile(file)
+  return files.map((file) => file.id)
 }

@@ -7,10 +7,14 @@
  *   first; a share whose expiry was edited keeps its own);
  * - unfinished shares: never completed and idle for a day, removed with
  *   their partial uploads (multipart uploads aborted);
- * - orphaned uploads: files still uploading but idle for a day, stored
- *   objects under `shares/` that no file row knows, and multipart uploads
- *   under `shares/` started over a day ago that no upload session records
- *   (on disks that can list them: S3).
+ * - orphaned uploads: files still uploading but idle for a day (also those
+ *   whose assembly died with its process: they are never marked complete),
+ *   with their partial bytes, staged chunks and multipart uploads; stored
+ *   objects under `shares/` that no file row knows; staged chunks of files no
+ *   longer uploading; and multipart uploads under `shares/` started over a
+ *   day ago that no upload session records (on disks that can list them: S3);
+ * - stalled uploads: assemblies whose process died are finished
+ *   (upload_finalisation.ts), so a restart completes them without the client.
  */
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
@@ -94,6 +98,13 @@ export async function cleanupOrphanedUploads(now: DateTime = DateTime.utc()) {
         .whereColumn('upload_sessions.file_id', 'files.id')
         .where('upload_chunks.created_at', '>=', cutoff)
     )
+    // Not a file being assembled right now (a long staged assembly keeps its heartbeat fresh).
+    .whereNotExists((query) =>
+      query
+        .from('upload_sessions')
+        .whereColumn('upload_sessions.file_id', 'files.id')
+        .where('upload_sessions.assembly_heartbeat_at', '>=', cutoff)
+    )
   for (const file of stale) await deleteFile(file)
   const objects = await removeOrphanedObjects()
   const multipartUploads = await abortOrphanedMultipartUploads(now)
@@ -144,7 +155,9 @@ export async function abortOrphanedMultipartUploads(now: DateTime = DateTime.utc
 
 /**
  * Deletes objects `shares/<shareId>/<fileId>` (and staged chunks
- * `<key>.chunks/<n>`) whose file row is gone, on every disk.
+ * `<key>.chunks/<n>`) whose file row is gone, and staged chunks of files
+ * without an upload session (complete: a duplicate chunk staged after the
+ * assembly had removed the others), on every disk.
  */
 async function removeOrphanedObjects(): Promise<string[]> {
   const removed: string[] = []
@@ -154,8 +167,13 @@ async function removeOrphanedObjects(): Promise<string[]> {
       const { objects } = await disk.listAll('shares', { recursive: true })
       for (const object of objects) {
         if (!('key' in object)) continue
-        const fileId = /^shares\/[^/]+\/([0-9a-f-]{36})(?:\.part\d+|\.chunks\/\d+)?$/.exec(object.key)?.[1]
-        if (!fileId || (await ShareFile.find(fileId))) continue
+        const match = /^shares\/[^/]+\/([0-9a-f-]{36})(\.part\d+|\.chunks\/\d+)?$/.exec(object.key)
+        const fileId = match?.[1]
+        if (!fileId) continue
+        if (await ShareFile.find(fileId)) {
+          const staged = match[2]?.startsWith('.chunks/')
+          if (!staged || (await db.from('upload_sessions').where('file_id', fileId).first())) continue
+        }
         await disk.delete(object.key)
         removed.push(`${name}:${object.key}`)
       }

@@ -11,6 +11,7 @@ import {
   cleanupOrphanedUploads,
   cleanupUnfinishedShares,
 } from '#services/jobs/cleanup_jobs'
+import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
 
 /** The jobs by name, with how often they run (ms). */
 export const JOBS = {
@@ -18,6 +19,7 @@ export const JOBS = {
   expiredReverseShares: { run: () => cleanupExpiredReverseShares(), every: 60 * 60_000 },
   unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
   orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
+  stalledUploads: { run: () => resumeStalledAssemblies(), every: 60_000 },
   expiredAuthTokens: { run: () => purgeExpiredAuthTokens(), every: 60 * 60_000 },
 } as const
 

@@ -12,7 +12,8 @@ import ShareRecipient from '#models/share_recipient'
 import ShareSecurity from '#models/share_security'
 import type User from '#models/user'
 import { removeShareFiles } from '#services/files/file_storage'
-import { affectedRows, dbNow } from '#services/files/upload_sessions'
+import { faultPoint } from '#services/files/fault_points'
+import { affectedRows, dbNow, discardUnstartedFiles } from '#services/files/upload_sessions'
 import { assertRecipientsAllowed } from '#services/mail/share_mails'
 import { resolveExpiration } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
@@ -111,15 +112,19 @@ export async function createShare(input: CreateShareInput, creator: ShareCreator
 
 /**
  * Completes a share (once: a conditional UPDATE decides), runs the
- * completion seam (mails, reverse share) and emits `share:completed`.
- * Throws 400 "Share already completed", 400 without files or with files
- * still uploading.
+ * completion seam (mails, reverse share) and emits `share:completed`. Files
+ * that never received a whole chunk (a first chunk whose connection died:
+ * the client never got their id) are discarded first, so they cannot block
+ * the owner. Throws 400 "Share already completed", 400 without files or with
+ * files still uploading.
  */
 export async function completeShare(share: Share): Promise<CreatedShareJson> {
   if (share.completed) throw shareErrors.alreadyCompleted()
+  await discardUnstartedFiles(share.id)
   const files = await ShareFile.query().where('shareId', share.id)
   if (files.length === 0) throw shareErrors.noFiles()
   if (files.some((file) => !file.completed)) throw shareErrors.unfinishedFiles()
+  await faultPoint('completing', share.id)
   const claimed = affectedRows(
     await db
       .from('shares')
