@@ -38,6 +38,7 @@ process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 process.env.RATE_LIMIT_WINDOW ??= '2 seconds'
 process.env.RATE_LIMIT_PER_IDENTIFIER ??= '5'
 process.env.RATE_LIMIT_PER_IP ??= '50'
+process.env.RATE_LIMIT_PER_ACCOUNT ??= '20'
 
 /** Webhook retries wait 50 ms, 100 ms, ... instead of 1 s, 2 s, ... (plugins/webhook). */
 process.env.WEBHOOK_RETRY_BASE_DELAY_MS ??= '50'

@@ -50,10 +50,12 @@ export default await Env.create(new URL('../', import.meta.url), {
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   /** Rate-limit window of the guessable routes (sign-in, TOTP, sign-up, reset): "1 minute", "30s", "2 s"... */
   RATE_LIMIT_WINDOW: Env.schema.string.optional(),
-  /** Attempts allowed per window and identifier (account, e-mail, token); default 10. */
+  /** Attempts allowed per window, identifier (account, share, e-mail) and client IP; default 10. */
   RATE_LIMIT_PER_IDENTIFIER: Env.schema.number.optional(),
   /** Attempts allowed per window and client IP; default 30. */
   RATE_LIMIT_PER_IP: Env.schema.number.optional(),
+  /** Attempts allowed per window and account (or share), from all IPs together; default 100. */
+  RATE_LIMIT_PER_ACCOUNT: Env.schema.number.optional(),
   /** MiB streamed between two minor garbage collections during transfers (app/services/files/transfer_gc_pacer.ts); 0 = off, default 8. */
   TRANSFER_GC_STEP_MB: Env.schema.number.optional(),
 })

@@ -15,20 +15,16 @@ const ACTION = 'accountSecurity'
 
 /**
  * Signed-in routes of spec/api.md §1 that check the password or a TOTP
- * code: password change and TOTP enable/verify/disable. Wrong passwords
- * (403) and codes (400) are rate limited per user and IP.
+ * code: password change and TOTP enable/verify/disable. Every check is
+ * rate limited per user and IP; a right one gives its points back.
  */
 export default class AccountSecurityController {
   async #guarded<T>(ctx: HttpContext, work: () => Promise<T>): Promise<T> {
-    const userId = ctx.user!.id
-    await rateLimiter.check(ctx, ACTION, userId)
-    try {
-      return await work()
-    } catch (error) {
-      const status = (error as { status?: number })?.status
-      if (status === 403 || status === 400) await rateLimiter.fail(ctx, ACTION, userId)
-      throw error
-    }
+    // The attempt is counted before the password or code is checked (see rate_limiter).
+    const attempt = await rateLimiter.attempt(ctx, ACTION, ctx.user!.id)
+    const result = await work()
+    await attempt.succeeded()
+    return result
   }
 
   /** PATCH /api/auth/password: 200 `{refreshToken}`; ends every other session (new cookies). */

@@ -20,22 +20,12 @@ function rawString(body: Record<string, unknown>, key: string): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-/** Runs `work`; when it fails with one of `statuses`, counts a failed attempt first. */
-async function countingFailures<T>(statuses: number[], onFailure: () => Promise<void>, work: () => Promise<T>) {
-  try {
-    return await work()
-  } catch (error) {
-    if (statuses.includes((error as { status?: number })?.status ?? 0)) await onFailure()
-    throw error
-  }
-}
-
 /** The public sign-in routes of spec/api.md §1. */
 export default class AuthController {
   /** POST /api/auth/signUp: 201 `{accessToken, refreshToken, user}` + cookies. */
   async signUp(ctx: HttpContext) {
     const body = ctx.request.body()
-    await rateLimiter.consume(ctx, 'signUp', rawString(body, 'email'))
+    await rateLimiter.attempt(ctx, 'signUp', rawString(body, 'email'))
     await authService.ensureRegistrationAllowed()
     const fields = await signUpValidator.validate(body)
     const { user, tokens } = await authService.signUp(fields)
@@ -50,15 +40,16 @@ export default class AuthController {
   /** POST /api/auth/signIn: 200 `{accessToken, refreshToken}` + cookies, or `{loginToken}` with TOTP. */
   async signIn(ctx: HttpContext) {
     const body = ctx.request.body()
-    const identifier = rawString(body, 'email') ?? rawString(body, 'username')
-    await rateLimiter.check(ctx, 'signIn', identifier)
+    // Every attempt takes its points before the password is checked (see rate_limiter).
+    const attempt = await rateLimiter.attempt(ctx, 'signIn')
     const fields = await signInValidator.validate(body)
     if (!fields.email && !fields.username) throw new BadRequestException('Email or username is required')
-    const result = await countingFailures(
-      [401],
-      () => rateLimiter.fail(ctx, 'signIn', identifier),
-      () => authService.signIn(fields)
-    )
+    const identifier = `unknown:${fields.email ?? fields.username}`
+    const result = await authService.signIn(fields, {
+      // Keyed by the account, so its e-mail and its username share one counter.
+      beforePassword: (user) => attempt.forAccount(user?.id ?? identifier),
+    })
+    await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })
     await sessionService.setCookies(ctx, result.tokens)
     return ctx.response.ok({ accessToken: result.tokens.accessToken, refreshToken: result.tokens.refreshToken })
@@ -66,17 +57,12 @@ export default class AuthController {
 
   /** POST /api/auth/signIn/totp: 200 `{accessToken, refreshToken}` + cookies. */
   async signInTotp(ctx: HttpContext) {
-    await rateLimiter.check(ctx, 'signInTotp')
+    const attempt = await rateLimiter.attempt(ctx, 'signInTotp')
     const fields = await signInTotpValidator.validate(ctx.request.body())
-    const { tokens } = await countingFailures(
-      [401],
-      () => rateLimiter.fail(ctx, 'signInTotp'),
-      () =>
-        authService.signInWithTotp(fields.loginToken, fields.totp, {
-          beforeCode: (user) => rateLimiter.check(ctx, 'signInTotp', user.id),
-          onWrongCode: (user) => rateLimiter.fail(ctx, 'signInTotp', user.id),
-        })
-    )
+    const { tokens } = await authService.signInWithTotp(fields.loginToken, fields.totp, {
+      beforeCode: (user) => attempt.forAccount(user.id),
+    })
+    await attempt.succeeded()
     await sessionService.setCookies(ctx, tokens)
     return ctx.response.ok({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken })
   }
@@ -123,7 +109,7 @@ export default class AuthController {
   async requestPasswordReset(ctx: HttpContext) {
     await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     const email = String(ctx.params.email ?? '')
-    await rateLimiter.consume(ctx, 'resetPasswordRequest', email)
+    await rateLimiter.attempt(ctx, 'resetPasswordRequest', email)
     void passwordResetService.request(email)
     return ctx.response.accepted(null)
   }
@@ -131,13 +117,11 @@ export default class AuthController {
   /** POST /api/auth/resetPassword: 204; 400 "Token invalid or expired". */
   async resetPassword(ctx: HttpContext) {
     await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
-    await rateLimiter.check(ctx, 'resetPassword')
+    // Tokens are unguessable; what is limited is the number checked per IP.
+    const attempt = await rateLimiter.attempt(ctx, 'resetPassword')
     const fields = await resetPasswordValidator.validate(ctx.request.body())
-    await countingFailures(
-      [400],
-      () => rateLimiter.fail(ctx, 'resetPassword'),
-      () => passwordResetService.reset(fields.token, fields.password)
-    )
+    await passwordResetService.reset(fields.token, fields.password)
+    await attempt.succeeded()
     return ctx.response.noContent()
   }
 }

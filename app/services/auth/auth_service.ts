@@ -87,11 +87,17 @@ export class AuthService {
    * 401 "Wrong email or password" for an unknown account, an account without
    * password, or a wrong password. With TOTP on, answers a login token
    * instead of a session. 403 "Password sign in is disabled" when
-   * `oauth.disablePassword` is on.
+   * `oauth.disablePassword` is on. `beforePassword` runs once the account
+   * is looked up (null when unknown) and before the password is checked:
+   * the rate limit takes its point there.
    */
-  async signIn(fields: { email?: string; username?: string; password: string }): Promise<SignInResult> {
+  async signIn(
+    fields: { email?: string; username?: string; password: string },
+    hooks: { beforePassword?: (user: User | null) => Promise<void> } = {}
+  ): Promise<SignInResult> {
     await this.ensurePasswordLoginAllowed()
     const user = await this.findByIdentifier(fields)
+    await hooks.beforePassword?.(user)
     const valid = await verifyPasswordInConstantTime(user, fields.password)
     if (!user || !valid) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)
     if (user.totpVerified) {

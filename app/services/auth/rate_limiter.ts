@@ -1,43 +1,57 @@
 /**
- * Rate limits of the routes that can be used to guess (spec/api.md §1):
- * sign-in, TOTP sign-in, sign-up, password reset (and, later, share
- * passwords). Each action is limited per client IP and per identifier
- * (account, e-mail address, token...), with counters in the limiter's store
- * (database by default, Redis when configured), so several Tern processes
- * share them.
+ * Rate limits of the routes that can be used to guess (spec/api.md §1,
+ * design.md §4): sign-in, TOTP sign-in, sign-up, password reset, share
+ * passwords. Counters live in the limiter's store (database by default,
+ * Redis when configured), so several Tern processes share them.
  *
- * Limits come from the environment: `RATE_LIMIT_WINDOW` (default
- * "1 minute"), `RATE_LIMIT_PER_IDENTIFIER` (default 10) and
- * `RATE_LIMIT_PER_IP` (default 30). Over the limit: 429
+ * Consume first, then check the secret: an attempt takes its point with one
+ * atomic increment-and-read of the store (an upsert on the database, a Lua
+ * script on Redis) BEFORE the password, code or token is looked at. A
+ * hundred parallel guesses therefore get exactly `limit` secret checks,
+ * never "check, verify, count" races that let dozens through.
+ *
+ * Buckets, taken in this order (the first one over its limit refuses, and
+ * the later ones are not touched, so a refused attacker adds nothing to
+ * the buckets that protect the victim elsewhere):
+ * 1. per client IP and action: `RATE_LIMIT_PER_IP` (default 30);
+ * 2. per account (or share, e-mail...) and IP: `RATE_LIMIT_PER_IDENTIFIER`
+ *    (default 10);
+ * 3. per account across every address: `RATE_LIMIT_PER_ACCOUNT` (default
+ *    100), a ceiling against distributed guessing that one address cannot
+ *    fill, so an attacker cannot lock out a user who signs in elsewhere.
+ * All share `RATE_LIMIT_WINDOW` (default "1 minute"). Over a limit: 429
  * `{statusCode: 429, message: 'Too many requests', error: 'Too Many Requests'}`
- * with a `Retry-After` header (seconds).
+ * with `Retry-After` (seconds).
  *
- * Two ways to count:
- * - `consume` counts every request (sign-up, reset requests);
- * - `check` + `fail` count failed attempts only (sign-in, TOTP codes), so a
- *   user who signs in correctly is never locked out by their own successes.
+ * A secret that turns out right settles the attempt (`succeeded`): the
+ * account-and-IP counter is reset and this request's points on the other
+ * two are given back, so users are not locked out by their own successes.
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import limiter from '@adonisjs/limiter/services/main'
-import type { LimiterResponse } from '@adonisjs/limiter'
 import env from '#start/env'
 import { TooManyRequestsException } from '#services/auth/auth_errors'
 import { hashToken } from '#services/auth/tokens'
 
 /** Default window of every limit. */
 export const DEFAULT_RATE_LIMIT_WINDOW = '1 minute'
-/** Default attempts per window and identifier. */
+/** Default attempts per window, account (or other identifier) and IP. */
 export const DEFAULT_RATE_LIMIT_PER_IDENTIFIER = 10
 /** Default attempts per window and IP. */
 export const DEFAULT_RATE_LIMIT_PER_IP = 30
+/** Default attempts per window and account, from all addresses together. */
+export const DEFAULT_RATE_LIMIT_PER_ACCOUNT = 100
 
 /** The current limits (read from the environment at every call). */
 export interface RateLimits {
   /** Window length in seconds. */
   windowSeconds: number
+  /** Per identifier (account, share, e-mail) and IP. */
   perIdentifier: number
   perIp: number
+  /** Per identifier, all IPs together. */
+  perAccount: number
 }
 
 /** The limits in force. */
@@ -53,70 +67,96 @@ export function rateLimits(): RateLimits {
     windowSeconds: Number.isFinite(windowSeconds) ? windowSeconds : 60,
     perIdentifier: Math.max(1, env.get('RATE_LIMIT_PER_IDENTIFIER') ?? DEFAULT_RATE_LIMIT_PER_IDENTIFIER),
     perIp: Math.max(1, env.get('RATE_LIMIT_PER_IP') ?? DEFAULT_RATE_LIMIT_PER_IP),
+    perAccount: Math.max(1, env.get('RATE_LIMIT_PER_ACCOUNT') ?? DEFAULT_RATE_LIMIT_PER_ACCOUNT),
   }
 }
+
+/** The limiter store in use: `LIMITER_STORE`, else Redis when `REDIS_URL` is set, else the database. */
+export function limiterStoreName(): 'database' | 'redis' | 'memory' {
+  return env.get('LIMITER_STORE') ?? (env.get('REDIS_URL') ? 'redis' : 'database')
+}
+
+/** What a successful attempt does to a bucket: reset it, or give back this request's point. */
+type Settle = 'reset' | 'refund'
 
 interface Bucket {
   key: string
   limit: number
+  settle: Settle
 }
 
-/** Limits attempts per IP and per identifier. Use the `rateLimiter` singleton. */
-export class RateLimiter {
-  #buckets(ctx: HttpContext, action: string, identifier?: string | null): Bucket[] {
-    const limits = rateLimits()
-    const buckets: Bucket[] = [{ key: `${action}:ip:${ctx.request.ip()}`, limit: limits.perIp }]
-    if (identifier) {
-      // Digest: keys have a bounded length and never hold an e-mail address in clear.
-      const normalized = identifier.trim().toLowerCase()
-      buckets.push({ key: `${action}:id:${hashToken(normalized).slice(0, 40)}`, limit: limits.perIdentifier })
-    }
-    return buckets
+function limiterFor(limit: number) {
+  return limiter.use(limiterStoreName(), { requests: limit, duration: rateLimits().windowSeconds })
+}
+
+/** A bounded digest, so keys never hold an e-mail address in clear. */
+function digest(value: string): string {
+  return hashToken(value).slice(0, 40)
+}
+
+/**
+ * One guess in progress. Created by `rateLimiter.attempt`, which has already
+ * taken the IP point; `forAccount` takes the account points once the
+ * account is known; `succeeded` settles after a right secret.
+ */
+export class RateLimitAttempt {
+  readonly #ctx: HttpContext
+  readonly #action: string
+  readonly #taken: Bucket[] = []
+
+  constructor(ctx: HttpContext, action: string) {
+    this.#ctx = ctx
+    this.#action = action
   }
 
-  #limiterFor(limit: number) {
-    return limiter.use({ requests: limit, duration: rateLimits().windowSeconds })
-  }
-
-  #refuse(ctx: HttpContext, responses: (LimiterResponse | null)[]): never {
-    const retryAfter = Math.max(1, ...responses.map((response) => response?.availableIn ?? 1))
-    ctx.response.header('Retry-After', String(retryAfter))
+  /** Takes one point of `bucket`; 429 (with Retry-After) when that goes over its limit. */
+  async #take(bucket: Bucket): Promise<void> {
+    const response = await limiterFor(bucket.limit).increment(bucket.key)
+    this.#taken.push(bucket)
+    if (response.consumed <= response.limit) return
+    const retryAfter = Math.max(1, response.availableIn)
+    this.#ctx.response.header('Retry-After', String(retryAfter))
     throw new TooManyRequestsException(retryAfter)
   }
 
-  /** Throws 429 when the IP or the identifier has no attempt left (counts nothing). */
-  async check(ctx: HttpContext, action: string, identifier?: string | null): Promise<void> {
-    const exhausted: LimiterResponse[] = []
-    for (const bucket of this.#buckets(ctx, action, identifier)) {
-      const response = await this.#limiterFor(bucket.limit).get(bucket.key)
-      if (response && response.consumed >= response.limit) exhausted.push(response)
-    }
-    if (exhausted.length > 0) this.#refuse(ctx, exhausted)
+  /** Takes the point of the client IP. */
+  async forIp(): Promise<void> {
+    const ip = this.#ctx.request.ip()
+    await this.#take({ key: `${this.#action}:ip:${ip}`, limit: rateLimits().perIp, settle: 'refund' })
   }
 
-  /** Counts a failed attempt for the IP and the identifier. */
-  async fail(ctx: HttpContext, action: string, identifier?: string | null): Promise<void> {
-    for (const bucket of this.#buckets(ctx, action, identifier)) {
-      await this.#limiterFor(bucket.limit).increment(bucket.key)
-    }
+  /** Takes the points of `identifier` (account id, share id, e-mail...) at this IP, then across all IPs. */
+  async forAccount(identifier: string): Promise<void> {
+    const limits = rateLimits()
+    const normalized = identifier.trim().toLowerCase()
+    const ip = this.#ctx.request.ip()
+    const action = this.#action
+    await this.#take({ key: `${action}:idip:${digest(`${normalized}|${ip}`)}`, limit: limits.perIdentifier, settle: 'reset' })
+    await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
   }
 
-  /** Counts this request for the IP and the identifier; 429 when that goes over a limit. */
-  async consume(ctx: HttpContext, action: string, identifier?: string | null): Promise<void> {
-    await this.check(ctx, action, identifier)
-    const over: LimiterResponse[] = []
-    for (const bucket of this.#buckets(ctx, action, identifier)) {
-      const response = await this.#limiterFor(bucket.limit).increment(bucket.key)
-      if (response.consumed > response.limit) over.push(response)
+  /** The secret was right: resets the account-and-IP counter and gives back this request's other points. */
+  async succeeded(): Promise<void> {
+    for (const bucket of this.#taken.splice(0)) {
+      const store = limiterFor(bucket.limit)
+      if (bucket.settle === 'reset') await store.delete(bucket.key)
+      else await store.decrement(bucket.key)
     }
-    if (over.length > 0) this.#refuse(ctx, over)
   }
+}
 
-  /** Forgets the counters of an IP and identifier (e.g. tests). */
-  async reset(ctx: HttpContext, action: string, identifier?: string | null): Promise<void> {
-    for (const bucket of this.#buckets(ctx, action, identifier)) {
-      await this.#limiterFor(bucket.limit).delete(bucket.key)
-    }
+/** Limits guesses per IP, per identifier and IP, and per identifier. Use the `rateLimiter` singleton. */
+export class RateLimiter {
+  /**
+   * Starts an attempt: takes the IP point and, when `identifier` is given,
+   * the identifier's points (429 when one of them is over its limit). Call
+   * it before the secret is checked, never after.
+   */
+  async attempt(ctx: HttpContext, action: string, identifier?: string | null): Promise<RateLimitAttempt> {
+    const attempt = new RateLimitAttempt(ctx, action)
+    await attempt.forIp()
+    if (identifier) await attempt.forAccount(identifier)
+    return attempt
   }
 }
 

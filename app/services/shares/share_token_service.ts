@@ -76,42 +76,40 @@ export async function countView(share: Share, maxViews: number | null): Promise<
   return Number(updated) > 0
 }
 
+/** The rate-limit action of share passwords (per IP, per share and IP, per share). */
+export const SHARE_PASSWORD_ACTION = 'share-password'
+
 /**
  * `POST /api/shares/:id/token`: checks the password (403
  * `share_password_required` / `wrong_password`) BEFORE the view limit (403
  * `share_max_views_exceeded`), counts the view and returns a new token.
+ * With `ctx`, each password check is rate limited (429 with Retry-After):
+ * the attempt is counted before the hash is compared, so parallel guesses
+ * cannot outrun the limit, and a right password gives its points back.
  */
-export async function issueShareToken(share: Share, password: string | null | undefined): Promise<string> {
+export async function issueShareToken(
+  share: Share,
+  password: string | null | undefined,
+  ctx?: HttpContext
+): Promise<string> {
   const security = await ShareSecurity.findBy('shareId', share.id)
   if (security?.password) {
     if (!password) throw shareErrors.passwordRequired()
+    const attempt = ctx ? await rateLimiter.attempt(ctx, SHARE_PASSWORD_ACTION, share.id) : null
     if (!(await hash.verify(security.password, password))) throw shareErrors.wrongPassword()
+    await attempt?.succeeded()
   }
   if (!(await countView(share, security?.maxViews ?? null))) throw shareErrors.maxViewsExceeded()
   return signShareToken(share)
 }
 
-/** The rate-limit action of share passwords (failed attempts per IP and per share). */
-export const SHARE_PASSWORD_ACTION = 'share-password'
-
-/**
- * `issueShareToken` behind the rate limit of guesses: wrong passwords count
- * per IP and per share; over the limit every attempt is 429 with Retry-After.
- */
+/** `issueShareToken` behind the rate limit of password guesses (the route's entry point). */
 export async function issueShareTokenLimited(
   ctx: HttpContext,
   share: Share,
   password: string | null | undefined
 ): Promise<string> {
-  await rateLimiter.check(ctx, SHARE_PASSWORD_ACTION, share.id)
-  try {
-    return await issueShareToken(share, password)
-  } catch (error) {
-    if ((error as { errorKey?: string }).errorKey === 'wrong_password') {
-      await rateLimiter.fail(ctx, SHARE_PASSWORD_ACTION, share.id)
-    }
-    throw error
-  }
+  return issueShareToken(share, password, ctx)
 }
 
 /**
