@@ -32,6 +32,7 @@ export default defineConfig({
     () => import('#providers/plugin_provider'),
     () => import('#providers/tern_provider'),
     () => import('#providers/jobs_provider'),
+    () => import('#providers/outbox_provider'),
   ],
 
   preloads: [() => import('#start/routes'), () => import('#start/kernel')],

@@ -43,6 +43,11 @@ process.env.RATE_LIMIT_PER_ACCOUNT ??= '20'
 /** Webhook retries wait 50 ms, 100 ms, ... instead of 1 s, 2 s, ... (plugins/webhook). */
 process.env.WEBHOOK_RETRY_BASE_DELAY_MS ??= '50'
 
+/** The notification outbox polls every 200 ms and retries after 50 ms, 100 ms, ... (app/services/outbox). */
+process.env.OUTBOX_POLL_INTERVAL_MS ??= '200'
+process.env.OUTBOX_RETRY_BASE_DELAY_MS ??= '50'
+process.env.OUTBOX_MAX_ATTEMPTS ??= '6'
+
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'
 process.env.PORT = String(await freePort())

@@ -58,4 +58,14 @@ export default await Env.create(new URL('../', import.meta.url), {
   RATE_LIMIT_PER_ACCOUNT: Env.schema.number.optional(),
   /** MiB streamed between two minor garbage collections during transfers (app/services/files/transfer_gc_pacer.ts); 0 = off, default 8. */
   TRANSFER_GC_STEP_MB: Env.schema.number.optional(),
+  /** Notification outbox (app/services/outbox): how often each instance looks for due deliveries, in ms; default 2000. */
+  OUTBOX_POLL_INTERVAL_MS: Env.schema.number.optional(),
+  /** How long a claimed delivery stays locked before another instance may take it (crashed worker), in ms; default 300000. */
+  OUTBOX_LEASE_MS: Env.schema.number.optional(),
+  /** Attempts per e-mail delivery before it is listed as failed for admins; default 8. */
+  OUTBOX_MAX_ATTEMPTS: Env.schema.number.optional(),
+  /** Wait after the first failed attempt, in ms, doubled after each further one (with jitter); default 5000. */
+  OUTBOX_RETRY_BASE_DELAY_MS: Env.schema.number.optional(),
+  /** Longest wait between two attempts, in ms; default 900000 (15 minutes). */
+  OUTBOX_RETRY_MAX_DELAY_MS: Env.schema.number.optional(),
 })

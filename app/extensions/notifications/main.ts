@@ -10,4 +10,5 @@ export const notifications = new NotificationManager()
 export { NotificationManager } from './manager.js'
 export { FakeNotificationChannel, type SentNotification } from './fake_channel.js'
 export * as notificationErrors from './errors.js'
+export { NotificationDeliveryError, type DeliveryErrorOptions } from './delivery_error.js'
 export type * from './types.js'

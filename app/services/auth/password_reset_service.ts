@@ -5,6 +5,7 @@
  * exists. The link `${general.appUrl}/auth/resetPassword/<token>` is valid one
  * hour and works once; only the token's digest is stored.
  */
+import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
@@ -14,7 +15,7 @@ import { BadRequestException } from '#services/auth/auth_errors'
 import { sessionService } from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
 import { configService } from '#services/config/config_service'
-import { mailService } from '#services/mail/mail_service'
+import { MAIL_TYPES, mailService } from '#services/mail/mail_service'
 
 /** Lifetime of a reset link. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60
@@ -55,9 +56,14 @@ export class PasswordResetService {
       tokenHash: hashToken(token),
       expiresAt: DateTime.utc().plus({ minutes: PASSWORD_RESET_LIFETIME_MINUTES }),
     })
-    await mailService.sendPasswordReset(user.email, {
-      url: `${await appUrl()}/auth/resetPassword/${token}`,
-    })
+    // The link is a secret: the outbox forgets the mail once delivered and never shows its body.
+    await mailService.queueTemplate(
+      MAIL_TYPES.passwordReset,
+      user.email,
+      { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
+      { url: `${await appUrl()}/auth/resetPassword/${token}` },
+      { eventId: `password_reset:${randomUUID()}`, log: { userId: user.id, action: 'password reset' } }
+    )
   }
 
   /**

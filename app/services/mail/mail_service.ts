@@ -9,8 +9,13 @@
  *
  * await mailService.ensureEnabled()                     // 400 "SMTP is disabled" when mail cannot be sent
  * await mailService.sendInvite(user.email, { url, password, email: user.email })
- * mailService.sendInBackground(() => mailService.sendPasswordReset(email, { url }), { userId })
+ * await mailService.queueTemplate(type, to, template, variables, { eventId })  // durable: the outbox delivers it
  * ```
+ *
+ * Mails caused by a request go through the outbox (`queue`, `queueTemplate`):
+ * stored before the answer, delivered by any instance, retried with back-off.
+ * The admin's test mail and invitations are sent at once (`send*`), so the
+ * admin sees the SMTP error.
  *
  * Failures: `MailDisabledException` (400, "SMTP is disabled") when SMTP is
  * off or no e-mail channel is enabled; `MailDeliveryException` (400, the
@@ -22,6 +27,8 @@ import { notifications, type NotificationManager } from '#extensions/notificatio
 import { configService, type ConfigService, type ConfigSnapshot } from '#services/config/config_service'
 import { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 import { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
+import { outbox } from '#services/outbox/outbox_service'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
 export { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 export { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
@@ -57,6 +64,18 @@ export interface OutgoingMail {
 
 /** Context fields logged with a failed background send (`{ userId, shareId }`). */
 export type MailLogContext = Record<string, unknown>
+
+/** How a queued mail is stored in the outbox. */
+export interface QueueOptions {
+  /** The event the mail belongs to: queuing the same event for the same target twice sends one mail. */
+  eventId: string
+  /** Distinguishes the mails of one event (default: the addresses). */
+  target?: string
+  /** Logged with a delivery that failed for good. */
+  log?: MailLogContext
+  /** The transaction of the change that caused the mail. */
+  client?: QueryClientContract
+}
 
 /** The reason a send failed, as the mailer put it (the channel's error inside the notification error). */
 export function deliveryFailureReason(error: unknown): string {
@@ -151,6 +170,50 @@ export class MailService {
   }
 
   /**
+   * Stores one rendered mail in the durable outbox (after `ensureEnabled`):
+   * any instance delivers it, retried with back-off; one that keeps failing
+   * is listed for admins. Resolves once stored, before any SMTP traffic.
+   */
+  async queue(mail: OutgoingMail, options: QueueOptions): Promise<void> {
+    await this.ensureEnabled()
+    const to = Array.isArray(mail.to) ? mail.to : [mail.to]
+    await outbox.enqueue({
+      eventId: options.eventId,
+      eventType: mail.type,
+      channel: MAIL_CHANNEL,
+      target: options.target ?? to.join(', '),
+      payload: {
+        notification: { type: mail.type, to, subject: mail.subject, text: mail.text, html: mail.html, data: mail.data },
+        log: options.log,
+      },
+      client: options.client,
+    })
+  }
+
+  /** `sendTemplate`, but through the outbox (see `queue`). */
+  async queueTemplate(
+    type: string,
+    to: string | string[],
+    template: { subjectKey: string; textKey: string },
+    variables: TemplateVariables,
+    options: QueueOptions
+  ): Promise<void> {
+    await this.ensureEnabled()
+    const config = await this.config.snapshot()
+    const all = withAppVariables(config, variables)
+    await this.queue(
+      {
+        type,
+        to,
+        subject: renderTemplate(String(config.get(template.subjectKey)), all),
+        text: renderTemplate(String(config.get(template.textKey)), all),
+        data: { ...variables },
+      },
+      options
+    )
+  }
+
+  /**
    * The password-reset mail (`email.resetPasswordSubject` /
    * `email.resetPasswordMessage`; `{url}` = `${appUrl}/auth/resetPassword/<token>`).
    */
@@ -216,9 +279,10 @@ export class MailService {
     return work
   }
 
-  /** Resolves once every background send started so far has finished. */
+  /** Resolves once every background send started so far has finished and no queued mail is pending. */
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending])
+    await outbox.idle(MAIL_CHANNEL)
   }
 }
 

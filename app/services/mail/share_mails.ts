@@ -10,8 +10,10 @@
  *   `sendEmailNotification` is completed, its creator gets
  *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`.
  *
- * Mails go out after the response (`mailService.sendInBackground`); a failed
- * delivery is logged with the reason and never fails the request. Sharing by
+ * Mails are stored in the notification outbox before the response
+ * (`mailService.queueTemplate`) and delivered by any instance with retries;
+ * a delivery that fails for good is logged with the reason, listed for
+ * admins, and never fails the request. One mail per recipient and completion. Sharing by
  * mail needs `email.enableShareEmailRecipients` and SMTP on: a share created
  * with recipients otherwise is refused with 400 before anything is stored.
  *
@@ -75,7 +77,7 @@ export function expiresText(expiration: DateTime | null, now: DateTime = DateTim
 }
 
 /**
- * Mails every recipient of `share` in the background (one mail each), when
+ * Queues a mail to every recipient of `share` (one mail each), when
  * sharing by mail is on. Resolves to how many mails were queued.
  */
 export async function sendRecipientMails(share: Share): Promise<number> {
@@ -89,22 +91,19 @@ export async function sendRecipientMails(share: Share): Promise<number> {
     expires: expiresText(share.expiration),
   }
   for (const recipient of recipients) {
-    void mailService.sendInBackground(
-      () =>
-        mailService.sendTemplate(
-          SHARE_MAIL_TYPES.recipient,
-          recipient.email,
-          { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
-          variables
-        ),
-      { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient }
+    await mailService.queueTemplate(
+      SHARE_MAIL_TYPES.recipient,
+      recipient.email,
+      { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
+      variables,
+      { eventId: `share:${share.id}:completed`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
     )
   }
   return recipients.length
 }
 
 /**
- * Mails the creator of `reverseShare` in the background that `share` was
+ * Queues a mail to the creator of `reverseShare` saying that `share` was
  * uploaded through it, when its `sendEmailNotification` is on and SMTP is
  * enabled. Resolves to whether a mail was queued (the completed reply's
  * `notifyReverseShareCreator`).
@@ -114,15 +113,15 @@ export async function notifyReverseShareCreator(share: Share, reverseShare: Reve
   const owner = await User.find(reverseShare.creatorId)
   if (!owner) return false
   const variables = { shareUrl: await shareUrl(share.id) }
-  void mailService.sendInBackground(
-    () =>
-      mailService.sendTemplate(
-        SHARE_MAIL_TYPES.reverseShareUsed,
-        owner.email,
-        { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
-        variables
-      ),
-    { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed }
+  await mailService.queueTemplate(
+    SHARE_MAIL_TYPES.reverseShareUsed,
+    owner.email,
+    { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
+    variables,
+    {
+      eventId: `share:${share.id}:completed`,
+      log: { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed },
+    }
   )
   return true
 }

@@ -1,0 +1,171 @@
+/**
+ * The loop that works the outbox in this process: it claims due deliveries
+ * of the channels that have a handler here, runs the handler once per claim
+ * and records the outcome (delivered, retry later with back-off, failed). It
+ * wakes on `kick()` (something was enqueued here), when a retry of its own
+ * falls due, and every `pollMs` for work enqueued by other instances.
+ */
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
+import { outboxRetryDelay, type OutboxRetryPolicy } from '#services/outbox/backoff'
+import { claimDue, markAttemptFailed, markDelivered, type OutboxDelivery } from '#services/outbox/outbox_store'
+import { redactDeliveryError } from '#services/outbox/redact'
+
+/** How a channel's deliveries are made. */
+export interface OutboxHandler {
+  /** Makes one attempt; throws to fail it (`NotificationDeliveryError` says whether to retry). */
+  deliver(delivery: OutboxDelivery, signal: AbortSignal): Promise<void>
+  /** Waits between attempts (default: the outbox's). */
+  retry?: OutboxRetryPolicy
+  /** Values that must never be stored in `last_error` (passwords, signing keys). */
+  secrets?(): Promise<string[]>
+  /** Called once a delivery failed for good (the handler logs it in its own words). */
+  failed?(delivery: OutboxDelivery, reason: string): void
+}
+
+/** The logger surface the worker needs. */
+export interface OutboxLogger {
+  warn(bindings: Record<string, unknown>, message: string): void
+  error(bindings: Record<string, unknown>, message: string): void
+}
+
+/** Timings of the worker. */
+export interface OutboxWorkerOptions {
+  pollMs: number
+  leaseMs: number
+  batchSize: number
+  retry: OutboxRetryPolicy
+}
+
+/** See the module comment. */
+export class OutboxWorker {
+  readonly id = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`
+  #timer?: NodeJS.Timeout
+  #running?: Promise<void>
+  #again = false
+  #stopped = true
+  #shutdown = new AbortController()
+  #failing = false
+
+  constructor(
+    protected handlers: Map<string, OutboxHandler>,
+    protected options: OutboxWorkerOptions,
+    protected logger: OutboxLogger
+  ) {}
+
+  /** True between `start()` and `stop()`. */
+  get started(): boolean {
+    return !this.#stopped
+  }
+
+  /** Starts polling (a first pass runs at once). */
+  start(): void {
+    if (!this.#stopped) return
+    this.#stopped = false
+    this.#shutdown = new AbortController()
+    this.kick()
+  }
+
+  /** Stops polling, aborts attempts in flight (they are retried later) and waits for the pass to end. */
+  async stop(): Promise<void> {
+    this.#stopped = true
+    this.#shutdown.abort()
+    clearTimeout(this.#timer)
+    await this.#running
+  }
+
+  /** Runs a pass soon (now, or right after the current one). */
+  kick(): void {
+    if (this.#stopped) return
+    if (this.#running) {
+      this.#again = true
+      return
+    }
+    this.#schedule(0)
+  }
+
+  /** Resolves when the pass in progress (if any) has ended. */
+  async settled(): Promise<void> {
+    while (this.#running) await this.#running
+  }
+
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer)
+    this.#timer = setTimeout(() => this.#pass(), ms).unref()
+  }
+
+  #pass(): void {
+    if (this.#stopped || this.#running) return
+    this.#running = this.#work()
+      .catch((error) => {
+        // Log an outage once, not at every poll; say when it is over.
+        if (!this.#failing) this.logger.error({ err: error }, 'Notification outbox: polling failed')
+        this.#failing = true
+      })
+      .finally(() => {
+        this.#running = undefined
+        if (this.#stopped) return
+        const again = this.#again
+        this.#again = false
+        this.#schedule(again ? 0 : this.options.pollMs)
+      })
+  }
+
+  async #work(): Promise<void> {
+    for (;;) {
+      const claimed = await claimDue([...this.handlers.keys()], this.id, this.options.leaseMs, this.options.batchSize)
+      if (this.#failing) this.logger.warn({}, 'Notification outbox: polling works again')
+      this.#failing = false
+      await Promise.all(claimed.map((delivery) => this.#attempt(delivery)))
+      if (claimed.length < this.options.batchSize || this.#stopped) return
+    }
+  }
+
+  async #attempt(delivery: OutboxDelivery): Promise<void> {
+    const handler = this.handlers.get(delivery.channel)
+    if (!handler) return
+    try {
+      await handler.deliver(delivery, this.#shutdown.signal)
+      await markDelivered(delivery.id, this.id)
+      return
+    } catch (error) {
+      await this.#failed(delivery, handler, error)
+    }
+  }
+
+  async #failed(delivery: OutboxDelivery, handler: OutboxHandler, error: unknown): Promise<void> {
+    const secrets = (await handler.secrets?.().catch(() => [])) ?? []
+    const reason = redactDeliveryError(reasonOf(error), secrets)
+    const retryable = !(error instanceof NotificationDeliveryError) || error.retryable
+    const final = !retryable || delivery.attempts >= delivery.maxAttempts
+    const retryAfter = error instanceof NotificationDeliveryError ? error.retryAfterMs : null
+    const wait = outboxRetryDelay(delivery.attempts, handler.retry ?? this.options.retry, retryAfter)
+    const recorded = await markAttemptFailed(delivery.id, this.id, reason, final ? null : Date.now() + wait)
+    if (!recorded) return
+    if (!final) {
+      // Come back for our own retry without waiting for the next poll.
+      setTimeout(() => this.kick(), wait + 5).unref()
+      return
+    }
+    const failed = { ...delivery, status: 'failed' as const, lastError: reason }
+    if (handler.failed) handler.failed(failed, reason)
+    else {
+      this.logger.error(
+        { delivery: delivery.id, channel: delivery.channel, event: delivery.eventType, attempts: delivery.attempts, reason },
+        `Notification "${delivery.eventType}" through ${delivery.channel} failed for good: ${reason}`
+      )
+    }
+  }
+}
+
+/** The message of a failure and of its causes (the channel's reason is often inside). */
+function reasonOf(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  while (current instanceof Error && parts.length < 4) {
+    if (current.message && !parts.includes(current.message)) parts.push(current.message)
+    current = current.cause
+  }
+  return parts.length > 0 ? parts.join(': ') : String(error)
+}

@@ -1,0 +1,31 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+/**
+ * Works the notification outbox (app/services/outbox) in web server and
+ * test processes: at `ready` every notification channel without a handler
+ * of its own gets the default one (send through the channel), and the
+ * worker starts (in test processes on the first enqueue, once the test
+ * database is migrated). At shutdown the worker stops: attempts in flight
+ * are abandoned and retried later by any instance.
+ */
+export default class OutboxProvider {
+  constructor(protected app: ApplicationService) {}
+
+  async ready() {
+    const environment = this.app.getEnvironment()
+    if (environment !== 'web' && environment !== 'test') return
+    const { outbox } = await import('#services/outbox/outbox_service')
+    const { notifications } = await import('#extensions/notifications/main')
+    const { channelHandler } = await import('#services/outbox/channel_handler')
+    for (const name of notifications.names()) {
+      if (!outbox.handlers.has(name)) outbox.handle(name, channelHandler(notifications, name))
+    }
+    if (environment === 'test') outbox.startOnDemand = true
+    else outbox.worker.start()
+  }
+
+  async shutdown() {
+    const { outbox } = await import('#services/outbox/outbox_service')
+    await outbox.worker.stop()
+  }
+}
