@@ -22,7 +22,11 @@ server.use([
 /**
  * Router middleware runs on requests with a route.
  */
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+router.use([
+  () => import('@adonisjs/core/bodyparser_middleware'),
+  // Refuses parsed bodies nested too deeply or with invalid Unicode (400), before any validator.
+  () => import('#middleware/body_guard_middleware'),
+])
 
 /**
  * Named middleware, assigned per route or group.

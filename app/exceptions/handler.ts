@@ -2,6 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorBody, statusOf } from '#exceptions/error_body'
+import { requestBodyError } from '#exceptions/request_body_errors'
 
 /**
  * `/api/*` always answers JSON of the contract's shape
@@ -29,6 +30,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
+    // Body-parser failures (absurd nesting, broken JSON) become a clear 400.
+    error = requestBodyError(error)
     if (ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api') {
       const body = errorBody(error)
       return ctx.response.status(body.statusCode).send(body)

@@ -5,6 +5,7 @@
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { DateTime } from 'luxon'
+import { LATEST_EXPIRATION } from '#services/shares/expiration'
 
 const futureIsoDate = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') return
@@ -13,6 +14,9 @@ const futureIsoDate = vine.createRule((value, _options, field) => {
     field.report('expiresAt must be an ISO-8601 date', 'isoDate', field)
   } else if (when <= DateTime.utc()) {
     field.report('expiresAt must be in the future', 'futureDate', field)
+  } else if (when > LATEST_EXPIRATION) {
+    // MySQL's DATETIME ends with the year 9999: a later date would be a 500 there.
+    field.report('expiresAt must not be later than 9999-12-31', 'storableDate', field)
   }
 })
 

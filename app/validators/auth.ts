@@ -5,6 +5,7 @@
  * a password of at least 8 characters. Unknown properties are dropped.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
+import { wellFormed } from '#validators/rules'
 
 /** Username rule: 3-32 characters of letters, digits, "." and "_". */
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._]+$/
@@ -22,8 +23,8 @@ export const accountMessages = new SimpleMessagesProvider({
 
 /** A username (3-32 letters, digits, "." and "_"). */
 export const usernameRule = () => vine.string().trim().minLength(3).maxLength(32).regex(USERNAME_PATTERN)
-/** An e-mail address. */
-export const emailRule = () => vine.string().trim().maxLength(255).email()
+/** An e-mail address (well-formed text first: validator.js throws on a lone surrogate). */
+export const emailRule = () => vine.string().trim().maxLength(255).use(wellFormed()).email()
 /** A new password (at least 8 characters). */
 export const passwordRule = () => vine.string().minLength(8).maxLength(1024)
 

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { emailRule, accountMessages } from '#validators/auth'
 
 /**
  * Body of `PATCH /api/configs/admin`: `[{key, value}]`. `value` may be any
@@ -13,3 +14,10 @@ export const updateConfigVariablesValidator = vine.create(
     })
   )
 )
+
+/**
+ * Body of `POST /api/configs/admin/testEmail`: `{ email }`, the recipient,
+ * with the account e-mail rule (a lone surrogate is a 400, not a 500).
+ */
+export const testEmailValidator = vine.create(vine.object({ email: emailRule() }))
+testEmailValidator.messagesProvider = accountMessages

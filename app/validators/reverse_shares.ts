@@ -4,18 +4,19 @@
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { EXPIRATION_PATTERN } from '#services/shares/expiration'
+import { storableExpiration } from '#validators/rules'
 
 /** A size in bytes as a decimal string, at least 1 (`"1000000"`). */
 export const BYTE_SIZE_PATTERN = /^[1-9]\d{0,19}$/
 
 /** Body of `POST /api/reverseShares`. */
 export const createReverseShareValidator = vine.create({
-  shareExpiration: vine.string().trim().regex(EXPIRATION_PATTERN),
+  shareExpiration: vine.string().trim().regex(EXPIRATION_PATTERN).use(storableExpiration()),
   maxShareSize: vine.string().trim().regex(BYTE_SIZE_PATTERN),
-  maxUseCount: vine.number().withoutDecimals().positive().max(1_000_000_000).nullable().optional(),
-  sendEmailNotification: vine.boolean().optional(),
-  simplified: vine.boolean().optional(),
-  publicAccess: vine.boolean().optional(),
+  maxUseCount: vine.number({ strict: true }).withoutDecimals().positive().max(1_000_000_000).nullable().optional(),
+  sendEmailNotification: vine.boolean({ strict: true }).optional(),
+  simplified: vine.boolean({ strict: true }).optional(),
+  publicAccess: vine.boolean({ strict: true }).optional(),
 })
 
 createReverseShareValidator.messagesProvider = new SimpleMessagesProvider({

@@ -4,6 +4,7 @@
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { EXPIRATION_PATTERN } from '#services/shares/expiration'
+import { positiveIntegerRule, queryIntegerRule, storableExpiration, wellFormed } from '#validators/rules'
 
 /** Share ids: 3-50 chars of `[A-Za-z0-9_-]`. */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -13,11 +14,14 @@ export const shareValidationMessages = new SimpleMessagesProvider({
   'id.regex': 'ID can only contain letters, numbers, underscores and hyphens',
   'expiration.regex':
     'Expiration must be "never" or "<number>-<unit>" with unit minute(s), hour(s), day(s), week(s), month(s) or year(s)',
+  'chunkIndex.regex': 'chunkIndex must be a whole number written in decimal digits',
+  'totalChunks.regex': 'totalChunks must be a whole number written in decimal digits',
+  'name.regex': 'name must not contain control characters',
 })
 
 const name = () => vine.string().trim().minLength(3).maxLength(30).nullable().optional()
 const description = () => vine.string().maxLength(512).nullable().optional()
-const expiration = () => vine.string().trim().regex(EXPIRATION_PATTERN)
+const expiration = () => vine.string().trim().regex(EXPIRATION_PATTERN).use(storableExpiration())
 
 /** Body of `POST /api/shares`. */
 export const createShareValidator = vine.create({
@@ -25,11 +29,11 @@ export const createShareValidator = vine.create({
   name: name(),
   description: description(),
   expiration: expiration(),
-  recipients: vine.array(vine.string().trim().email()).optional(),
+  recipients: vine.array(vine.string().trim().use(wellFormed()).email()).optional(),
   security: vine
     .object({
       password: vine.string().minLength(3).maxLength(30).nullable().optional(),
-      maxViews: vine.number().withoutDecimals().positive().nullable().optional(),
+      maxViews: positiveIntegerRule().nullable().optional(),
     })
     .nullable()
     .optional(),
@@ -43,7 +47,7 @@ export const updateShareValidator = vine.create({
   security: vine
     .object({
       password: vine.string().minLength(3).maxLength(30).nullable().optional(),
-      maxViews: vine.number().withoutDecimals().positive().nullable().optional(),
+      maxViews: positiveIntegerRule().nullable().optional(),
     })
     .optional(),
 })
@@ -53,13 +57,21 @@ export const shareTokenValidator = vine.create({
   password: vine.string().nullable().optional(),
 })
 
-/** Query of a chunk upload: `name`, `chunkIndex` (0-based), `totalChunks` (>= 1), `id` of the file for later chunks. */
+/** The most chunks one file may have. */
+export const MAX_TOTAL_CHUNKS = 1_000_000
+
+/**
+ * Query of a chunk upload: `name` (no control characters), `chunkIndex`
+ * (0-based) and `totalChunks` (>= 1) in plain decimal digits, `id` of the
+ * file for later chunks.
+ */
 export const chunkQueryValidator = vine.create({
-  name: vine.string().minLength(1).maxLength(255),
-  chunkIndex: vine.number().withoutDecimals().min(0),
-  totalChunks: vine.number().withoutDecimals().min(1).max(1_000_000),
+  name: vine.string().minLength(1).maxLength(255).regex(/^[^\x00-\x1f\x7f]*$/),
+  chunkIndex: queryIntegerRule(0, MAX_TOTAL_CHUNKS - 1),
+  totalChunks: queryIntegerRule(1, MAX_TOTAL_CHUNKS),
   id: vine.string().uuid().optional(),
 })
+chunkQueryValidator.messagesProvider = shareValidationMessages
 
 /**
  * Pingvin clients send `""` for an unset name or description: treat it as

@@ -1,13 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import vine from '@vinejs/vine'
 import { mailService } from '#services/mail/mail_service'
-
-/** Body of `POST /api/configs/admin/testEmail`: `{ email }`, the recipient. */
-export const testEmailValidator = vine.create(
-  vine.object({
-    email: vine.string().trim().email(),
-  })
-)
+import { testEmailValidator } from '#validators/configs'
 
 /** `POST /api/configs/admin/testEmail` (admin, spec/api.md §6). */
 export default class TestEmailController {

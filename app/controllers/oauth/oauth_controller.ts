@@ -4,6 +4,18 @@ import { currentUser } from '#services/auth/current_user'
 import { sessionService } from '#services/auth/session_service'
 import { errorPageUrl, oauthService } from '#services/oauth/oauth_service'
 import { takeStateCookie, writeStateCookie } from '#services/oauth/oauth_state'
+import { providerNotAvailable } from '#services/oauth/oauth_errors'
+import { isProviderId } from '#validators/oauth'
+
+/**
+ * The `:provider` of the path; 403 (as for an unknown provider) when it is
+ * no provider id, since it becomes part of a cookie name and a redirect.
+ */
+function providerOf(ctx: HttpContext): string {
+  const provider = ctx.params.provider
+  if (!isProviderId(provider)) throw providerNotAvailable()
+  return provider
+}
 
 /** Social login routes (spec/api.md §2). */
 export default class OauthController {
@@ -19,15 +31,18 @@ export default class OauthController {
 
   /** GET /api/oauth/auth/:provider: 302 to the provider with the state cookie (or to /error); 403 unknown/disabled. */
   async authorize(ctx: HttpContext) {
-    const provider = String(ctx.params.provider)
+    const provider = providerOf(ctx)
     const { url, pending } = await oauthService.start(provider)
     if (pending) await writeStateCookie(ctx, provider, pending)
     return ctx.response.redirect(url)
   }
 
-  /** GET /api/oauth/callback/:provider: signs in, signs up or links, then 302 (see the service). */
+  /**
+   * GET /api/oauth/callback/:provider: signs in, signs up or links, then 302
+   * (see the service); 403 for a name that cannot be a provider id.
+   */
   async callback(ctx: HttpContext) {
-    const provider = String(ctx.params.provider)
+    const provider = providerOf(ctx)
     const outcome = await oauthService.callback({
       provider,
       query: ctx.request.qs(),

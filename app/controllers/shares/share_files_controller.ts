@@ -64,8 +64,9 @@ export default class ShareFilesController {
       .where('completed', true)
       .first()
     if (!file) throw shareErrors.fileNotFound()
-    if (pass && ctx.request.method() !== 'HEAD') await countDirectView(share, pass)
-    await serveFile(ctx, share.id, file, ctx.request.qs().download === 'false')
+    // Counted by serveFile once the answer carries the file (not for HEAD, 304 or 416).
+    const countView = pass && ctx.request.method() !== 'HEAD' ? () => countDirectView(share, pass) : undefined
+    await serveFile(ctx, share.id, file, ctx.request.qs().download === 'false', countView)
   }
 
   /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */

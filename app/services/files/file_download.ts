@@ -45,8 +45,16 @@ function notModified(ctx: HttpContext, etag: string, modified: Date): boolean {
  * Answers a download of `file` (which the caller may read). `inline` for
  * `download=false`. Runs `download:before_serve` (handlers add headers or
  * refuse); emits `share:downloaded` for GETs that send the body.
+ * `countView` (a direct-link download) runs only once the answer will carry
+ * the file: a 304 or a 416 sends no bytes, so it counts no view.
  */
-export async function serveFile(ctx: HttpContext, shareId: string, file: ShareFile, inline: boolean) {
+export async function serveFile(
+  ctx: HttpContext,
+  shareId: string,
+  file: ShareFile,
+  inline: boolean,
+  countView?: () => Promise<void>
+) {
   const { response, request } = ctx
   const isHead = request.method() === 'HEAD'
   const served = await hooks.filter('download:before_serve', {
@@ -68,14 +76,15 @@ export async function serveFile(ctx: HttpContext, shareId: string, file: ShareFi
     return endWithoutBody(ctx)
   }
 
-  response.header('Content-Type', file.mimeType || mimeTypeOf(file.name))
-  response.header('Content-Disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
   const ifRange = request.header('if-range')
-  let range = parseRange(ifRange && ifRange !== etag ? undefined : request.header('range'), file.size)
+  const range = parseRange(ifRange && ifRange !== etag ? undefined : request.header('range'), file.size)
   if (range.kind === 'unsatisfiable') {
     response.header('Content-Range', `bytes */${file.size}`)
     throw shareErrors.rangeNotSatisfiable()
   }
+  if (countView) await countView()
+  response.header('Content-Type', file.mimeType || mimeTypeOf(file.name))
+  response.header('Content-Disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
   const start = range.kind === 'range' ? range.start : 0
   const end = range.kind === 'range' ? range.end : file.size - 1
   if (range.kind === 'range') {

@@ -37,21 +37,25 @@ export type ByteRange =
 /**
  * Parses a single `bytes=` range. Several ranges, other units or malformed
  * values are ignored (`none`: serve the whole file, as RFC 9110 allows);
- * a range starting at or after the end is `unsatisfiable`.
+ * a range starting at or after the end is `unsatisfiable`, however large its
+ * first position (compared as BigInt: `Number` would turn 2^64 into an
+ * unsafe value and the range into `none`). Ends and suffixes past the end
+ * are clamped to it.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange {
   const match = header ? /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header) : null
   if (!match || (match[1] === '' && match[2] === '')) return { kind: 'none' }
+  const total = BigInt(size)
   if (match[1] === '') {
-    const suffix = Number(match[2])
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' }
-    return { kind: 'range', start: Math.max(0, size - suffix), end: size - 1 }
+    const suffix = BigInt(match[2])
+    if (suffix === 0n || size === 0) return { kind: 'unsatisfiable' }
+    return { kind: 'range', start: suffix >= total ? 0 : Number(total - suffix), end: size - 1 }
   }
-  const start = Number(match[1])
-  const end = match[2] === '' ? Number.MAX_SAFE_INTEGER : Number(match[2])
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'none' }
-  if (start >= size) return { kind: 'unsatisfiable' }
-  return { kind: 'range', start, end: Math.min(end, size - 1) }
+  const start = BigInt(match[1])
+  const end = match[2] === '' ? null : BigInt(match[2])
+  if (end !== null && end < start) return { kind: 'none' }
+  if (start >= total) return { kind: 'unsatisfiable' }
+  return { kind: 'range', start: Number(start), end: end === null || end >= total ? size - 1 : Number(end) }
 }
 
 /** A strong ETag for a stored file version. */

@@ -7,7 +7,7 @@
 import { DateTime, type DurationLikeObject } from 'luxon'
 import { parseTimespan } from '#extensions/config/values'
 import { configService } from '#services/config/config_service'
-import { shareErrors } from '#services/shares/share_errors'
+import { ShareApiException, shareErrors } from '#services/shares/share_errors'
 
 /** The input meaning "never expires". */
 export const NEVER = 'never'
@@ -19,15 +19,41 @@ export const NEVER_EXPIRES_ISO = '1970-01-01T00:00:00.000Z'
 export const EXPIRATION_PATTERN = /^(?:never|[1-9]\d{0,8}-(?:minute|hour|day|week|month|year)s?)$/
 
 /**
- * The expiry date of an input relative to `now`; null for "never". Throws a
- * 400 validation-style error for input outside `EXPIRATION_PATTERN`.
+ * The latest expiry every database can store: MySQL's DATETIME ends with the
+ * year 9999, and a later date (or one past what a JS Date can hold, which
+ * Luxon reports as invalid) must be refused, never stored as "never".
  */
-export function expirationFromInput(input: string, now: DateTime = DateTime.utc()): DateTime | null {
-  if (!EXPIRATION_PATTERN.test(input)) throw new Error(`Invalid expiration "${input}"`)
-  if (input === NEVER) return null
+export const LATEST_EXPIRATION = DateTime.fromISO('9999-12-31T23:59:59.000Z', { zone: 'utc' })
+
+/** Message of an expiration past `LATEST_EXPIRATION`, naming the field. */
+export function tooLateMessage(field = 'Expiration'): string {
+  return `${field} is too far in the future: the latest possible date is 9999-12-31`
+}
+
+/** `now` plus a `<n>-<unit>` input (invalid when past what Luxon can represent). */
+function addInput(input: string, now: DateTime): DateTime {
   const [amount, unit] = input.split('-')
   const key = (unit.endsWith('s') ? unit : `${unit}s`) as keyof DurationLikeObject
   return now.plus({ [key]: Number(amount) })
+}
+
+/** True when `input` (a valid pattern) ends after `LATEST_EXPIRATION` relative to `now`. */
+export function isBeyondLatest(input: string, now: DateTime = DateTime.utc()): boolean {
+  if (input === NEVER) return false
+  const when = addInput(input, now)
+  return !when.isValid || when > LATEST_EXPIRATION
+}
+
+/**
+ * The expiry date of an input relative to `now`; null for "never". Throws a
+ * 400 for input outside `EXPIRATION_PATTERN` or past `LATEST_EXPIRATION`
+ * (validators refuse both first; this guards every other caller).
+ */
+export function expirationFromInput(input: string, now: DateTime = DateTime.utc()): DateTime | null {
+  if (!EXPIRATION_PATTERN.test(input)) throw new ShareApiException(`Invalid expiration "${input}"`, 400)
+  if (input === NEVER) return null
+  if (isBeyondLatest(input, now)) throw new ShareApiException(tooLateMessage(), 400)
+  return addInput(input, now)
 }
 
 /**
@@ -37,7 +63,9 @@ export function expirationFromInput(input: string, now: DateTime = DateTime.utc(
 export function maximumExpiration(maxExpiration: string, now: DateTime = DateTime.utc()): DateTime | null {
   const timespan = parseTimespan(maxExpiration)
   if (!timespan || timespan.value === 0) return null
-  return now.plus({ [timespan.unit]: timespan.value })
+  const maximum = now.plus({ [timespan.unit]: timespan.value })
+  // A maximum past what can be stored (or than Luxon can represent) is the latest storable date.
+  return maximum.isValid && maximum < LATEST_EXPIRATION ? maximum : LATEST_EXPIRATION
 }
 
 /**

@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import {
+  LATEST_EXPIRATION,
   expirationFromInput,
+  isBeyondLatest,
   isExpired,
   maximumExpiration,
   serializeExpiration,
@@ -36,5 +38,21 @@ test.group('Shares | expiration input', () => {
     assert.equal(maximumExpiration('3 days', NOW)!.toISO(), '2025-02-03T12:00:00.000Z')
     assert.isTrue(isExpired(NOW.minus({ seconds: 1 }), NOW))
     assert.isFalse(isExpired(NOW.plus({ seconds: 1 }), NOW))
+  })
+
+  test('refuses an expiry past the year 9999 or past what a date can hold, never "never"', ({ assert }) => {
+    for (const input of ['275761-years', '999999999-years', '7975-years', '999999999-months']) {
+      assert.isTrue(isBeyondLatest(input, NOW), input)
+      assert.throws(() => expirationFromInput(input, NOW), /too far in the future/)
+    }
+    assert.isFalse(isBeyondLatest('7974-years', NOW))
+    assert.equal(expirationFromInput('7974-years', NOW)!.year, 9999)
+    assert.isFalse(isBeyondLatest('999999999-minutes', NOW))
+    assert.isFalse(isBeyondLatest('never', NOW))
+  })
+
+  test('a share.maxExpiration past the representable dates caps at the latest storable one', ({ assert }) => {
+    assert.equal(maximumExpiration('999999999 years', NOW)!.toISO(), LATEST_EXPIRATION.toISO())
+    assert.equal(maximumExpiration('20000 years', NOW)!.toISO(), LATEST_EXPIRATION.toISO())
   })
 })

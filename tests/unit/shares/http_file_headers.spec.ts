@@ -31,6 +31,15 @@ test.group('Shares | download headers', () => {
     }
   })
 
+  test('a first position past every safe integer is unsatisfiable, huge ends and suffixes are clamped', ({ assert }) => {
+    assert.deepEqual(parseRange('bytes=18446744073709551616-', 100), { kind: 'unsatisfiable' })
+    assert.deepEqual(parseRange(`bytes=${'9'.repeat(400)}-`, 100), { kind: 'unsatisfiable' })
+    assert.deepEqual(parseRange('bytes=9007199254740993-9007199254740999', 100), { kind: 'unsatisfiable' })
+    assert.deepEqual(parseRange('bytes=10-18446744073709551616', 100), { kind: 'range', start: 10, end: 99 })
+    assert.deepEqual(parseRange('bytes=-18446744073709551616', 100), { kind: 'range', start: 0, end: 99 })
+    assert.deepEqual(parseRange('bytes=18446744073709551616-5', 100), { kind: 'none' }, 'end before start')
+  })
+
   test('matches If-None-Match lists, weak tags and *', ({ assert }) => {
     assert.isTrue(etagMatches('"a", "b"', '"b"'))
     assert.isTrue(etagMatches('W/"b"', '"b"'))
