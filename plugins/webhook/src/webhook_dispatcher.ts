@@ -1,18 +1,22 @@
 /**
- * The delivery queue. `dispatch` (used by the hook listeners) returns at
- * once and does everything later: read the settings, pick the URLs, POST to
- * each with retries. Nothing it does can fail or slow the request that
- * caused the event; every failure is logged with its reason. `idle()` waits
- * for the work started so far, `close()` cancels sleeping retries and aborts
- * requests in flight (shutdown).
+ * Webhook deliveries through the core's durable notification outbox.
+ * `dispatch` (used by the hook listeners) stores one outbox row per valid URL
+ * before it resolves, so the event survives a crash or restart; the outbox
+ * worker of whichever instance claims a row calls back `deliver` for one
+ * attempt, and retries failures with back-off until `webhook.maxAttempts`
+ * (then the row is listed as failed for admins). The secret and timeout are
+ * read at each attempt; the URLs and attempt limit when the event happens.
+ * `idle()` waits until no delivery of this dispatcher is pending, `close()`
+ * aborts requests in flight (they are retried later, by any instance).
  */
 import { randomUUID } from 'node:crypto'
-import { setImmediate as nextTurn } from 'node:timers/promises'
-import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './backoff.js'
+import { NotificationDeliveryError } from '#extensions/notifications/main'
+import { outbox as coreOutbox, type Outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js'
 import { attemptDelivery, serializeWebhookBody, webhookHeaders } from './delivery.js'
 import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from './errors.js'
 import { eventAllowed, webhookEventName } from './events.js'
-import { checkWebhookUrl, type WebhookSettings, type WebhookSettingsSource } from './settings.js'
+import { checkWebhookUrl, type WebhookSettingsSource } from './settings.js'
 
 /** The logger surface the dispatcher needs (pino style: bindings first). */
 export interface WebhookLogger {
@@ -23,33 +27,44 @@ export interface WebhookLogger {
 
 /** What the dispatcher needs. */
 export interface WebhookDispatcherOptions {
-  /** Reads the current settings (called once per event). */
+  /** Reads the current settings (once per event, and at each attempt for the secret and timeout). */
   settings: WebhookSettingsSource
   logger: WebhookLogger
   /** The `User-Agent` header (`Tern-Webhook/<plugin version>`). */
   userAgent: string
-  /** Waits between attempts (default `DEFAULT_RETRY_POLICY`). */
+  /** Waits between attempts (default `DEFAULT_RETRY_POLICY`; jittered by the outbox). */
   retry?: Partial<RetryPolicy>
+  /** The outbox channel of the rows (default `webhook`; tests use their own). */
+  channel?: string
+  /** The outbox (default the core's). */
+  outbox?: Outbox
 }
 
-/** One event going to one URL. */
-interface Delivery {
-  url: string
+/** What an outbox row of a webhook holds. */
+interface WebhookPayload {
   event: string
-  id: string
-  body: string
-  settings: WebhookSettings
+  occurredAt: string
+  data: Record<string, unknown>
 }
 
 /** See the module comment. */
 export class WebhookDispatcher {
   #pending = new Set<Promise<void>>()
-  #sleepers = new Set<() => void>()
   #shutdown = new AbortController()
   #retry: RetryPolicy
+  #outbox: Outbox
+  #unregister: () => void
+  readonly channel: string
 
   constructor(protected options: WebhookDispatcherOptions) {
     this.#retry = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+    this.#outbox = options.outbox ?? coreOutbox
+    this.channel = options.channel ?? 'webhook'
+    this.#unregister = this.#outbox.handle(this.channel, {
+      deliver: (delivery, signal) => this.deliver(delivery, signal),
+      retry: this.#retry,
+      secrets: async () => [(await this.options.settings()).secret].filter(Boolean),
+    })
   }
 
   /** The waits between attempts. */
@@ -63,38 +78,38 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Queues `type` (a hook name like `share:created`, or its webhook name)
-   * with `data` and returns at once. Later: nothing while webhooks are off
-   * or the event is filtered out; otherwise one delivery per valid URL.
-   * Never throws; the returned promise (for tests) settles when the
-   * deliveries of this event are queued.
+   * Stores the deliveries of `type` (a hook name like `share:created`, or its
+   * webhook name) with `data`: nothing while webhooks are off or the event
+   * is filtered out; otherwise one per valid URL. Never throws (failures are
+   * logged); resolves once the rows are stored, never waiting for a receiver.
    */
   dispatch(type: string, data: Record<string, unknown>): Promise<void> {
     const occurredAt = new Date().toISOString()
     return this.#track(
-      (async () => {
-        await nextTurn()
-        try {
-          await this.send(type, data, occurredAt)
-        } catch (error) {
-          if (error instanceof E_WEBHOOK_DISABLED) return
-          this.options.logger.error(
-            { event: webhookEventName(type), reason: reasonOf(error) },
-            `Webhook "${webhookEventName(type)}" not sent: ${reasonOf(error)}`
-          )
-        }
-      })()
+      this.send(type, data, occurredAt).catch((error) => {
+        if (error instanceof E_WEBHOOK_DISABLED) return
+        this.options.logger.error(
+          { event: webhookEventName(type), reason: reasonOf(error) },
+          `Webhook "${webhookEventName(type)}" not sent: ${reasonOf(error)}`
+        )
+      })
     )
   }
 
   /**
-   * Reads the settings now and queues one delivery of `type` per valid URL
-   * (invalid URLs are logged and skipped); resolves once they are queued,
+   * Reads the settings now and stores one delivery of `type` per valid URL
+   * (invalid URLs are logged and skipped); resolves once they are stored,
    * not delivered. An event the `webhook.events` filter excludes resolves
    * without sending. Throws `E_WEBHOOK_DISABLED` while webhooks are off and
-   * `E_WEBHOOK_NOT_CONFIGURED` when no URL is usable.
+   * `E_WEBHOOK_NOT_CONFIGURED` when no URL is usable. `eventId` makes a
+   * repeated call for the same event a no-op.
    */
-  async send(type: string, data: Record<string, unknown>, occurredAt = new Date().toISOString()): Promise<void> {
+  async send(
+    type: string,
+    data: Record<string, unknown>,
+    occurredAt = new Date().toISOString(),
+    eventId: string = randomUUID()
+  ): Promise<void> {
     const event = webhookEventName(type)
     if (this.closed) throw new Error('the webhook dispatcher is closed (application shutting down)')
     const settings = await this.options.settings()
@@ -102,32 +117,74 @@ export class WebhookDispatcher {
     if (!eventAllowed(settings.events, event)) return
     const urls = this.#usableUrls(settings.urls, event)
     if (urls.length === 0) throw new E_WEBHOOK_NOT_CONFIGURED()
+    const payload: WebhookPayload = { event, occurredAt, data }
     for (const url of urls) {
-      const id = randomUUID()
-      const body = serializeWebhookBody({ event, id, occurredAt, data })
-      this.#track(
-        this.#deliver({ url, event, id, body, settings }).catch((error) => {
-          const reason = reasonOf(error)
-          this.options.logger.error({ event, delivery: id, url, reason }, `Webhook "${event}" to ${url} failed: ${reason}`)
-        })
-      )
+      await this.#outbox.enqueue({
+        eventId,
+        eventType: event,
+        channel: this.channel,
+        target: url,
+        payload,
+        maxAttempts: settings.maxAttempts,
+      })
     }
   }
 
-  /** Resolves once every dispatch and delivery started so far has settled (retries included). */
-  async idle(): Promise<void> {
+  /**
+   * One attempt of a stored delivery (called by the outbox worker). The row
+   * id is the delivery id (`X-Tern-Delivery`), the same on every attempt.
+   * Throws `NotificationDeliveryError` (retryable or not) when it failed.
+   */
+  async deliver(delivery: OutboxDelivery, signal?: AbortSignal): Promise<void> {
+    const { event, occurredAt, data } = delivery.payload as WebhookPayload
+    const url = delivery.target
+    const settings = await this.options.settings()
+    const body = serializeWebhookBody({ event, id: delivery.id, occurredAt, data })
+    const attempt = delivery.attempts
+    const outcome = await attemptDelivery(url, body, {
+      headers: webhookHeaders({ event, deliveryId: delivery.id, body, secret: settings.secret, userAgent: this.options.userAgent, attempt }),
+      timeoutMs: settings.timeoutMs,
+      signal: signal ? AbortSignal.any([signal, this.#shutdown.signal]) : this.#shutdown.signal,
+    })
+    const context = { event, delivery: delivery.id, url, attempt, status: outcome.status }
+    const logger = this.options.logger
+    if (outcome.ok) {
+      logger.info(context, `Webhook "${event}" delivered to ${url}`)
+      return
+    }
+    const failure = { ...context, maxAttempts: delivery.maxAttempts, reason: outcome.reason }
+    const prefix = `Webhook "${event}" to ${url}`
+    const cancelled = this.closed || Boolean(signal?.aborted)
+    if (cancelled) {
+      logger.warn(failure, `${prefix} interrupted (shutting down); it stays queued: ${outcome.reason}`)
+    } else if (!outcome.retryable) {
+      logger.error(failure, `${prefix} failed, not retried: ${outcome.reason}`)
+    } else if (attempt >= delivery.maxAttempts) {
+      logger.error(failure, `${prefix} failed, gave up after ${attempt} attempt(s): ${outcome.reason}`)
+    } else {
+      logger.warn(failure, `${prefix} failed (attempt ${attempt}/${delivery.maxAttempts}), retrying: ${outcome.reason}`)
+    }
+    throw new NotificationDeliveryError(outcome.reason, {
+      retryable: outcome.retryable || cancelled,
+      retryAfterMs: outcome.retryAfterMs,
+    })
+  }
+
+  /** Resolves once every dispatch so far is stored and no delivery of this dispatcher is pending. */
+  async idle(timeoutMs?: number): Promise<void> {
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending])
+    await this.#outbox.idle(this.channel, timeoutMs)
   }
 
   /**
-   * Stops: drops new events, cancels the waits before retries, aborts the
-   * requests in flight (each logged as cancelled), and resolves once all
-   * work settled. Safe to call twice.
+   * Stops: drops new events, aborts the requests in flight (their rows stay
+   * pending for any instance) and stops handling this channel here. Safe to
+   * call twice.
    */
   async close(): Promise<void> {
     this.#shutdown.abort()
-    for (const wake of [...this.#sleepers]) wake()
-    await this.idle()
+    this.#unregister()
+    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending])
   }
 
   #usableUrls(urls: string[], event: string): string[] {
@@ -137,65 +194,6 @@ export class WebhookDispatcher {
         this.options.logger.warn({ event, url, reason: problem }, `Webhook URL skipped (${problem}): ${url}`)
       }
       return !problem
-    })
-  }
-
-  /** Attempts one delivery until it succeeds, fails for good, runs out of attempts or the dispatcher closes. */
-  async #deliver(delivery: Delivery): Promise<void> {
-    const { url, event, id, settings } = delivery
-    const logger = this.options.logger
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await attemptDelivery(url, delivery.body, {
-        headers: webhookHeaders({
-          event,
-          deliveryId: id,
-          body: delivery.body,
-          secret: settings.secret,
-          userAgent: this.options.userAgent,
-          attempt,
-        }),
-        timeoutMs: settings.timeoutMs,
-        signal: this.#shutdown.signal,
-      })
-      const context = { event, delivery: id, url, attempt, status: outcome.status }
-      if (outcome.ok) {
-        logger.info(context, `Webhook "${event}" delivered to ${url}`)
-        return
-      }
-
-      const failure = { ...context, maxAttempts: settings.maxAttempts, reason: outcome.reason }
-      const prefix = `Webhook "${event}" to ${url}`
-      if (!outcome.retryable || this.closed) {
-        logger.error(failure, `${prefix} failed, not retried: ${outcome.reason}`)
-        return
-      }
-      if (attempt >= settings.maxAttempts) {
-        logger.error(failure, `${prefix} failed, gave up after ${attempt} attempt(s): ${outcome.reason}`)
-        return
-      }
-      const wait = retryDelay(attempt, this.#retry, outcome.retryAfterMs)
-      logger.warn(
-        { ...failure, retryInMs: wait },
-        `${prefix} failed (attempt ${attempt}/${settings.maxAttempts}), retrying in ${wait} ms: ${outcome.reason}`
-      )
-      if (!(await this.#sleep(wait))) {
-        logger.error(failure, `${prefix} abandoned: the application is shutting down`)
-        return
-      }
-    }
-  }
-
-  /** Waits `ms`; resolves false when `close()` interrupted the wait. */
-  #sleep(ms: number): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false)
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer)
-        this.#sleepers.delete(wake)
-        resolve(!this.closed)
-      }
-      const timer = setTimeout(wake, ms)
-      this.#sleepers.add(wake)
     })
   }
 

@@ -26,11 +26,12 @@ export class WebhookChannel implements NotificationChannelContract {
 
   /**
    * Accepts `notification` for delivery: resolves once one delivery per
-   * valid URL is queued (delivery, retries and their failures happen in the
-   * background and are logged), or at once when `webhook.events` excludes
-   * the type. Rejects with `E_WEBHOOK_DISABLED` while webhooks are off and
-   * `E_WEBHOOK_NOT_CONFIGURED` when no URL is usable. `notification.to` is
-   * not used for routing: the recipients are the configured URLs.
+   * valid URL is stored in the notification outbox (delivery, retries and
+   * their failures happen later, on any instance, and are logged), or at
+   * once when `webhook.events` excludes the type. Rejects with
+   * `E_WEBHOOK_DISABLED` while webhooks are off and `E_WEBHOOK_NOT_CONFIGURED`
+   * when no URL is usable. `notification.to` is not used for routing: the
+   * recipients are the configured URLs.
    */
   async send(notification: Notification): Promise<void> {
     await this.dispatcher.send(notification.type, notificationData(notification))
