@@ -15,6 +15,8 @@ export interface RunningTern {
   output(): string
   /** Stops the process (SIGTERM, then SIGKILL after 5 s) and waits for it. */
   stop(): Promise<SpawnResult>
+  /** Kills the process at once with SIGKILL (a crash: no shutdown hooks run) and waits for it. */
+  kill(): Promise<SpawnResult>
 }
 
 /**
@@ -51,6 +53,10 @@ export function startTern(
         await exited
         clearTimeout(force)
       }
+      return exited
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       return exited
     },
   }

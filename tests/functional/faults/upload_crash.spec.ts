@@ -1,0 +1,191 @@
+/**
+ * Fault suite, uploads (issue 11 items 1 and 3): a real Tern process is
+ * killed with SIGKILL at each phase of an upload (first chunk, a middle chunk
+ * stored but not recorded, assembling, assembled but not recorded, share
+ * completion) on the local disk, S3 with staged chunks and S3 with multipart
+ * parts (s3rver), then restarted; the client resumes and the downloaded bytes
+ * must have the uploaded sha256. Processes are pipelined: the process that
+ * resumes phase k is the one killed at phase k + 1 (the fault file arms
+ * the next phase for other share ids), so 5 phases cost 6 starts.
+ * Uploads nobody resumes are finished by the stalled-upload job (assembly
+ * phases) or removed by the cleanup job (earlier phases), storage included.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from '@japa/runner'
+import { DateTime } from 'luxon'
+import { storage } from '#extensions/storage/main'
+import ShareFile from '#models/share_file'
+import type { FaultPoint } from '#services/files/fault_points'
+import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
+import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
+import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#tests/helpers/crash_tern'
+import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
+import {
+  EVERY_DISK,
+  cleanupShareTests,
+  createShare,
+  newShareId,
+  setConfig,
+  shareUser,
+  useS3Disk,
+  type DiskVariant,
+} from '#tests/helpers/shares'
+
+const PHASES: FaultPoint[] = ['first-chunk', 'chunk-stored', 'assembling', 'assembled', 'completing']
+
+/** One upload of three chunks driven to a fault point. */
+interface Upload {
+  phase: FaultPoint
+  variant: DiskVariant
+  shareId: string
+  content: Buffer
+  fileId?: string
+  /** Left alone after the crash: the jobs must finish or remove it. */
+  abandoned: boolean
+}
+
+let cookie: string
+let s3: S3Server
+
+async function useVariant(variant: DiskVariant) {
+  await setConfig('share.chunkSize', String(variant.chunkSize))
+  await setConfig('s3.enabled', variant.disk === 's3' ? 'true' : 'false')
+}
+
+function chunk(tern: CrashTern, upload: Upload, index: number, id = upload.fileId) {
+  const size = upload.variant.chunkSize
+  const params = new URLSearchParams({ name: 'data.bin', chunkIndex: String(index), totalChunks: '3', ...(id ? { id } : {}) })
+  const body = upload.content.subarray(index * size, (index + 1) * size)
+  return tern.request('POST', `/api/shares/${upload.shareId}/files?${params}`, { body, cookie })
+}
+
+async function ok(response: Promise<{ status: number; json: any; bytes: Buffer }>, what: string) {
+  const answer = await response
+  if (answer.status !== 201 && answer.status !== 202) throw new Error(`${what}: ${answer.status} ${answer.bytes}`)
+  return answer.json
+}
+
+/** Sends the upload's requests up to its phase; the last one waits at the fault point until the kill. */
+async function driveToFault(tern: CrashTern, upload: Upload) {
+  const hang = (request: Promise<unknown>) => void request.catch(() => {})
+  const what = `${upload.phase} on ${upload.variant.label}`
+  if (upload.phase === 'first-chunk') hang(chunk(tern, upload, 0))
+  else {
+    upload.fileId = (await ok(chunk(tern, upload, 0), what)).id
+    if (upload.phase === 'chunk-stored') hang(chunk(tern, upload, 1))
+    else {
+      await ok(chunk(tern, upload, 1), what)
+      if (upload.phase === 'completing') {
+        await ok(chunk(tern, upload, 2), what)
+        hang(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }))
+      } else hang(chunk(tern, upload, 2))
+    }
+  }
+  await tern.reached(upload.phase, upload.shareId)
+}
+
+/** What a client does after the crash, then completes the share. */
+async function resume(tern: CrashTern, upload: Upload) {
+  const what = `resume ${upload.phase} on ${upload.variant.label}`
+  if (upload.phase === 'first-chunk') {
+    // The client never got the file id: it starts the file again (Pingvin clients send no key).
+    const first = await ok(chunk(tern, upload, 0, undefined), what)
+    upload.fileId = first.id
+    for (const index of [1, 2]) await ok(chunk(tern, upload, index), what)
+  } else if (upload.phase === 'chunk-stored') {
+    for (const index of [1, 2]) await ok(chunk(tern, upload, index), what)
+  } else if (upload.phase !== 'completing') {
+    await ok(chunk(tern, upload, 2), what)
+  }
+  await ok(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }), what)
+}
+
+/** Downloads the file through the child; resolves to its sha256. */
+async function downloadedSha(tern: CrashTern, upload: Upload) {
+  const token = await tern.request('POST', `/api/shares/${upload.shareId}/token`, { json: {} })
+  const shareCookie = token.cookies.map((line) => line.split(';')[0]).join('; ')
+  const file = await tern.request('GET', `/api/shares/${upload.shareId}/files/${upload.fileId}`, { cookie: shareCookie })
+  return `${file.status} ${sha256(file.bytes)}`
+}
+
+async function storedKeys(upload: Upload) {
+  const { objects } = await storage.use(upload.variant.disk).listAll(`shares/${upload.shareId}`, { recursive: true })
+  return [...objects].map((object) => ('key' in object ? object.key : object.prefix))
+}
+
+test.group('Faults | kill -9 at each phase of an upload', (group) => {
+  let faultDir: string
+  group.setup(async () => {
+    s3 = await startS3Server({ bucket: 'tern-faults' })
+    faultDir = await mkdtemp(join(tmpdir(), 'tern-faults-'))
+    return async () => {
+      await s3.close()
+      await rm(faultDir, { recursive: true, force: true })
+    }
+  })
+  group.each.teardown(() => cleanupShareTests())
+
+  test('restart, resume and compare sha256 on every disk; jobs finish or remove what nobody resumes', async ({ assert }) => {
+    cookie = (await shareUser()).cookie
+    await useS3Disk(s3)
+    const faultFile = join(faultDir, 'point')
+    const uploads: Upload[] = []
+    let tern: CrashTern | null = null
+    for (const [step, phase] of [...PHASES, null].entries()) {
+      await armFaultPoint(faultFile, phase, `f${step}-`)
+      tern = await startCrashTern(faultFile)
+      const previous = uploads.filter((upload) => upload.phase === PHASES[step - 1])
+      // Before anything else (the child's own jobs start after 30 s): a file cut
+      // short in assembly is not complete, so its share cannot be completed.
+      for (const upload of previous.filter((u) => !u.abandoned && u.phase.startsWith('assembl'))) {
+        const early = await tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie })
+        assert.equal(early.status, 400, `complete before the assembly finished (${upload.variant.label})`)
+      }
+      for (const variant of EVERY_DISK) {
+        await useVariant(variant)
+        for (const upload of previous.filter((u) => u.variant === variant && !u.abandoned)) await resume(tern, upload)
+        if (!phase) continue
+        for (const abandoned of phase === 'completing' ? [false] : [false, true]) {
+          const shareId = newShareId(`f${step}-${abandoned ? 'a' : 'r'}`)
+          await createShare(cookie, { id: shareId })
+          const content = randomBytes(variant.chunkSize * 2 + 7)
+          const upload: Upload = { phase, variant, shareId, content, abandoned }
+          uploads.push(upload)
+          await driveToFault(tern, upload)
+        }
+      }
+      if (phase) await tern.kill()
+    }
+    const survivor = tern!
+    try {
+      for (const upload of uploads.filter((u) => !u.abandoned)) {
+        assert.equal(await downloadedSha(survivor, upload), `200 ${sha256(upload.content)}`, `${upload.phase} on ${upload.variant.label}`)
+        const files = await ShareFile.query().where('shareId', upload.shareId)
+        assert.lengthOf(files, 1, `only the finished file is left (${upload.phase}, ${upload.variant.label})`)
+      }
+      // Assemblies nobody retried: the stalled-upload job finishes them.
+      const stalled = uploads.filter((u) => u.abandoned && u.phase.startsWith('assembl'))
+      await until(async () => {
+        await resumeStalledAssemblies()
+        const done = await ShareFile.query().whereIn('id', stalled.map((u) => u.fileId!)).where('completed', true)
+        return done.length === stalled.length
+      }, 'the stalled assemblies to be finished')
+      for (const upload of stalled) {
+        await ok(survivor.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }), 'complete')
+        assert.equal(await downloadedSha(survivor, upload), `200 ${sha256(upload.content)}`, `job-finished ${upload.phase} on ${upload.variant.label}`)
+      }
+      // Uploads abandoned before their assembly: removed a day later, storage included.
+      await cleanupOrphanedUploads(DateTime.utc().plus({ days: 2 }))
+      for (const upload of uploads.filter((u) => u.abandoned && !u.phase.startsWith('assembl'))) {
+        assert.deepEqual(await storedKeys(upload), [], `storage left by ${upload.phase} on ${upload.variant.label}`)
+        assert.lengthOf(await ShareFile.query().where('shareId', upload.shareId), 0)
+      }
+      assert.deepEqual(await s3.pendingUploads(), [], 'no multipart upload left open')
+    } finally {
+      await survivor.process.stop()
+    }
+  }).timeout(240_000)
+})
