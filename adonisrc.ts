@@ -35,7 +35,11 @@ export default defineConfig({
     () => import('#providers/outbox_provider'),
   ],
 
-  preloads: [() => import('#start/routes'), () => import('#start/kernel')],
+  preloads: [
+    () => import('#start/routes'),
+    () => import('#start/kernel'),
+    { file: () => import('#start/redis'), environment: ['web', 'test'] },
+  ],
 
   tests: {
     suites: [

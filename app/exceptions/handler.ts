@@ -3,6 +3,8 @@ import { type HttpContext, ExceptionHandler } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errorBody, statusOf } from '#exceptions/error_body'
 import { requestBodyError } from '#exceptions/request_body_errors'
+import { diskFullError } from '#exceptions/disk_full'
+import { isRedisUnavailable, redisOutageFor } from '#services/system/redis_outage'
 
 /**
  * `/api/*` always answers JSON of the contract's shape
@@ -32,6 +34,14 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async handle(error: unknown, ctx: HttpContext) {
     // Body-parser failures (absurd nesting, broken JSON) become a clear 400.
     error = requestBodyError(error)
+    // No space left (file system or database): 507 saying nothing was saved.
+    error = diskFullError(error)
+    // Redis away (rate limits, locks): 503 with Retry-After, never 500.
+    const outage = redisOutageFor(error)
+    if (outage) {
+      ctx.response.header('Retry-After', String(outage.retryAfter))
+      error = outage
+    }
     if (ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api') {
       const body = errorBody(error)
       return ctx.response.status(body.statusCode).send(body)
@@ -40,6 +50,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async report(error: unknown, ctx: HttpContext) {
+    // One warning per refused request; the outage itself is logged once by start/redis.ts.
+    if (isRedisUnavailable(error)) return ctx.logger.warn('request refused with 503: Redis unavailable')
     return super.report(error, ctx)
   }
 }
