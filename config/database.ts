@@ -1,6 +1,10 @@
 import env from '#start/env'
 import { join } from 'node:path'
 import { defineConfig } from '@adonisjs/lucid'
+import { rejectFailedCommits } from '#services/database/commit_failures'
+
+/** A COMMIT the database refused (disk full) fails the transaction instead of passing as saved. */
+rejectFailedCommits()
 
 /**
  * SQLite (a file under DATA_DIR) by default; MySQL/MariaDB and PostgreSQL for

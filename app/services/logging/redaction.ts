@@ -63,7 +63,7 @@ export function redactSqlMessage(message: string): string {
   return message
     .replace(/\$(argon2\w*|scrypt|bcrypt|2[aby])\$\S+/g, REDACTED)
     .replace(/[xX]?'(?:[^'\\]|\\.|'')*'/g, `'${REDACTED}'`)
-    .replace(/[A-Za-z0-9_+/=-]{32,}/g, REDACTED)
+    .replace(/[A-Za-z0-9_+=-]{32,}/g, REDACTED)
 }
 
 /** Fields a database error may carry that hold the statement or its values. */
@@ -84,7 +84,13 @@ export function serializeError(error: unknown): unknown {
   }
   if (typeof serialized.message === 'string') serialized.message = clean(serialized.message)
   if (typeof serialized.sqlMessage === 'string') serialized.sqlMessage = clean(serialized.sqlMessage)
-  if (typeof serialized.stack === 'string') serialized.stack = clean(serialized.stack)
+  if (typeof serialized.stack === 'string') {
+    // The stack repeats the message: only that part may hold values (paths stay readable).
+    const original = (error as { message?: unknown }).message
+    let stack = serialized.stack
+    if (database && typeof original === 'string' && original) stack = stack.split(original).join(clean(original))
+    serialized.stack = redactText(stack)
+  }
   if (serialized.cause) serialized.cause = serializeError((error as { cause?: unknown }).cause)
   return serialized
 }
