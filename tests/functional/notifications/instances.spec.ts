@@ -1,0 +1,146 @@
+/**
+ * The outbox across real Tern processes sharing the test database: a child
+ * killed with SIGKILL after answering requests that queued a webhook and a
+ * mail loses neither, and the restarted instance delivers each once; two
+ * children working one outbox deliver every event once per channel. This
+ * process's own worker is stopped meanwhile, so only the children deliver.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import ConfigVariable from '#models/config_variable'
+import { configService } from '#services/config/config_service'
+import { outbox } from '#services/outbox/outbox_service'
+import { freePort } from '#tests/helpers/test_database'
+import { cleanupShareTests, newShareId, shareUser } from '#tests/helpers/shares'
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { call, startChild, type TernChild } from './tern_children.js'
+
+const TABLE = 'notification_deliveries'
+const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
+
+/** Polls `read` every 50 ms until `done` accepts its value (30 s at most). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const rows = () => db.from(TABLE).orderBy('created_at')
+const allDelivered = (count: number) => (list: any[]) => list.length === count && list.every((row) => row.status === 'delivered')
+
+async function useSmtpPort(port: number) {
+  await configService.update([
+    { key: 'smtp.enabled', value: true },
+    { key: 'smtp.host', value: '127.0.0.1' },
+    { key: 'smtp.port', value: port },
+    { key: 'smtp.email', value: 'noreply@tern.test' },
+  ])
+}
+
+async function useWebhook(url: string) {
+  await configService.update([
+    { key: 'webhook.enabled', value: true },
+    { key: 'webhook.urls', value: url },
+    { key: 'webhook.secret', value: 'instances-secret' },
+  ])
+}
+
+test.group('Notifications | outbox across instances', (group) => {
+  let children: TernChild[] = []
+  let smtp: TestSmtpServer | undefined
+  let receiver: WebhookReceiver | undefined
+
+  group.setup(async () => {
+    await outbox.worker.stop()
+    outbox.startOnDemand = false
+    return () => {
+      outbox.startOnDemand = true
+    }
+  })
+  group.each.teardown(async () => {
+    await Promise.all(children.map((child) => child.kill()))
+    children = []
+    await smtp?.close()
+    await receiver?.close()
+    smtp = receiver = undefined
+    await db.from(TABLE).delete()
+    await ConfigVariable.query().whereIn('key', CONFIG_KEYS).update({ value: null })
+    await cleanupShareTests()
+  })
+
+  const child = async (env: Record<string, string> = {}) => {
+    const started = await startChild(env)
+    children.push(started)
+    return started
+  }
+
+  test('kill -9 after answering: the restarted instance delivers the webhook and the mail once each', async ({ assert }) => {
+    receiver = await startWebhookReceiver()
+    receiver.reply('hang')
+    await useWebhook(receiver.url)
+    await useSmtpPort(await freePort())
+    const owner = await shareUser({ email: 'crash@example.com' })
+    const first = await child({ OUTBOX_LEASE_MS: '2000' })
+
+    const shareId = newShareId()
+    assert.equal((await call(first, 'POST', '/api/shares', owner.cookie, { id: shareId, expiration: 'never' })).status, 201)
+    const stored = await rows()
+    assert.deepEqual(stored.map((row) => row.event_type), ['share.created'], 'stored before the answer')
+    assert.equal((await call(first, 'POST', '/api/auth/resetPassword/crash@example.com')).status, 202)
+
+    await receiver.waitFor(1, 15_000)
+    await until(rows, (list) => list.some((row) => row.channel === 'email' && row.attempts >= 1), 'a failed mail attempt')
+    await first.kill()
+    assert.equal(receiver.hanging, 0, 'the killed instance held the webhook request')
+
+    smtp = await startSmtpServer()
+    await useSmtpPort(smtp.port)
+    await child({ OUTBOX_LEASE_MS: '2000' })
+    const delivered = await until(rows, allDelivered(2), 'both deliveries delivered')
+
+    const answered = receiver.received.filter((request) => request.reply !== 'hang')
+    assert.lengthOf(answered, 1)
+    assert.equal(answered[0].json.data.shareId, shareId)
+    assert.equal(answered[0].headers['x-tern-attempt'], '2')
+    assert.equal(answered[0].json.id, receiver.received[0].json.id, 'the same delivery, taken over')
+    assert.lengthOf(smtp.messages, 1)
+    assert.include((smtp.messages[0].to as any).text, 'crash@example.com')
+    assert.isTrue(delivered.every((row) => row.payload === null))
+  }).timeout(90_000)
+
+  test('two instances working one outbox deliver every event once per channel', async ({ assert }) => {
+    receiver = await startWebhookReceiver()
+    smtp = await startSmtpServer()
+    await useWebhook(receiver.url)
+    await useSmtpPort(smtp.port)
+    const instances = await Promise.all([child(), child()])
+    const owner = await shareUser()
+    const users = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => shareUser({ email: `both-${n}@example.com` })))
+
+    const shareIds = Array.from({ length: 20 }, () => newShareId())
+    const created = await Promise.all(
+      shareIds.map((id, n) => call(instances[n % 2], 'POST', '/api/shares', owner.cookie, { id, expiration: 'never' }))
+    )
+    assert.deepEqual(created.map((response) => response.status), Array(20).fill(201))
+    const resets = await Promise.all(
+      users.map(({ user }, n) => call(instances[n % 2], 'POST', `/api/auth/resetPassword/${user.email}`))
+    )
+    assert.deepEqual(resets.map((response) => response.status), Array(6).fill(202))
+
+    const delivered = await until(rows, allDelivered(26), '26 deliveries delivered')
+    assert.lengthOf(receiver.received, 20, 'each webhook once')
+    assert.sameMembers(receiver.received.map((request) => request.json.data.shareId), shareIds)
+    assert.lengthOf(new Set(receiver.received.map((request) => request.json.id)), 20)
+    assert.lengthOf(smtp.messages, 6, 'each mail once')
+    assert.sameMembers(
+      smtp.messages.map((mail) => (mail.to as any).text),
+      users.map(({ user }) => user.email)
+    )
+    assert.isTrue(delivered.every((row) => Number(row.attempts) === 1), 'no delivery was attempted twice')
+  }).timeout(90_000)
+})

@@ -1,0 +1,147 @@
+/**
+ * The notification outbox in one process, through the real API: a mail
+ * queued while the SMTP server is down is delivered once it is back; a
+ * delivery that fails for good is listed for admins (without secrets) and
+ * can be retried or discarded.
+ */
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import ConfigVariable from '#models/config_variable'
+import { configService } from '#services/config/config_service'
+import { mailService } from '#services/mail/mail_service'
+import { outbox } from '#services/outbox/outbox_service'
+import { freePort } from '#tests/helpers/test_database'
+import { api, cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+
+const TABLE = 'notification_deliveries'
+const SECRET = 'outbox-test-signing-secret'
+const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
+
+/** Resolves with the first value `read` gives that `done` accepts (polled every 20 ms, 10 s at most). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+const rowsOf = (channel: string) => db.from(TABLE).where('channel', channel).orderBy('created_at')
+
+test.group('Notifications | outbox', (group) => {
+  let smtp: TestSmtpServer | undefined
+  let receiver: WebhookReceiver | undefined
+
+  group.each.teardown(async () => {
+    await smtp?.close()
+    await receiver?.close()
+    smtp = receiver = undefined
+    await db.from(TABLE).delete()
+    await ConfigVariable.query().whereIn('key', CONFIG_KEYS).update({ value: null })
+    await cleanupShareTests()
+  })
+
+  test('a mail queued while the SMTP server is down is delivered once it is back', async ({ assert }) => {
+    const downPort = await freePort()
+    await configService.update([
+      { key: 'smtp.enabled', value: true },
+      { key: 'smtp.host', value: '127.0.0.1' },
+      { key: 'smtp.port', value: downPort },
+      { key: 'smtp.email', value: 'noreply@tern.test' },
+    ])
+    const { user } = await shareUser({ email: 'outage@example.com' })
+    const response = await api('POST', '/api/auth/resetPassword/outage@example.com')
+    assert.equal(response.status, 202)
+
+    const [failing] = await until(() => rowsOf('email'), (rows) => rows[0]?.attempts >= 2, 'two failed attempts')
+    assert.equal(failing.status, 'pending')
+    assert.match(failing.last_error, /ECONNREFUSED/)
+    assert.equal(failing.target, user.email)
+
+    smtp = await startSmtpServer()
+    await configService.update([{ key: 'smtp.port', value: smtp.port }])
+    const mail = await smtp.waitForMessage(() => true, 10_000)
+    await mailService.idle()
+
+    assert.lengthOf(smtp.messages, 1)
+    assert.include((mail.to as any).text, 'outage@example.com')
+    assert.match(String(mail.text), /\/auth\/resetPassword\/[A-Za-z0-9_-]+/)
+    const [delivered] = await rowsOf('email')
+    assert.containsSubset(delivered, { status: 'delivered', payload: null })
+    assert.isAbove(Number(delivered.attempts), 2)
+  }).timeout(30_000)
+
+  test('a delivery that fails for good is listed for admins, retried and discarded', async ({ assert }) => {
+    receiver = await startWebhookReceiver()
+    receiver.reply({ status: 400, body: `bad signature for key ${SECRET}` }, 410)
+    const admin = await shareUser({ admin: true })
+    await configService.update([
+      { key: 'webhook.enabled', value: true },
+      { key: 'webhook.urls', value: `${receiver.url}?token=query-secret-123` },
+      { key: 'webhook.secret', value: SECRET },
+    ])
+    const owner = await shareUser()
+    const kept = await createShare(owner.cookie, { id: newShareId() })
+    await until(() => rowsOf('webhook'), (rows) => rows.length === 1 && rows[0].status === 'failed', 'a failed row')
+    await createShare(owner.cookie, { id: newShareId() })
+    const dispatcher = await app.container.make('webhook.dispatcher')
+    await dispatcher.idle()
+
+    const listed = await api('GET', '/api/notifications/deliveries', { cookie: admin.cookie })
+    assert.equal(listed.status, 200)
+    assert.lengthOf(listed.json, 2)
+    const first = listed.json.find((row: any) => row.lastError.startsWith('HTTP 400'))
+    assert.containsSubset(first, { channel: 'webhook', eventType: 'share.created', status: 'failed', attempts: 1 })
+    assert.equal(first.lastError, 'HTTP 400 Bad Request: bad signature for key [redacted]')
+    assert.equal(first.target, `${receiver.url}?[redacted]`)
+    assert.notInclude(listed.bytes.toString(), SECRET)
+    assert.notInclude(listed.bytes.toString(), 'query-secret-123')
+    assert.notProperty(first, 'payload')
+
+    assert.equal((await api('GET', '/api/notifications/deliveries', { cookie: owner.cookie })).status, 403)
+    assert.equal((await api('GET', '/api/notifications/deliveries')).status, 401)
+    const badStatus = await api('GET', '/api/notifications/deliveries?status=lost', { cookie: admin.cookie })
+    assert.equal(badStatus.status, 400)
+    assert.match(badStatus.json.message, /Unknown delivery status "lost"/)
+
+    // Retry: the receiver now accepts; the same delivery id arrives again and is delivered.
+    const retried = await api('POST', `/api/notifications/deliveries/${first.id}/retry`, { cookie: admin.cookie })
+    assert.equal(retried.status, 200)
+    assert.containsSubset(retried.json, { id: first.id, status: 'pending', attempts: 0 })
+    await dispatcher.idle()
+    const again = receiver.received.filter((request) => request.json.id === first.id)
+    assert.lengthOf(again, 2)
+    assert.equal(again[1].json.data.shareId, kept.json.id)
+    const again409 = await api('POST', `/api/notifications/deliveries/${first.id}/retry`, { cookie: admin.cookie })
+    assert.equal(again409.status, 409)
+    assert.match(again409.json.message, /this one is delivered/)
+
+    // Discard the other one.
+    const [second] = (await api('GET', '/api/notifications/deliveries', { cookie: admin.cookie })).json
+    assert.notEqual(second.id, first.id)
+    const discarded = await api('DELETE', `/api/notifications/deliveries/${second.id}`, { cookie: admin.cookie })
+    assert.equal(discarded.status, 204)
+    const gone = await api('DELETE', `/api/notifications/deliveries/${second.id}`, { cookie: admin.cookie })
+    assert.equal(gone.status, 404)
+    assert.deepEqual(gone.json.error, 'Not Found')
+    assert.equal((await api('DELETE', '/api/notifications/deliveries/not-a-uuid', { cookie: admin.cookie })).status, 404)
+    const after = await api('GET', '/api/notifications/deliveries', { cookie: admin.cookie })
+    assert.deepEqual(after.json, [])
+  }).timeout(30_000)
+
+  test('an event is stored once per channel and target, however often it is queued', async ({ assert }) => {
+    const input = { eventId: 'share:dup:completed', eventType: 'share:completed', channel: 'dedupe-lane', payload: {} }
+    const first = await outbox.enqueue({ ...input, target: 'a@example.com' })
+    const repeated = await outbox.enqueue({ ...input, target: 'a@example.com' })
+    const other = await outbox.enqueue({ ...input, target: 'b@example.com' })
+    assert.isString(first)
+    assert.isNull(repeated)
+    assert.isString(other)
+    assert.lengthOf(await rowsOf('dedupe-lane'), 2)
+  })
+})
