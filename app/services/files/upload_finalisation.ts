@@ -15,6 +15,7 @@
  * chunks deleted) is recognised by the object's size.
  */
 import { DateTime } from 'luxon'
+import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { storage, type StorageDisk } from '#extensions/storage/main'
@@ -37,6 +38,16 @@ const ASSEMBLY_POLL_MS = 200
 /** 409 while another request is still assembling the file (the client retries the chunk). */
 export function assemblyInProgress() {
   return new ShareApiException('The file is still being assembled, send the chunk again in a moment', 409, 'file_assembling')
+}
+
+/**
+ * 500 for an assembly that failed in storage. Its cause may be a storage
+ * "not found" (a staged chunk gone), which must not reach the client as a
+ * 404 of the share or file.
+ */
+export class UploadAssemblyException extends Exception {
+  static status = 500
+  static code = 'E_UPLOAD_ASSEMBLY_FAILED'
 }
 
 function dbTime(date: DateTime): string {
@@ -110,7 +121,8 @@ async function runAssembly(disk: StorageDisk, file: ShareFile, session: UploadSe
       .where('id', session.id)
       .update({ state: 'receiving', assembly_heartbeat_at: null })
       .catch(() => {})
-    throw error
+    if (error instanceof ShareApiException) throw error
+    throw new UploadAssemblyException('Could not assemble an uploaded file', { cause: error })
   } finally {
     clearInterval(heartbeat)
   }

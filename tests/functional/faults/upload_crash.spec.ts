@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
-import { storage } from '#extensions/storage/main'
+import { stagedChunkKey, storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import type { FaultPoint } from '#services/files/fault_points'
 import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
@@ -25,6 +25,7 @@ import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#t
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 import {
   EVERY_DISK,
+  S3_STAGED,
   cleanupShareTests,
   createShare,
   newShareId,
@@ -188,4 +189,38 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
       await survivor.process.stop()
     }
   }).timeout(240_000)
+
+  test('a failed assembly is logged at error level and the upload stays resumable', async ({ assert }) => {
+    cookie = (await shareUser()).cookie
+    await useS3Disk(s3)
+    await useVariant(S3_STAGED)
+    const faultFile = join(faultDir, 'none')
+    await armFaultPoint(faultFile, null)
+    const tern = await startCrashTern(faultFile)
+    try {
+      const shareId = newShareId('fail')
+      await createShare(cookie, { id: shareId })
+      const upload: Upload = { phase: 'assembling', variant: S3_STAGED, shareId, content: randomBytes(2007), abandoned: false }
+      upload.fileId = (await ok(chunk(tern, upload, 0), 'chunk 0')).id
+      await ok(chunk(tern, upload, 1), 'chunk 1')
+      const file = await ShareFile.findOrFail(upload.fileId)
+      await storage.use('s3').delete(stagedChunkKey(file.storageKey, 1))
+
+      const last = await chunk(tern, upload, 2)
+      assert.equal(last.status, 500)
+      await until(() => tern.process.output().includes('could not assemble an uploaded file'), 'the error log')
+      const line = tern.process.output().split('\n').find((l) => l.includes('could not assemble an uploaded file'))!
+      assert.equal(JSON.parse(line).level, 50, 'logged at error level')
+      assert.include(line, upload.fileId!)
+      const early = await tern.request('POST', `/api/shares/${shareId}/complete`, { cookie })
+      assert.equal(early.status, 400, 'the file is not reported complete')
+
+      await ok(chunk(tern, upload, 1), 'chunk 1 sent again')
+      await ok(tern.request('POST', `/api/shares/${shareId}/complete`, { cookie }), 'complete')
+      assert.equal(await downloadedSha(tern, upload), `200 ${sha256(upload.content)}`)
+      assert.deepEqual(await storedKeys(upload), [file.storageKey], 'the staged chunks are gone')
+    } finally {
+      await tern.process.stop()
+    }
+  }).timeout(60_000)
 })
