@@ -23,6 +23,7 @@ import { LandingPage } from '~/admin/pages/landing'
 import { AdminNotFound } from '~/admin/pages/not_found'
 import { UserList } from '~/admin/resources/users'
 import { ShareList } from '~/admin/resources/shares'
+import { DeliveryList } from '~/admin/resources/deliveries'
 import { ConfigList, DEFAULT_CATEGORY } from '~/admin/resources/config'
 
 /**
@@ -82,6 +83,7 @@ export function AdminApp(props: { appName: string }) {
             <Route index element={<LandingPage />} />
             <Route path="users" element={<UserList />} />
             <Route path="shares" element={<ShareList />} />
+            <Route path="deliveries" element={<DeliveryList />} />
             <Route path="config" element={<Navigate to={`/config/${DEFAULT_CATEGORY}`} replace />} />
             <Route path="config/:category" element={<ConfigList />} />
             {plugins.flatMap(([id, ui]) =>

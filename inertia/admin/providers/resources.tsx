@@ -5,11 +5,12 @@
  * add theirs after the core ones.
  */
 import type { ResourceProps } from '@refinedev/core'
-import { DashboardOutlined, FileZipOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons'
+import { DashboardOutlined, FileZipOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
 import type { TranslateFn } from '~/lib/i18n'
 import type { AdminResourceMeta } from '~/admin/providers/data_provider'
 import type { AdminPluginUi } from '~/admin/plugins'
 import { DEFAULT_CATEGORY } from '~/admin/resources/config'
+import { DELIVERIES_PATH } from '~/admin/resources/deliveries/list'
 
 /** The resources of the panel and of the enabled plugins' UIs. */
 export function adminResources(t: TranslateFn, plugins: readonly [string, AdminPluginUi][]): ResourceProps[] {
@@ -35,6 +36,12 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
       list: '/shares',
       meta: { label: t('admin.shares.title'), icon: <FileZipOutlined />, listPath: 'shares/all' } satisfies Record<string, unknown> &
         AdminResourceMeta,
+    },
+    {
+      name: DELIVERIES_PATH,
+      identifier: 'deliveries',
+      list: '/deliveries',
+      meta: { label: t('admin.deliveries.title'), icon: <WarningOutlined /> },
     },
   ]
   return [...core, ...plugins.flatMap(([, ui]) => ui.resources ?? [])]

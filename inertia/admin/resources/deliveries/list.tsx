@@ -1,0 +1,121 @@
+/**
+ * Notifications that could not be delivered after every attempt
+ * (`GET /api/notifications/deliveries`): event, channel, recipient, attempts,
+ * last error (secrets removed by the server) and when it failed. Retry puts
+ * one back in the outbox (`POST .../:id/retry`); discard deletes it after a
+ * confirmation (`DELETE .../:id`). Paging and sorting happen in the browser.
+ */
+import { Alert, Button, Space, Table, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import { DeleteButton, List, useTable } from '@refinedev/antd'
+import { useCustomMutation } from '@refinedev/core'
+import { useI18n, useTranslate } from '~/lib/i18n'
+import { dateColumn } from '~/admin/components/columns/date_column'
+import { textColumn } from '~/admin/components/columns/text_column'
+import { useAdminErrorText } from '~/admin/lib/errors'
+
+/** A delivery as the admin API answers it. */
+export interface FailedDelivery {
+  id: string
+  eventType: string
+  channel: string
+  target: string
+  status: 'failed' | 'pending' | 'delivered'
+  attempts: number
+  maxAttempts: number
+  lastError: string | null
+  updatedAt: string
+}
+
+/** The API path of the deliveries (the Refine resource name). */
+export const DELIVERIES_PATH = 'notifications/deliveries'
+
+/** The failed deliveries page (`/admin/deliveries`). */
+export function DeliveryList() {
+  const t = useTranslate()
+  const { locale } = useI18n()
+  const errorText = useAdminErrorText()
+  const { tableProps, tableQuery } = useTable<FailedDelivery>({
+    resource: DELIVERIES_PATH,
+    pagination: { mode: 'client', pageSize: 20 },
+    sorters: { mode: 'off' },
+    filters: { mode: 'off' },
+    syncWithLocation: false,
+  })
+  const { mutate: retry, mutation } = useCustomMutation()
+  const field = (name: string) => t(`admin.deliveries.fields.${name}.label`)
+  const retryOne = (record: FailedDelivery) =>
+    retry(
+      {
+        url: `/api/${DELIVERIES_PATH}/${encodeURIComponent(record.id)}/retry`,
+        method: 'post',
+        values: {},
+        successNotification: { type: 'success', message: t('admin.deliveries.retry.done') },
+        errorNotification: (error) => ({ type: 'error', message: errorText(error) }),
+      },
+      { onSettled: () => void tableQuery.refetch() }
+    )
+
+  return (
+    <List title={t('admin.deliveries.title')}>
+      <Alert type="info" showIcon message={t('admin.deliveries.intro')} style={{ marginBottom: 16 }} />
+      <Table
+        {...tableProps}
+        rowKey="id"
+        data-testid="deliveries-table"
+        scroll={{ x: true }}
+        locale={{ emptyText: t('admin.deliveries.empty') }}
+      >
+        <Table.Column<FailedDelivery> key="eventType" {...textColumn<FailedDelivery>('eventType', field('eventType'))} />
+        <Table.Column<FailedDelivery> key="channel" {...textColumn<FailedDelivery>('channel', field('channel'))} />
+        <Table.Column<FailedDelivery> key="target" {...textColumn<FailedDelivery>('target', field('target'), { empty: '—' })} />
+        <Table.Column<FailedDelivery>
+          key="attempts"
+          title={field('attempts')}
+          align="end"
+          render={(_, record) => `${record.attempts} / ${record.maxAttempts}`}
+          sorter={(a, b) => a.attempts - b.attempts}
+        />
+        <Table.Column<FailedDelivery>
+          key="lastError"
+          title={field('lastError')}
+          render={(_, record) => (
+            <Typography.Text type="danger" style={{ wordBreak: 'break-word' }}>
+              {record.lastError ?? '—'}
+            </Typography.Text>
+          )}
+        />
+        <Table.Column<FailedDelivery> key="updatedAt" {...dateColumn<FailedDelivery>('updatedAt', field('updatedAt'), locale)} />
+        <Table.Column<FailedDelivery>
+          key="actions"
+          title={t('admin.common.actions')}
+          render={(_, record) => (
+            <Space>
+              <Button
+                size="small"
+                icon={<ReloadOutlined />}
+                loading={mutation.isPending}
+                aria-label={t('admin.deliveries.retry.open', { event: record.eventType, target: record.target })}
+                onClick={() => retryOne(record)}
+              >
+                {t('admin.deliveries.retry.button')}
+              </Button>
+              <DeleteButton
+                size="small"
+                hideText
+                resource={DELIVERIES_PATH}
+                recordItemId={record.id}
+                aria-label={t('admin.deliveries.discard.open', { event: record.eventType, target: record.target })}
+                confirmTitle={t('admin.deliveries.discard.confirm')}
+                confirmOkText={t('admin.deliveries.discard.ok')}
+                confirmCancelText={t('admin.common.cancel')}
+                successNotification={{ type: 'success', message: t('admin.deliveries.discarded') }}
+                errorNotification={(error) => ({ type: 'error', message: errorText(error) })}
+              />
+            </Space>
+          )}
+        />
+      </Table>
+    </List>
+  )
+}
