@@ -1,5 +1,6 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/core/http'
+import { answerBadUrl } from '#exceptions/bad_url'
 
 /**
  * The app key encrypts cookies and signs URLs. It comes from APP_KEY or is
@@ -26,6 +27,8 @@ export const http = defineConfig({
    * client IP, so trusting everyone would let any client pick its own.
    */
   trustProxy: trustProxySetting(env.get('TRUST_PROXY')),
+  /** A URL that cannot be decoded (`%FF`) is a 400 with the API's JSON error body under /api. */
+  onBadUrl: answerBadUrl,
   cookie: {
     domain: '',
     path: '/',

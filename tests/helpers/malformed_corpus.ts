@@ -1,0 +1,205 @@
+/**
+ * The malformed-input corpus (issue 11): hostile values, how they are put
+ * into a request, a parallel runner and a snapshot of everything a request
+ * could have stored (every table but the legitimately changing ones, and
+ * every file under DATA_DIR).
+ *
+ * ```ts
+ * const before = await snapshotState()
+ * const results = await runCorpus(requests, 8)
+ * assert.deepEqual(await snapshotState(), before)
+ * ```
+ */
+import { createHash } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
+import db from '@adonisjs/lucid/services/db'
+import { uniqueIp } from '#tests/helpers/auth'
+
+/** A hostile JSON value, as JSON text (so `1e309`, lone surrogates and absurd nesting can be sent). */
+export interface HostileValue {
+  label: string
+  json: string
+}
+
+const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+
+/** Hostile values for any JSON field: wrong types, edge numbers, odd strings, nesting. */
+export const HOSTILE_VALUES: HostileValue[] = [
+  ...Object.entries({
+    'true': 'true',
+    'false': 'false',
+    'empty array': '[]',
+    'array': '[1,"a"]',
+    'object': '{"a":1}',
+    'operator object': '{"$gt":""}',
+    'minus one': '-1',
+    'minus zero': '-0',
+    'fraction': '1.5',
+    'int32 overflow': '2147483648',
+    'unsafe integer': '9007199254740993',
+    'huge': '1e21',
+    'infinity': '1e309',
+    'tiny': '5e-324',
+    'NaN string': '"NaN"',
+    'Infinity string': '"Infinity"',
+    'hex string': '"0x10"',
+    'blank': '" "',
+    'long string': JSON.stringify('x'.repeat(20_000)),
+    'lone high surrogate': '"a\\ud800b"',
+    'lone low surrogate': '"\\udc00"',
+    'NUL': '"a\\u0000b"',
+    'RTL override': '"\\u202egnp.exe"',
+    'path traversal': '"../../../../etc/passwd"',
+    'encoded traversal': '"..%2f..%2fetc%2fpasswd"',
+    'SQL': `"' OR 1=1; DROP TABLE users; --"`,
+    'expiration overflow': '"275761-years"',
+    'year 10000': '"8000-years"',
+    'nested 40': deep(40),
+    'proto': '{"__proto__":{"isAdmin":true}}',
+  }).map(([label, json]) => ({ label, json })),
+]
+
+/** Hostile strings for a path segment or a query value (already percent-encoded where needed). */
+export const HOSTILE_SEGMENTS: string[] = [
+  '%00', 'a%00b', '%20', '%22', '%27', '%E2%80%AE', '..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e',
+  '%ED%A0%80', '%FF', '%C0%AF', 'x'.repeat(4000), '-1', '0x10', '1e309', 'NaN', '%3Cscript%3E', '%25',
+]
+
+/** Whole bodies that no JSON route accepts: broken JSON, wrong shapes, wrong or missing content types. */
+export const HOSTILE_BODIES: { label: string; body: string | Uint8Array; contentType?: string }[] = [
+  { label: 'truncated JSON', body: '{"a": ' },
+  { label: 'trailing comma', body: '{"a": 1,}' },
+  { label: 'single quotes', body: "{'a': 1}" },
+  { label: 'JSON string', body: '"text"' },
+  { label: 'JSON number', body: '12' },
+  { label: 'JSON null', body: 'null' },
+  { label: 'deep array', body: deep(100_000) },
+  { label: 'deep object', body: '{"a":'.repeat(60_000) + '1' + '}'.repeat(60_000) },
+  { label: 'BOM', body: '\ufeff{"a":1}' },
+  { label: 'invalid UTF-8', body: new Uint8Array(Buffer.from('{"a":"\xff\xfe"}', 'latin1')) },
+  { label: 'form body', body: 'a=1&a[b]=2&__proto__[x]=1', contentType: 'application/x-www-form-urlencoded' },
+  { label: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
+  { label: 'multipart without boundary', body: '--x\r\n', contentType: 'multipart/form-data' },
+  { label: 'text', body: '{"a":1}', contentType: 'text/plain' },
+]
+
+/** One request of the corpus. */
+export interface CorpusRequest {
+  label: string
+  method: string
+  path: string
+  body?: string | Uint8Array
+  contentType?: string
+  headers?: Record<string, string>
+  /** A 2xx is an acceptable answer (read-only routes, neutral replies). */
+  mayAccept?: boolean
+}
+
+/** The answer to one corpus request. */
+export interface CorpusResult {
+  request: CorpusRequest
+  status: number
+  /** Why the answer is not acceptable, or null. */
+  problem: string | null
+}
+
+/** Checks one answer: < 500, and a 4xx carries a JSON body with a message (or is a redirect). */
+function problemOf(request: CorpusRequest, status: number, type: string, text: string): string | null {
+  if (status >= 500) return `${status}: ${text.slice(0, 200)}`
+  if (status >= 200 && status < 300 && !request.mayAccept) return `accepted with ${status}: ${text.slice(0, 120)}`
+  if (status < 400) return null
+  if (!type.includes('json')) return `${status} without JSON (${type})`
+  const body = JSON.parse(text)
+  const message = [body.message].flat().join(' ')
+  return typeof message === 'string' && message.length > 0 ? null : `${status} without a message`
+}
+
+/**
+ * Sends one request with node:http, which sends the path as written (fetch
+ * would resolve `..` and `%2e%2e`, turning `DELETE .../apiTokens/..` into
+ * another route), with a fresh client IP so rate limits answer for the
+ * input, not for the burst.
+ */
+function send(request: CorpusRequest, cookies: string | null): Promise<CorpusResult> {
+  const headers: Record<string, string> = { 'x-forwarded-for': uniqueIp(), ...request.headers }
+  const body = request.body === undefined ? undefined : Buffer.from(request.body)
+  if (body) {
+    headers['content-type'] = request.contentType ?? 'application/json'
+    headers['content-length'] = String(body.length)
+  }
+  if (cookies) headers.cookie = cookies
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      { host: process.env.HOST, port: Number(process.env.PORT), method: request.method, path: request.path, headers },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          const status = response.statusCode ?? 0
+          const type = String(response.headers['content-type'] ?? '')
+          resolve({ request, status, problem: problemOf(request, status, type, text) })
+        })
+      }
+    )
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}
+
+/** Runs `requests` (each with its caller's cookies) `parallel` at a time; answers in order. */
+export async function runCorpus(
+  requests: { request: CorpusRequest; cookies: string | null }[],
+  parallel: number
+): Promise<CorpusResult[]> {
+  const results: CorpusResult[] = new Array(requests.length)
+  let next = 0
+  const worker = async () => {
+    while (next < requests.length) {
+      const index = next++
+      results[index] = await send(requests[index].request, requests[index].cookies)
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker))
+  return results
+}
+
+/** Tables whose rows change legitimately on refused requests (attempt counters, job locks, migrations). */
+const VOLATILE_TABLES = new Set(['rate_limits', 'locks', 'adonis_schema', 'adonis_schema_versions'])
+
+async function tableNames(): Promise<string[]> {
+  const client = db.connection().dialect.name
+  if (client === 'mysql') {
+    const [rows] = await db.rawQuery('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
+    return rows.map((row: { name: string }) => row.name)
+  }
+  if (client === 'postgres') {
+    const { rows } = await db.rawQuery("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")
+    return rows.map((row: { name: string }) => row.name)
+  }
+  const rows = await db.rawQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+  return rows.map((row: { name: string }) => row.name)
+}
+
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile() && !/\.sqlite3?(-\w+)?$|\.db(-\w+)?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length))
+    .sort()
+}
+
+/** Row count and content hash of every non-volatile table, and the files under DATA_DIR. */
+export async function snapshotState() {
+  const tables: Record<string, { rows: number; hash: string; lines: string[] }> = {}
+  for (const name of (await tableNames()).sort()) {
+    if (VOLATILE_TABLES.has(name)) continue
+    const rows = await db.from(name).select('*')
+    const lines = rows.map((row) => JSON.stringify(row)).sort()
+    tables[name] = { rows: rows.length, hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
+  }
+  return { tables, files: await filesUnder(process.env.DATA_DIR!) }
+}
