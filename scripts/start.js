@@ -2,6 +2,8 @@
  * `npm start`: builds Tern when the sources changed since the last build, applies
  * pending database migrations, then serves it (http://localhost:3000 by default).
  * SQLite and local storage under DATA_DIR (default ./data): no other service needed.
+ * Migrations run through `ace tern:migrate`, which waits for any other instance
+ * migrating the same database, so instances started together all come up.
  */
 import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -14,7 +16,7 @@ ensureNode24()
 const root = fileURLToPath(new URL('../', import.meta.url))
 const buildDir = join(root, 'build')
 const stamp = join(buildDir, '.tern-build-stamp')
-const SOURCES = ['app', 'bin', 'config', 'database', 'inertia', 'plugins', 'providers', 'resources', 'start', 'public']
+const SOURCES = ['app', 'bin', 'commands', 'config', 'database', 'inertia', 'plugins', 'providers', 'resources', 'start', 'public']
 const ROOT_FILES = ['adonisrc.ts', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
 /** Newest modification time among the application's sources. */
@@ -56,7 +58,7 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
   writeFileSync(stamp, new Date().toISOString())
 }
 
-run([join(buildDir, 'ace.js'), 'migration:run', '--force'], { env, cwd: buildDir })
+run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
 
 const server = spawn(process.execPath, [join(buildDir, 'bin/server.js')], {
   stdio: 'inherit',

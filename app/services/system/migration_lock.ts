@@ -1,0 +1,118 @@
+/**
+ * One lock around the migrations of all Tern instances that share a database
+ * (issue 11, item 8). Lucid's own migration lock takes MySQL's GET_LOCK with
+ * no wait and releases it through the pool, possibly on another connection:
+ * a second instance starting at the same time exited ("unable to acquire /
+ * release database lock") instead of waiting. Here every instance waits its
+ * turn, holding the lock on one dedicated connection, then finds nothing
+ * left to migrate. The lock dies with its holder (connection closed, or the
+ * OS releasing the file lock), so a killed instance never blocks the others.
+ */
+import { join } from 'node:path'
+import db from '@adonisjs/lucid/services/db'
+
+/** How long an instance waits for another one's migrations (seconds). */
+export const MIGRATION_LOCK_WAIT_SECONDS = 600
+
+const LOCK_NAME = 'tern:migrations'
+/** pg advisory-lock key: any constant bigint, the same in every instance. */
+const PG_LOCK_KEY = '7366101011'
+
+/** Raised when the lock could not be taken within the wait. */
+export class MigrationLockTimeoutError extends Error {
+  code = 'E_MIGRATION_LOCK_TIMEOUT'
+  constructor(seconds: number) {
+    super(
+      `another Tern instance has been migrating this database for more than ${seconds} s; ` +
+        'check that instance, then start this one again'
+    )
+  }
+}
+
+/** MySQL/MariaDB: GET_LOCK on the connection of an open transaction, released on the same one. */
+async function withMysqlLock<T>(work: () => Promise<T>, seconds: number): Promise<T> {
+  const trx = await db.transaction()
+  try {
+    const [rows] = await trx.rawQuery('SELECT GET_LOCK(?, ?) AS acquired', [LOCK_NAME, seconds])
+    if (Number(rows[0]?.acquired) !== 1) throw new MigrationLockTimeoutError(seconds)
+    try {
+      return await work()
+    } finally {
+      await trx.rawQuery('SELECT RELEASE_LOCK(?)', [LOCK_NAME])
+    }
+  } finally {
+    await trx.commit()
+  }
+}
+
+/** PostgreSQL: a transaction-level advisory lock, released by the commit. */
+async function withPgLock<T>(work: () => Promise<T>, seconds: number): Promise<T> {
+  const trx = await db.transaction()
+  try {
+    await trx.rawQuery(`SET LOCAL lock_timeout = '${seconds}s'`)
+    try {
+      await trx.rawQuery(`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`)
+    } catch (error) {
+      if ((error as { code?: string }).code === '55P03') throw new MigrationLockTimeoutError(seconds)
+      throw error
+    }
+    return await work()
+  } finally {
+    await trx.commit()
+  }
+}
+
+interface LockFile {
+  exec(sql: string): void
+  close(): void
+}
+
+/**
+ * SQLite: an exclusive transaction on a lock file next to the database
+ * (instances share it through the shared DATA_DIR). better-sqlite3 waits for
+ * it synchronously, which is fine in the migration command.
+ */
+async function withSqliteLock<T>(work: () => Promise<T>, seconds: number, filename: string): Promise<T> {
+  const moduleName = 'better-sqlite3'
+  const { default: Database } = (await import(moduleName)) as {
+    default: new (file: string, options: { timeout: number }) => LockFile
+  }
+  const lock = new Database(`${filename}.migration-lock`, { timeout: seconds * 1000 })
+  try {
+    try {
+      lock.exec('BEGIN EXCLUSIVE')
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new MigrationLockTimeoutError(seconds)
+      throw error
+    }
+    try {
+      return await work()
+    } finally {
+      lock.exec('COMMIT')
+    }
+  } finally {
+    lock.close()
+  }
+}
+
+/** Runs `work` (the migrations) while no other instance runs its own. */
+export async function withMigrationLock<T>(
+  work: () => Promise<T>,
+  seconds = MIGRATION_LOCK_WAIT_SECONDS
+): Promise<T> {
+  const connection = db.connection()
+  switch (connection.dialect.name) {
+    case 'mysql':
+      return withMysqlLock(work, seconds)
+    case 'postgres':
+      return withPgLock(work, seconds)
+    case 'better-sqlite3':
+    case 'sqlite3': {
+      const config = db.manager.get(connection.connectionName)?.config.connection as { filename?: string }
+      const filename = config?.filename ?? join(process.env.DATA_DIR ?? '.', 'tern.sqlite')
+      return withSqliteLock(work, seconds, filename)
+    }
+    default:
+      return work()
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Several Tern "instances" for the fault suite: each runs what `npm start`
+ * runs (`ace tern:migrate`, then the HTTP server) as real child processes, on
+ * a database of their own that the test creates empty.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import db from '@adonisjs/lucid/services/db'
+import { spawnTern, startTern, type RunningTern } from '#tests/helpers/spawn_tern'
+import { freePort } from '#tests/helpers/test_database'
+import { waitFor } from '#tests/helpers/redis_server'
+
+/** An empty database (and DATA_DIR) on this run's database server. */
+export interface FreshDatabase {
+  /** Environment pointing a child at it. */
+  env: Record<string, string>
+  drop(): Promise<void>
+}
+
+/**
+ * Creates an empty database of the run's kind: an SQLite file in a new
+ * DATA_DIR, or a new database on the MySQL/PostgreSQL server (through the
+ * run's own connection, which has the rights to create one).
+ */
+export async function freshDatabase(): Promise<FreshDatabase> {
+  const connection = process.env.DB_CONNECTION ?? 'sqlite'
+  const dataDir = mkdtempSync(join(tmpdir(), 'tern-instances-'))
+  const name = `tern_fresh_${randomBytes(4).toString('hex')}`
+  const quoted = connection === 'mysql' ? `\`${name}\`` : `"${name}"`
+  if (connection === 'mysql') await db.rawQuery(`CREATE DATABASE ${quoted} CHARACTER SET utf8mb4`)
+  if (connection === 'pg') await db.rawQuery(`CREATE DATABASE ${quoted}`)
+  return {
+    env: {
+      DATA_DIR: dataDir,
+      DB_CONNECTION: connection,
+      DB_DATABASE: connection === 'sqlite' ? 'tern.sqlite' : name,
+    },
+    async drop() {
+      if (connection === 'mysql') await db.rawQuery(`DROP DATABASE IF EXISTS ${quoted}`)
+      if (connection === 'pg') await db.rawQuery(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One instance: its migration run, then (when that succeeded) its server. */
+export interface TernInstance {
+  base: string
+  migration: { code: number | null; output: string }
+  server: RunningTern | null
+}
+
+/** Runs `ace tern:migrate` then the server, like `npm start`, with `env`. */
+export async function startInstance(env: Record<string, string>): Promise<TernInstance> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const migration = await spawnTern(['ace.js', 'tern:migrate'], env, 120_000)
+  if (migration.code !== 0) return { base, migration, server: null }
+  const server = startTern(['bin/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 120_000)
+  return { base, migration, server }
+}
+
+/** Resolves true once `base` answers /api/health 200, false if the server exited first. */
+export async function becomesHealthy(instance: TernInstance, timeoutMs = 60_000): Promise<boolean> {
+  const server = instance.server
+  if (!server) return false
+  let exited = false
+  void server.exited.then(() => (exited = true))
+  let healthy = false
+  await waitFor(
+    async () => {
+      healthy = await fetch(`${instance.base}/api/health`).then((r) => r.status === 200, () => false)
+      return healthy || exited
+    },
+    timeoutMs,
+    `${instance.base} to answer /api/health`
+  )
+  return healthy
+}
