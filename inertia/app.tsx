@@ -8,6 +8,7 @@ import { createInertiaApp } from '@inertiajs/react'
 import { AppProviders, defaultLayout, loadBootData, pageTitle, resolvePage } from '~/lib/boot'
 import { PRIMARY_COLOR } from '~/lib/theme'
 import { installAntdReact19Render } from '~/lib/antd_react19'
+import { cspNonce } from '~/lib/csp_nonce'
 
 installAntdReact19Render()
 
@@ -27,4 +28,6 @@ await createInertiaApp({
     else createRoot(el).render(app)
   },
   progress: { color: PRIMARY_COLOR },
+  // The progress bar's <style> carries the page's CSP nonce.
+  defaults: { nonce: cspNonce() },
 })

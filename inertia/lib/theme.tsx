@@ -13,6 +13,7 @@
  * and the cookie).
  */
 import { App as AntApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd'
+import { cspNonce } from '~/lib/csp_nonce'
 import type { AntdLocale } from '~/lib/antd_locale'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { saveColorScheme, storedColorScheme } from '~/lib/preferences'
@@ -67,6 +68,9 @@ export function themeConfig(resolved: 'light' | 'dark', reducedMotion: boolean):
   }
 }
 
+/** antd's CSS-in-JS puts the page's CSP nonce on the <style> elements it adds. */
+const CSP = { nonce: cspNonce() }
+
 /**
  * Provides the colour scheme, antd's ConfigProvider and its App (for
  * `App.useApp()` notifications, messages and modals).
@@ -105,7 +109,7 @@ export function ThemeProvider(props: {
 
   return (
     <ColorSchemeContext.Provider value={value}>
-      <ConfigProvider theme={config} locale={props.antdLocale} direction={props.direction}>
+      <ConfigProvider theme={config} locale={props.antdLocale} direction={props.direction} csp={CSP}>
         <AntApp notification={NOTIFICATION_CONFIG} message={{ maxCount: 5 }}>
           {props.children}
         </AntApp>

@@ -1,0 +1,23 @@
+/**
+ * The Content-Security-Policy nonce that styles and scripts created at run
+ * time need (antd's CSS-in-JS, Inertia's progress bar). In the browser it is
+ * read from `<meta property="csp-nonce">` (the `nonce` property: browsers
+ * hide the attribute from the DOM). While rendering on the server it is the
+ * placeholder the server swaps for the request's nonce
+ * (app/services/security/content_security_policy.ts).
+ */
+export function cspNonce(): string | undefined {
+  if (typeof document !== 'undefined') {
+    return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined
+  }
+  const placeholder = (globalThis as Record<symbol, unknown>)[Symbol.for('tern.cspNoncePlaceholder')]
+  return typeof placeholder === 'string' ? placeholder : undefined
+}
+
+/** Adds `nonce="…"` to every <style> tag of server-extracted CSS that has none. */
+export function withStyleNonce(html: string, nonce: string | undefined): string {
+  if (!nonce) return html
+  return html.replace(/<style\b([^>]*)>/g, (tag, attributes: string) =>
+    /\snonce=/.test(attributes) ? tag : `<style${attributes} nonce="${nonce}">`
+  )
+}
