@@ -66,7 +66,7 @@ test.group('Admin panel | failed deliveries', (group) => {
     await rows.first().getByRole('button', { name: retryName }).click()
     await receiver.waitFor(3)
     await page.getByText('The delivery is queued again').waitFor()
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="deliveries-table"] tbody tr[data-row-key]').length === 1)
+    await rows.nth(1).waitFor({ state: 'detached' })
     assert.lengthOf(receiver.received.filter((request) => request.reply === 200), 1)
 
     // Discard the other, after the confirmation.

@@ -181,3 +181,9 @@ export async function markAttemptFailed(id: string, workerId: string, error: str
     })
   return affectedRows(result) === 1
 }
+
+/** Deletes deliveries delivered before `before` (ms); resolves to how many. */
+export async function purgeDelivered(before: number): Promise<number> {
+  const deleted = await db.from(OUTBOX_TABLE).where('status', 'delivered').where('delivered_at', '<', before).delete()
+  return Number(Array.isArray(deleted) ? deleted[0] : deleted) || 0
+}

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
 import { outboxRetryDelay, type OutboxRetryPolicy } from '#services/outbox/backoff'
-import { claimDue, markAttemptFailed, markDelivered, type OutboxDelivery } from '#services/outbox/outbox_store'
+import { claimDue, markAttemptFailed, markDelivered, purgeDelivered, type OutboxDelivery } from '#services/outbox/outbox_store'
 import { redactDeliveryError } from '#services/outbox/redact'
 
 /** How a channel's deliveries are made. */
@@ -38,6 +38,10 @@ export interface OutboxWorkerOptions {
   retry: OutboxRetryPolicy
 }
 
+/** Delivered rows are kept this long (for the admin's `status=delivered` list), then purged. */
+export const KEEP_DELIVERED_MS = 7 * 24 * 60 * 60_000
+const PURGE_EVERY_MS = 60 * 60_000
+
 /** See the module comment. */
 export class OutboxWorker {
   readonly id = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -47,6 +51,7 @@ export class OutboxWorker {
   #stopped = true
   #shutdown = new AbortController()
   #failing = false
+  #purgedAt = 0
 
   constructor(
     protected handlers: Map<string, OutboxHandler>,
@@ -113,6 +118,10 @@ export class OutboxWorker {
   }
 
   async #work(): Promise<void> {
+    if (Date.now() - this.#purgedAt > PURGE_EVERY_MS) {
+      this.#purgedAt = Date.now()
+      await purgeDelivered(Date.now() - KEEP_DELIVERED_MS)
+    }
     for (;;) {
       const claimed = await claimDue([...this.handlers.keys()], this.id, this.options.leaseMs, this.options.batchSize)
       if (this.#failing) this.logger.warn({}, 'Notification outbox: polling works again')
