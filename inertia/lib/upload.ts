@@ -136,10 +136,14 @@ export class UploadError extends Error {
     this.body = body
   }
 
-  /** Network errors, 408, 429 and 5xx but 507 (full disk): sending again may work. */
+  /**
+   * Network errors, 408, 429, 409 `file_assembling` (the server is still
+   * joining the file's chunks) and 5xx but 507 (full disk): sending again may work.
+   */
   get retryable(): boolean {
     if (this.kind === 'network') return true
     if (this.kind !== 'http') return false
+    if (this.status === 409) return this.error === 'file_assembling'
     return this.status === 408 || this.status === 429 || (this.status >= 500 && this.status !== 507)
   }
 

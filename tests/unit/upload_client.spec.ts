@@ -37,6 +37,8 @@ test.group('Upload client | pure helpers', () => {
     for (const status of [408, 429, 500, 502, 503]) assert.isTrue(new UploadError('http', status, 'x').retryable, String(status))
     for (const status of [400, 401, 403, 404, 413, 507]) assert.isFalse(new UploadError('http', status, 'x').retryable, String(status))
     assert.isFalse(new UploadError('aborted', 0, 'Upload aborted').retryable)
+    assert.isTrue(new UploadError('http', 409, 'x', 'file_assembling').retryable, 'a file still being assembled')
+    assert.isFalse(new UploadError('http', 409, 'x', 'Conflict').retryable)
   })
 
   test('expectedChunkIndex is read only from the contract 400 body', ({ assert }) => {
