@@ -26,7 +26,18 @@ export const plugins: Config['plugins'] = [
  */
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   setup: [
-    () => testUtils.db().migrate(),
+    // Not testUtils.db().migrate(): Lucid's migration lock is one name for the whole MySQL
+    // server, taken without waiting and released through the pool, so parallel runs made each
+    // other fail ("unable to release database lock"). Each run has its own database: no lock.
+    async () => {
+      const ace = await app.container.make('ace')
+      const run = async (name: string) => {
+        const command = await ace.exec(name, ['--compact-output', '--no-schema-generate', '--disable-locks'])
+        if (command.exitCode) throw command.error ?? new Error(`"${name}" failed`)
+      }
+      await run('migration:run')
+      return () => run('migration:reset')
+    },
     async () => {
       const { configService } = await import('#services/config/config_service')
       const { instanceSecretService } = await import('#services/auth/instance_secret_service')

@@ -14,8 +14,8 @@ import db from '@adonisjs/lucid/services/db'
 /** How long an instance waits for another one's migrations (seconds). */
 export const MIGRATION_LOCK_WAIT_SECONDS = 600
 
-const LOCK_NAME = 'tern:migrations'
-/** pg advisory-lock key: any constant bigint, the same in every instance. */
+const LOCK_NAME = 'tern:migrations:'
+/** pg advisory-lock key: any constant bigint (advisory locks are per database). */
 const PG_LOCK_KEY = '7366101011'
 
 /** Raised when the lock could not be taken within the wait. */
@@ -29,16 +29,22 @@ export class MigrationLockTimeoutError extends Error {
   }
 }
 
-/** MySQL/MariaDB: GET_LOCK on the connection of an open transaction, released on the same one. */
+/**
+ * MySQL/MariaDB: GET_LOCK on the connection of an open transaction, released
+ * on the same one. Lock names are global to the server, so the name carries
+ * (a digest of) the database's: installations sharing a server do not wait
+ * for each other.
+ */
 async function withMysqlLock<T>(work: () => Promise<T>, seconds: number): Promise<T> {
+  const name = `CONCAT(?, SHA1(DATABASE()))`
   const trx = await db.transaction()
   try {
-    const [rows] = await trx.rawQuery('SELECT GET_LOCK(?, ?) AS acquired', [LOCK_NAME, seconds])
+    const [rows] = await trx.rawQuery(`SELECT GET_LOCK(${name}, ?) AS acquired`, [LOCK_NAME, seconds])
     if (Number(rows[0]?.acquired) !== 1) throw new MigrationLockTimeoutError(seconds)
     try {
       return await work()
     } finally {
-      await trx.rawQuery('SELECT RELEASE_LOCK(?)', [LOCK_NAME])
+      await trx.rawQuery(`SELECT RELEASE_LOCK(${name})`, [LOCK_NAME])
     }
   } finally {
     await trx.commit()
