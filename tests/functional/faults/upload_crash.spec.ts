@@ -18,10 +18,21 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import { stagedChunkKey, storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
+import UploadSession from '#models/upload_session'
 import type { FaultPoint } from '#services/files/fault_points'
 import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
 import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
 import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#tests/helpers/crash_tern'
+import {
+  chunk,
+  downloadedSha,
+  driveToFault,
+  ok,
+  resume,
+  storedKeys,
+  useVariant,
+  type Upload,
+} from '#tests/helpers/crash_uploads'
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 import {
   EVERY_DISK,
@@ -29,93 +40,14 @@ import {
   cleanupShareTests,
   createShare,
   newShareId,
-  setConfig,
   shareUser,
   useS3Disk,
-  type DiskVariant,
 } from '#tests/helpers/shares'
 
 const PHASES: FaultPoint[] = ['first-chunk', 'chunk-stored', 'assembling', 'assembled', 'completing']
 
-/** One upload of three chunks driven to a fault point. */
-interface Upload {
-  phase: FaultPoint
-  variant: DiskVariant
-  shareId: string
-  content: Buffer
-  fileId?: string
-  /** Left alone after the crash: the jobs must finish or remove it. */
-  abandoned: boolean
-}
-
 let cookie: string
 let s3: S3Server
-
-async function useVariant(variant: DiskVariant) {
-  await setConfig('share.chunkSize', String(variant.chunkSize))
-  await setConfig('s3.enabled', variant.disk === 's3' ? 'true' : 'false')
-}
-
-function chunk(tern: CrashTern, upload: Upload, index: number, id = upload.fileId) {
-  const size = upload.variant.chunkSize
-  const params = new URLSearchParams({ name: 'data.bin', chunkIndex: String(index), totalChunks: '3', ...(id ? { id } : {}) })
-  const body = upload.content.subarray(index * size, (index + 1) * size)
-  return tern.request('POST', `/api/shares/${upload.shareId}/files?${params}`, { body, cookie })
-}
-
-async function ok(response: Promise<{ status: number; json: any; bytes: Buffer }>, what: string) {
-  const answer = await response
-  if (answer.status !== 201 && answer.status !== 202) throw new Error(`${what}: ${answer.status} ${answer.bytes}`)
-  return answer.json
-}
-
-/** Sends the upload's requests up to its phase; the last one waits at the fault point until the kill. */
-async function driveToFault(tern: CrashTern, upload: Upload) {
-  const hang = (request: Promise<unknown>) => void request.catch(() => {})
-  const what = `${upload.phase} on ${upload.variant.label}`
-  if (upload.phase === 'first-chunk') hang(chunk(tern, upload, 0))
-  else {
-    upload.fileId = (await ok(chunk(tern, upload, 0), what)).id
-    if (upload.phase === 'chunk-stored') hang(chunk(tern, upload, 1))
-    else {
-      await ok(chunk(tern, upload, 1), what)
-      if (upload.phase === 'completing') {
-        await ok(chunk(tern, upload, 2), what)
-        hang(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }))
-      } else hang(chunk(tern, upload, 2))
-    }
-  }
-  await tern.reached(upload.phase, upload.shareId)
-}
-
-/** What a client does after the crash, then completes the share. */
-async function resume(tern: CrashTern, upload: Upload) {
-  const what = `resume ${upload.phase} on ${upload.variant.label}`
-  if (upload.phase === 'first-chunk') {
-    // The client never got the file id: it starts the file again (Pingvin clients send no key).
-    const first = await ok(chunk(tern, upload, 0, undefined), what)
-    upload.fileId = first.id
-    for (const index of [1, 2]) await ok(chunk(tern, upload, index), what)
-  } else if (upload.phase === 'chunk-stored') {
-    for (const index of [1, 2]) await ok(chunk(tern, upload, index), what)
-  } else if (upload.phase !== 'completing') {
-    await ok(chunk(tern, upload, 2), what)
-  }
-  await ok(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }), what)
-}
-
-/** Downloads the file through the child; resolves to its sha256. */
-async function downloadedSha(tern: CrashTern, upload: Upload) {
-  const token = await tern.request('POST', `/api/shares/${upload.shareId}/token`, { json: {} })
-  const shareCookie = token.cookies.map((line) => line.split(';')[0]).join('; ')
-  const file = await tern.request('GET', `/api/shares/${upload.shareId}/files/${upload.fileId}`, { cookie: shareCookie })
-  return `${file.status} ${sha256(file.bytes)}`
-}
-
-async function storedKeys(upload: Upload) {
-  const { objects } = await storage.use(upload.variant.disk).listAll(`shares/${upload.shareId}`, { recursive: true })
-  return [...objects].map((object) => ('key' in object ? object.key : object.prefix))
-}
 
 test.group('Faults | kill -9 at each phase of an upload', (group) => {
   let faultDir: string
@@ -147,13 +79,22 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
       }
       for (const variant of EVERY_DISK) {
         await useVariant(variant)
-        for (const upload of previous.filter((u) => u.variant === variant && !u.abandoned)) await resume(tern, upload)
+        for (const upload of previous.filter((u) => u.variant === variant && !u.abandoned)) {
+          const dead = await UploadSession.query().where('shareId', upload.shareId)
+          await resume(tern, upload)
+          if (upload.phase !== 'first-chunk') continue
+          // The file whose first chunk died must not block completion, nor stay in storage.
+          const file = await ShareFile.findByOrFail('shareId', upload.shareId)
+          assert.deepEqual(await storedKeys(upload), [file.storageKey], `first chunk on ${variant.label}`)
+          const pending = await s3.pendingUploads()
+          for (const session of dead) assert.notInclude(pending, session.multipartUploadId ?? '-')
+        }
         if (!phase) continue
         for (const abandoned of phase === 'completing' ? [false] : [false, true]) {
           const shareId = newShareId(`f${step}-${abandoned ? 'a' : 'r'}`)
           await createShare(cookie, { id: shareId })
           const content = randomBytes(variant.chunkSize * 2 + 7)
-          const upload: Upload = { phase, variant, shareId, content, abandoned }
+          const upload: Upload = { cookie, phase, variant, shareId, content, abandoned }
           uploads.push(upload)
           await driveToFault(tern, upload)
         }
@@ -200,7 +141,7 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
     try {
       const shareId = newShareId('fail')
       await createShare(cookie, { id: shareId })
-      const upload: Upload = { phase: 'assembling', variant: S3_STAGED, shareId, content: randomBytes(2007), abandoned: false }
+      const upload: Upload = { cookie, phase: 'assembling', variant: S3_STAGED, shareId, content: randomBytes(2007), abandoned: false }
       upload.fileId = (await ok(chunk(tern, upload, 0), 'chunk 0')).id
       await ok(chunk(tern, upload, 1), 'chunk 1')
       const file = await ShareFile.findOrFail(upload.fileId)
