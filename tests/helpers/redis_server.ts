@@ -58,6 +58,11 @@ export class TestRedisServer {
     await waitFor(() => answersPing(this.port), 10_000, `redis-server on port ${this.port}`)
   }
 
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server: it keeps its connections but answers nothing. */
+  freeze(frozen: boolean) {
+    this.#child?.kill(frozen ? 'SIGSTOP' : 'SIGCONT')
+  }
+
   /** Stops the server (`signal`, SIGKILL for a crash) and waits until it exited. */
   async stop(signal: NodeJS.Signals = 'SIGTERM') {
     const child = this.#child

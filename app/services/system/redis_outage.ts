@@ -27,9 +27,13 @@ const CONNECTION_MESSAGES = [
 ]
 const NOT_READY_REPLIES = ['LOADING', 'MASTERDOWN', 'TRYAGAIN', 'CLUSTERDOWN']
 
-/** Whether `error` means "Redis is not reachable right now" (not a bug). */
-export function isRedisUnavailable(error: unknown): boolean {
+/**
+ * Whether `error` means "Redis is not reachable right now" (not a bug), also
+ * when another error wraps it (`cause`).
+ */
+export function isRedisUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error)) return false
+  if (depth < 3 && error.cause && isRedisUnavailable(error.cause, depth + 1)) return true
   if (error instanceof RedisUnavailableException) return true
   if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError') return true
   const message = error.message ?? ''
