@@ -30,6 +30,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import limiter from '@adonisjs/limiter/services/main'
+import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { TooManyRequestsException } from '#services/auth/auth_errors'
 import { hashToken } from '#services/auth/tokens'
@@ -135,12 +136,21 @@ export class RateLimitAttempt {
     await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
   }
 
-  /** The secret was right: resets the account-and-IP counter and gives back this request's other points. */
+  /**
+   * The secret was right: resets the account-and-IP counter and gives back
+   * this request's other points. Best effort: the session or token is
+   * already made, so a store that fails now must not turn it into an error
+   * (the points then simply expire with the window).
+   */
   async succeeded(): Promise<void> {
     for (const bucket of this.#taken.splice(0)) {
       const store = limiterFor(bucket.limit)
-      if (bucket.settle === 'reset') await store.delete(bucket.key)
-      else await store.decrement(bucket.key)
+      try {
+        if (bucket.settle === 'reset') await store.delete(bucket.key)
+        else await store.decrement(bucket.key)
+      } catch (error) {
+        logger.warn({ err: error, action: this.#action }, 'rate-limit points of a successful attempt not given back')
+      }
     }
   }
 }
