@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Redis connection (only when REDIS_URL is set)
+| Redis connection (only when Redis is used, see redisInUse)
 |--------------------------------------------------------------------------
 |
 | Connects at start, so the first request that needs Redis finds it ready
@@ -12,12 +12,14 @@
 */
 import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
-import env from '#start/env'
+import { redisInUse } from '#services/system/redis_outage'
 
-if (env.get('REDIS_URL')) {
+if (redisInUse()) {
   const { default: redis } = await import('@adonisjs/redis/services/main')
   redis.doNotLogErrors()
   const connection = redis.connection()
+  // Lazy (no REDIS_URL, LIMITER_STORE=redis): dial now, a command would be refused while connecting.
+  if (connection.status === 'wait') connection.ioConnection.connect().catch(() => {})
   let down = false
 
   // 'reconnecting' follows every lost or failed connection (with or without an error event).

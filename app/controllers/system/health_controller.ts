@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import env from '#start/env'
-import { REDIS_RETRY_AFTER_SECONDS } from '#services/system/redis_outage'
+import { REDIS_RETRY_AFTER_SECONDS, redisInUse } from '#services/system/redis_outage'
 
 /** How long Redis may take to answer PING before it counts as down. */
 const REDIS_PING_TIMEOUT_MS = 1500
@@ -21,8 +20,8 @@ async function pingRedis() {
 }
 
 /**
- * GET /api/health: 200 "OK" when the database (and Redis, when REDIS_URL is
- * set) answers, else 503 naming what does not, so a load balancer takes the
+ * GET /api/health: 200 "OK" when the database (and Redis, when it is used)
+ * answers, else 503 naming what does not, so a load balancer takes the
  * instance out of rotation while it cannot serve sign-ins.
  */
 export default class HealthController {
@@ -37,7 +36,7 @@ export default class HealthController {
         error: 'Service Unavailable',
       })
     }
-    if (env.get('REDIS_URL')) {
+    if (redisInUse()) {
       try {
         await pingRedis()
       } catch (error) {

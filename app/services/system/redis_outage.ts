@@ -7,6 +7,15 @@
  * process serves again as soon as the connection is back.
  */
 import { Exception } from '@adonisjs/core/exceptions'
+import env from '#start/env'
+
+/**
+ * Whether this process uses Redis: REDIS_URL is set (limits and locks), or
+ * LIMITER_STORE=redis forces the limiter onto it (127.0.0.1:6379 by default).
+ */
+export function redisInUse(): boolean {
+  return Boolean(env.get('REDIS_URL')) || env.get('LIMITER_STORE') === 'redis'
+}
 
 /** Seconds a client is asked to wait before trying again during an outage. */
 export const REDIS_RETRY_AFTER_SECONDS = 5
