@@ -2,8 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
  * Works the notification outbox (app/services/outbox) in web server and
- * test processes: at `ready` every notification channel without a handler
- * of its own gets the default one (send through the channel), and the
+ * test processes: at `ready` the core's password-reset requests get their
+ * handler, every notification channel without a handler of its own gets
+ * the default one (send through the channel), and the
  * worker starts (in test processes on the first enqueue, once the test
  * database is migrated). At shutdown the worker stops: attempts in flight
  * are abandoned and retried later by any instance.
@@ -17,6 +18,9 @@ export default class OutboxProvider {
     const { outbox } = await import('#services/outbox/outbox_service')
     const { notifications } = await import('#extensions/notifications/main')
     const { channelHandler } = await import('#services/outbox/channel_handler')
+    const { passwordResetService } = await import('#services/auth/password_reset_service')
+    const { PASSWORD_RESET_CHANNEL } = await import('#services/mail/mail_service')
+    outbox.handle(PASSWORD_RESET_CHANNEL, { deliver: (delivery) => passwordResetService.handleRequest(delivery) })
     for (const name of notifications.names()) {
       if (!outbox.handlers.has(name)) outbox.handle(name, channelHandler(notifications, name))
     }

@@ -105,12 +105,13 @@ export default class AuthController {
     return ctx.response.ok({ accessToken: refreshed.accessToken })
   }
 
-  /** POST /api/auth/resetPassword/:email: 202, empty, always (403 with `oauth.disablePassword`); the mail goes out in the background. */
+  /** POST /api/auth/resetPassword/:email: 202, empty, always (403 with `oauth.disablePassword`); the request is stored in the outbox, the mail goes out later. */
   async requestPasswordReset(ctx: HttpContext) {
     await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     const email = String(ctx.params.email ?? '')
     await rateLimiter.attempt(ctx, 'resetPasswordRequest', email)
-    void passwordResetService.request(email)
+    // Stored before the answer (the same work for every address): a crash after it loses nothing.
+    await passwordResetService.request(email)
     return ctx.response.accepted(null)
   }
 

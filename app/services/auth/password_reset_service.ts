@@ -1,8 +1,9 @@
 /**
  * Password reset by e-mail (spec/api.md §1): a request always gets the same
- * neutral reply, and the work (lookup, token, mail) happens after the
- * response, so neither the reply nor its timing tells whether the address
- * exists. The link `${general.appUrl}/auth/resetPassword/<token>` is valid one
+ * neutral reply after storing the same outbox row, whatever the address;
+ * the work (lookup, token, mail) happens later on any instance, so neither
+ * the reply nor its timing tells whether the address exists, and a crash
+ * after the reply loses nothing. The link `${general.appUrl}/auth/resetPassword/<token>` is valid one
  * hour and works once; only the token's digest is stored.
  */
 import { randomUUID } from 'node:crypto'
@@ -15,7 +16,9 @@ import { BadRequestException } from '#services/auth/auth_errors'
 import { sessionService } from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
 import { configService } from '#services/config/config_service'
-import { MAIL_TYPES, mailService } from '#services/mail/mail_service'
+import { MAIL_TYPES, mailService, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
+import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
+import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
 
 /** Lifetime of a reset link. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60
@@ -33,37 +36,57 @@ export function findUserByEmail(email: string) {
 /** Requests and performs password resets. Use `passwordResetService`. */
 export class PasswordResetService {
   /**
-   * Starts a reset for `email` in the background and returns at once. When
-   * the address belongs to a user and mail is enabled, a new token replaces
-   * the user's older ones and the link is mailed. Returns the background
-   * work (tests may await it; it never rejects).
+   * Stores a reset request for `email` in the notification outbox and
+   * resolves (same work for every address). Later, on any instance: when the
+   * address belongs to a user and mail is enabled, a new token replaces the
+   * user's older ones and the link is mailed (see `handleRequest`).
    */
-  request(email: string): Promise<void> {
-    return mailService.sendInBackground(() => this.#requestNow(email), { action: 'password reset' })
+  async request(email: string): Promise<void> {
+    await outbox.enqueue({
+      eventId: randomUUID(),
+      eventType: 'auth:password_reset_request',
+      channel: PASSWORD_RESET_CHANNEL,
+      payload: { email },
+    })
   }
 
-  async #requestNow(email: string): Promise<void> {
-    const user = await findUserByEmail(email)
+  /**
+   * The outbox handler of a stored request: the token and the mail's outbox
+   * row are written in one transaction, so a crash leaves both or neither;
+   * a request whose mail row exists already (crash before the request row
+   * was settled) is done, so a mailed link is never replaced by a retry.
+   */
+  async handleRequest(delivery: OutboxDelivery): Promise<void> {
+    const user = await findUserByEmail(String(delivery.payload?.email ?? ''))
     if (!user) return
     if (!(await mailService.isEnabled())) {
       logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')
       return
     }
+    const eventId = `password_reset:${delivery.id}`
+    // Checked outside the transaction (the claim makes this worker the only one on this request):
+    // on SQLite a transaction that reads first cannot take the write lock while another instance writes.
+    if (await db.from(OUTBOX_TABLE).where('event_id', eventId).select('id').first()) return
     const token = generateToken()
-    await PasswordResetToken.query().where('userId', user.id).delete()
-    await PasswordResetToken.create({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: DateTime.utc().plus({ minutes: PASSWORD_RESET_LIFETIME_MINUTES }),
-    })
     // The link is a secret: the outbox forgets the mail once delivered and never shows its body.
-    await mailService.queueTemplate(
+    const mail = await mailService.renderTemplateMail(
       MAIL_TYPES.passwordReset,
       user.email,
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
-      { url: `${await appUrl()}/auth/resetPassword/${token}` },
-      { eventId: `password_reset:${randomUUID()}`, log: { userId: user.id, action: 'password reset' } }
+      { url: `${await appUrl()}/auth/resetPassword/${token}` }
     )
+    await db.transaction(async (trx) => {
+      await PasswordResetToken.query({ client: trx }).where('userId', user.id).delete()
+      await PasswordResetToken.create(
+        {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: DateTime.utc().plus({ minutes: PASSWORD_RESET_LIFETIME_MINUTES }),
+        },
+        { client: trx }
+      )
+      await mailService.store(mail, { eventId, client: trx, log: { userId: user.id, action: 'password reset' } })
+    })
   }
 
   /**

@@ -49,6 +49,15 @@ export const TEST_MAIL_TEMPLATE = {
   text: 'This is a test email from {appName}.\n\nIf you can read it, the SMTP settings work.',
 }
 
+/** The config variables holding a mail's subject and text templates. */
+export interface MailTemplate {
+  subjectKey: string
+  textKey: string
+}
+
+/** The outbox channel of password-reset requests (its work ends in a mail; `idle()` waits for it). */
+export const PASSWORD_RESET_CHANNEL = 'password_reset'
+
 /** One mail to send (already rendered). */
 export interface OutgoingMail {
   /** Notification type, e.g. `auth:password_reset`. */
@@ -147,26 +156,25 @@ export class MailService {
 
   /**
    * Renders the templates stored in the config variables `subjectKey` and
-   * `textKey` with `variables` (plus `{appName}` and `{appUrl}`) and sends
-   * the mail to `to`. Failures as `send`. Later features use it too
-   * (share recipients, reverse shares).
+   * `textKey` with `variables` (plus `{appName}` and `{appUrl}`) into a mail
+   * to `to` (the variables also go along as `data`).
    */
-  async sendTemplate(
-    type: string,
-    to: string | string[],
-    template: { subjectKey: string; textKey: string },
-    variables: TemplateVariables
-  ): Promise<void> {
-    await this.ensureEnabled()
+  async renderTemplateMail(type: string, to: string | string[], template: MailTemplate, variables: TemplateVariables) {
     const config = await this.config.snapshot()
     const all = withAppVariables(config, variables)
-    await this.#deliver({
+    return {
       type,
       to,
       subject: renderTemplate(String(config.get(template.subjectKey)), all),
       text: renderTemplate(String(config.get(template.textKey)), all),
       data: { ...variables },
-    })
+    } satisfies OutgoingMail
+  }
+
+  /** Renders (see `renderTemplateMail`) and sends at once. Failures as `send`. */
+  async sendTemplate(type: string, to: string | string[], template: MailTemplate, variables: TemplateVariables) {
+    await this.ensureEnabled()
+    await this.#deliver(await this.renderTemplateMail(type, to, template, variables))
   }
 
   /**
@@ -176,41 +184,37 @@ export class MailService {
    */
   async queue(mail: OutgoingMail, options: QueueOptions): Promise<void> {
     await this.ensureEnabled()
+    await this.store(mail, options)
+  }
+
+  /**
+   * `queue` without the `ensureEnabled` check, for callers inside a
+   * transaction that checked first (a configuration read inside it would
+   * wait for SQLite's single connection).
+   */
+  async store(mail: OutgoingMail, options: QueueOptions): Promise<void> {
     const to = Array.isArray(mail.to) ? mail.to : [mail.to]
+    const notification = { type: mail.type, to, subject: mail.subject, text: mail.text, html: mail.html, data: mail.data }
     await outbox.enqueue({
       eventId: options.eventId,
       eventType: mail.type,
       channel: MAIL_CHANNEL,
       target: options.target ?? to.join(', '),
-      payload: {
-        notification: { type: mail.type, to, subject: mail.subject, text: mail.text, html: mail.html, data: mail.data },
-        log: options.log,
-      },
+      payload: { notification, log: options.log },
       client: options.client,
     })
   }
 
-  /** `sendTemplate`, but through the outbox (see `queue`). */
+  /** Renders (see `renderTemplateMail`) and queues (see `queue`). */
   async queueTemplate(
     type: string,
     to: string | string[],
-    template: { subjectKey: string; textKey: string },
+    template: MailTemplate,
     variables: TemplateVariables,
     options: QueueOptions
   ): Promise<void> {
     await this.ensureEnabled()
-    const config = await this.config.snapshot()
-    const all = withAppVariables(config, variables)
-    await this.queue(
-      {
-        type,
-        to,
-        subject: renderTemplate(String(config.get(template.subjectKey)), all),
-        text: renderTemplate(String(config.get(template.textKey)), all),
-        data: { ...variables },
-      },
-      options
-    )
+    await this.store(await this.renderTemplateMail(type, to, template, variables), options)
   }
 
   /**
@@ -282,6 +286,7 @@ export class MailService {
   /** Resolves once every background send started so far has finished and no queued mail is pending. */
   async idle(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending])
+    await outbox.idle(PASSWORD_RESET_CHANNEL)
     await outbox.idle(MAIL_CHANNEL)
   }
 }

@@ -159,7 +159,7 @@ export async function markDelivered(id: string, workerId: string): Promise<boole
   const result = await db
     .from(OUTBOX_TABLE)
     .where({ id, locked_by: workerId, status: 'pending' })
-    .update({ status: 'delivered', payload: null, delivered_at: now, locked_until: null, last_error: null, updated_at: now })
+    .update({ status: 'delivered', payload: null, delivered_at: now, locked_until: null, updated_at: now })
   return affectedRows(result) === 1
 }
 

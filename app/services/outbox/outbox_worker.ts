@@ -135,7 +135,9 @@ export class OutboxWorker {
     const handler = this.handlers.get(delivery.channel)
     if (!handler) return
     try {
-      await handler.deliver(delivery, this.#shutdown.signal)
+      // An attempt never outlives its lease, or another instance could take the row while it runs.
+      const lease = AbortSignal.timeout(Math.max(500, this.options.leaseMs - 1000))
+      await handler.deliver(delivery, AbortSignal.any([this.#shutdown.signal, lease]))
       await markDelivered(delivery.id, this.id)
       return
     } catch (error) {

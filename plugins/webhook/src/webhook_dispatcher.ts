@@ -156,7 +156,8 @@ export class WebhookDispatcher {
     const prefix = `Webhook "${event}" to ${url}`
     const cancelled = this.closed || Boolean(signal?.aborted)
     if (cancelled) {
-      logger.warn(failure, `${prefix} interrupted (shutting down); it stays queued: ${outcome.reason}`)
+      const why = this.closed ? 'shutting down' : 'its outbox lease ran out'
+      logger.warn(failure, `${prefix} interrupted (${why}); it stays queued: ${outcome.reason}`)
     } else if (!outcome.retryable) {
       logger.error(failure, `${prefix} failed, not retried: ${outcome.reason}`)
     } else if (attempt >= delivery.maxAttempts) {
