@@ -11,11 +11,20 @@ import { baseUrl } from '#tests/helpers/shares'
 /** Requests of one burst. */
 export const BURST = 100
 
-/** One JSON POST from client address `ip` (the app trusts X-Forwarded-For from loopback); status and JSON body. */
-export async function request(path: string, json: unknown, ip: string, base = baseUrl()) {
-  const response = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+/** Where and how `request` sends: another instance's base URL, another method, a Cookie header. */
+export interface RequestOptions {
+  base?: string
+  method?: string
+  cookie?: string
+}
+
+/** One JSON request (POST by default) from client address `ip` (the app trusts X-Forwarded-For from loopback). */
+export async function request(path: string, json: unknown, ip: string, options: RequestOptions = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip }
+  if (options.cookie) headers.cookie = options.cookie
+  const response = await fetch((options.base ?? baseUrl()) + path, {
+    method: options.method ?? 'POST',
+    headers,
     body: JSON.stringify(json),
   })
   const text = await response.text()
@@ -24,8 +33,8 @@ export async function request(path: string, json: unknown, ip: string, base = ba
 }
 
 /** `request`, answering the status only. */
-export async function post(path: string, json: unknown, ip: string, base = baseUrl()): Promise<number> {
-  return (await request(path, json, ip, base)).status
+export async function post(path: string, json: unknown, ip: string, options: RequestOptions = {}): Promise<number> {
+  return (await request(path, json, ip, options)).status
 }
 
 /** `count` different client addresses (at most 254) in one random /24. */

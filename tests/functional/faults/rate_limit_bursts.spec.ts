@@ -13,7 +13,14 @@ import User from '#models/user'
 import PasswordResetToken from '#models/password_reset_token'
 import { rateLimits } from '#services/auth/rate_limiter'
 import { generateToken, hashToken } from '#services/auth/tokens'
-import { awayFromTotpStepEnd, createUser, totpCode, uniqueIp } from '#tests/helpers/auth'
+import {
+  awayFromTotpStepEnd,
+  createUser,
+  sessionCookie,
+  sessionFor,
+  totpCode,
+  uniqueIp,
+} from '#tests/helpers/auth'
 import { baseUrl, cleanupShareTests, createCompletedShare, shareUser } from '#tests/helpers/shares'
 import {
   BURST,
@@ -55,7 +62,7 @@ for (const store of ['database', 'redis'] as const) {
       const user = await createUser({ password: 'password123' })
       users.push(user.id)
       const signIn = (password: string, ip: string, base?: string) =>
-        post('/api/auth/signIn', { username: user.username, password }, ip, base)
+        post('/api/auth/signIn', { username: user.username, password }, ip, { base })
       return { user, signIn }
     }
 
@@ -156,6 +163,17 @@ for (const store of ['database', 'redis'] as const) {
       assert.deepEqual(tally.passed, times(rateLimits().perIp, 400))
       assert.equal(await reset(token, attacker), 429)
       assert.equal(await reset(token, uniqueIp()), 204)
+    }).timeout(60_000)
+
+    test('password changes of a signed-in user: exactly the limit is checked', async ({ assert }) => {
+      const { user } = await account()
+      const cookie = sessionCookie(await sessionFor(user))
+      const change = (oldPassword: string, ip: string) =>
+        post('/api/auth/password', { oldPassword, password: 'brand-new-password' }, ip, { method: 'PATCH', cookie })
+      const ip = uniqueIp()
+      const tally = await burst(BURST, (index) => change(`wrong-${index}`, ip))
+      assert.deepEqual(tally.passed, times(rateLimits().perIdentifier, 403))
+      assert.equal(await change('password123', ip), 429)
     }).timeout(60_000)
 
     test('sign-ups: exactly the limit per e-mail address and client address gets through', async ({ assert }) => {
