@@ -22,83 +22,26 @@
  * mailer's reason) when the send failed. Sends are recorded by
  * `notifications.fake()` like any notification (SMTP must still be enabled).
  */
-import logger from '@adonisjs/core/services/logger'
 import { notifications, type NotificationManager } from '#extensions/notifications/main'
 import { configService, type ConfigService, type ConfigSnapshot } from '#services/config/config_service'
 import { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 import { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
 import { outbox } from '#services/outbox/outbox_service'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import {
+  deliveryFailureReason,
+  MAIL_CHANNEL,
+  MAIL_TYPES,
+  PASSWORD_RESET_CHANNEL,
+  TEST_MAIL_TEMPLATE,
+  type MailTemplate,
+  type OutgoingMail,
+  type QueueOptions,
+} from '#services/mail/mail_types'
 
 export { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 export { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
 
-/** The notification channel mails are sent through. */
-export const MAIL_CHANNEL = 'email'
-
-/** Notification types of the mails the core sends. */
-export const MAIL_TYPES = {
-  passwordReset: 'auth:password_reset',
-  invite: 'user:invite',
-  test: 'mail:test',
-} as const
-
-/** Subject and text of the test mail (`{appName}` is replaced). */
-export const TEST_MAIL_TEMPLATE = {
-  subject: 'Test email',
-  text: 'This is a test email from {appName}.\n\nIf you can read it, the SMTP settings work.',
-}
-
-/** The config variables holding a mail's subject and text templates. */
-export interface MailTemplate {
-  subjectKey: string
-  textKey: string
-}
-
-/** The outbox channel of password-reset requests (its work ends in a mail; `idle()` waits for it). */
-export const PASSWORD_RESET_CHANNEL = 'password_reset'
-
-/** One mail to send (already rendered). */
-export interface OutgoingMail {
-  /** Notification type, e.g. `auth:password_reset`. */
-  type: string
-  /** One address or several (all in the To header of one mail). */
-  to: string | string[]
-  subject: string
-  text: string
-  html?: string
-  /** Structured data for other notification channels. */
-  data?: Record<string, unknown>
-}
-
-/** Context fields logged with a failed background send (`{ userId, shareId }`). */
-export type MailLogContext = Record<string, unknown>
-
-/** How a queued mail is stored in the outbox. */
-export interface QueueOptions {
-  /** The event the mail belongs to: queuing the same event for the same target twice sends one mail. */
-  eventId: string
-  /** Distinguishes the mails of one event (default: the addresses). */
-  target?: string
-  /** Logged with a delivery that failed for good. */
-  log?: MailLogContext
-  /** The transaction of the change that caused the mail. */
-  client?: QueryClientContract
-}
-
-/** The reason a send failed, as the mailer put it (the channel's error inside the notification error). */
-export function deliveryFailureReason(error: unknown): string {
-  let current: unknown = error
-  while (
-    current instanceof Error &&
-    (current as { code?: string }).code === 'E_NOTIFICATION_SEND_FAILED' &&
-    current.cause
-  ) {
-    current = current.cause
-  }
-  if (current instanceof Error && current.message) return current.message
-  return String(current)
-}
+export * from '#services/mail/mail_types'
 
 /** `variables` plus `appName` and `appUrl` from `config` (the caller's values win). */
 function withAppVariables(config: ConfigSnapshot, variables: TemplateVariables): TemplateVariables {
@@ -107,8 +50,6 @@ function withAppVariables(config: ConfigSnapshot, variables: TemplateVariables):
 
 /** See the module comment. Use the `mailService` singleton; the class is exported for tests. */
 export class MailService {
-  #pending = new Set<Promise<void>>()
-
   constructor(
     protected config: ConfigService = configService,
     protected channels: NotificationManager = notifications
@@ -259,33 +200,8 @@ export class MailService {
     })
   }
 
-  /**
-   * Runs `send` on a later tick without blocking the caller (the HTTP
-   * response goes out first) and logs a failure at error level with
-   * `logContext` and the reason; it never rejects. Returns the promise of
-   * that work for callers that want to wait (tests); `idle()` waits for all.
-   */
-  sendInBackground(send: () => Promise<unknown>, logContext: MailLogContext = {}): Promise<void> {
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(send)
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          logger.error(
-            { ...logContext, reason: deliveryFailureReason(error) },
-            'Sending mail in the background failed: %s',
-            deliveryFailureReason(error)
-          )
-        }
-      )
-      .finally(() => this.#pending.delete(work))
-    this.#pending.add(work)
-    return work
-  }
-
-  /** Resolves once every background send started so far has finished and no queued mail is pending. */
+  /** Resolves once no password-reset request and no queued mail is pending in the outbox (tests). */
   async idle(): Promise<void> {
-    while (this.#pending.size > 0) await Promise.all([...this.#pending])
     await outbox.idle(PASSWORD_RESET_CHANNEL)
     await outbox.idle(MAIL_CHANNEL)
   }

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
 import { notifications } from '#extensions/notifications/main'
 import { configService, type ConfigChange } from '#services/config/config_service'
 import {
@@ -162,23 +163,27 @@ test.group('Mail | service', (group) => {
     )
   })
 
-  test('sendInBackground returns before the send and delivers it later', async ({ assert }) => {
+  test('queue stores the mail and answers before any SMTP traffic; the outbox delivers it', async ({ assert }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port)
-    let started = false
 
-    const work = mailService.sendInBackground(async () => {
-      started = true
-      await mailService.sendTest('alice@example.com')
-    })
-    assert.isFalse(started)
+    await mailService.queue(
+      { type: 'mail:test', to: 'alice@example.com', subject: 'Queued', text: 'Later' },
+      { eventId: 'queued-1' }
+    )
+    const [row] = await db.from('notification_deliveries').where('event_id', 'queued-1')
+    assert.containsSubset(row, { channel: 'email', target: 'alice@example.com', event_type: 'mail:test' })
 
-    await work
-    assert.isTrue(started)
+    await mailService.idle()
     assert.lengthOf(smtp.messages, 1)
+    assert.equal(smtp.messages[0].subject, 'Queued')
+    assert.containsSubset(await db.from('notification_deliveries').where('event_id', 'queued-1').first(), {
+      status: 'delivered',
+      payload: null,
+    })
   })
 
-  test('sendInBackground logs a failure with its context and reason and never rejects', async ({ assert }) => {
+  test('a queued mail refused for good is logged with its context and reason and kept as failed', async ({ assert }) => {
     smtp = await startSmtpServer({ reject: { code: 550, message: 'No such user here' } })
     await useSmtp(smtp.port)
     const logged: { bindings: Record<string, unknown>; message: string }[] = []
@@ -187,7 +192,13 @@ test.group('Mail | service', (group) => {
       logged.push({ bindings, message: message.replace('%s', String(values[0])) })
     }) as typeof logger.error
     try {
-      await mailService.sendInBackground(() => mailService.sendTest('ghost@example.com'), { userId: 'u-1' })
+      await mailService.queueTemplate(
+        'auth:password_reset',
+        'ghost@example.com',
+        { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
+        { url: 'u' },
+        { eventId: 'refused-1', log: { userId: 'u-1' } }
+      )
       await mailService.idle()
     } finally {
       logger.error = original
@@ -197,5 +208,8 @@ test.group('Mail | service', (group) => {
     assert.equal(logged[0].bindings.userId, 'u-1')
     assert.include(String(logged[0].bindings.reason), '550 No such user here')
     assert.include(logged[0].message, 'Sending mail in the background failed')
+    const row = await db.from('notification_deliveries').where('event_id', 'refused-1').first()
+    assert.containsSubset(row, { status: 'failed', attempts: 1 })
+    assert.include(row.last_error, '550 No such user here')
   })
 })
