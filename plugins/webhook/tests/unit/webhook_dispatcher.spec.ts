@@ -177,7 +177,8 @@ test.group('Webhook plugin | dispatcher', (group) => {
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
     void dispatcher.dispatch('share:created', { shareId: 'b' })
     await dispatcher.idle()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Failed is final: no attempt can follow.
+    assert.containsSubset(await rowsOf(dispatcher), [{ status: 'failed', attempts: 1 }])
     assert.lengthOf(receiver.received, 1)
     const [failure] = logger.at('error')
     assert.match(failure.message, /failed, not retried: HTTP 400 Bad Request: bad payload$/)
