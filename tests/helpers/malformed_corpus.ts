@@ -1,8 +1,7 @@
 /**
  * The malformed-input corpus (issue 11): hostile values, how they are put
- * into a request, a parallel runner and a snapshot of everything a request
- * could have stored (every table but the legitimately changing ones, and
- * every file under DATA_DIR).
+ * into a request, a parallel runner, and a sequential one that checks after
+ * each refused request that the tables it could write are unchanged.
  *
  * ```ts
  * const before = await snapshotState()
@@ -10,12 +9,9 @@
  * assert.deepEqual(await snapshotState(), before)
  * ```
  */
-import { createHash } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
-import { join } from 'node:path'
-import db from '@adonisjs/lucid/services/db'
 import { uniqueIp } from '#tests/helpers/auth'
+import { tableLines } from '#tests/helpers/state_snapshot'
 
 /** A hostile JSON value, as JSON text (so `1e309`, lone surrogates and absurd nesting can be sent). */
 export interface HostileValue {
@@ -122,7 +118,7 @@ function problemOf(request: CorpusRequest, status: number, type: string, text: s
  * another route), with a fresh client IP so rate limits answer for the
  * input, not for the burst.
  */
-function send(request: CorpusRequest, cookies: string | null): Promise<CorpusResult> {
+export function send(request: CorpusRequest, cookies: string | null): Promise<CorpusResult> {
   const headers: Record<string, string> = { 'x-forwarded-for': uniqueIp(), ...request.headers }
   const body = request.body === undefined ? undefined : Buffer.from(request.body)
   if (body) {
@@ -167,39 +163,20 @@ export async function runCorpus(
   return results
 }
 
-/** Tables whose rows change legitimately on refused requests (attempt counters, job locks, migrations). */
-const VOLATILE_TABLES = new Set(['rate_limits', 'locks', 'adonis_schema', 'adonis_schema_versions'])
-
-async function tableNames(): Promise<string[]> {
-  const client = db.connection().dialect.name
-  if (client === 'mysql') {
-    const [rows] = await db.rawQuery('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
-    return rows.map((row: { name: string }) => row.name)
+/**
+ * Runs `requests` one by one, comparing `tables` around each: a refused
+ * request (4xx) that changed them is a problem ("refused but stored").
+ * Accepted ones may store what they were sent.
+ */
+export async function runWithTableChecks(requests: { request: CorpusRequest; cookies: string | null }[], tables: string[]) {
+  const results: CorpusResult[] = []
+  for (const { request, cookies } of requests) {
+    const before = await tableLines(tables)
+    const result = await send(request, cookies)
+    if (result.status >= 400 && result.problem === null && (await tableLines(tables)) !== before) {
+      result.problem = `refused with ${result.status} but stored something`
+    }
+    results.push(result)
   }
-  if (client === 'postgres') {
-    const { rows } = await db.rawQuery("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")
-    return rows.map((row: { name: string }) => row.name)
-  }
-  const rows = await db.rawQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-  return rows.map((row: { name: string }) => row.name)
-}
-
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  return entries
-    .filter((entry) => entry.isFile() && !/\.sqlite3?(-\w+)?$|\.db(-\w+)?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name).slice(root.length))
-    .sort()
-}
-
-/** Row count and content hash of every non-volatile table, and the files under DATA_DIR. */
-export async function snapshotState() {
-  const tables: Record<string, { rows: number; hash: string; lines: string[] }> = {}
-  for (const name of (await tableNames()).sort()) {
-    if (VOLATILE_TABLES.has(name)) continue
-    const rows = await db.from(name).select('*')
-    const lines = rows.map((row) => JSON.stringify(row)).sort()
-    tables[name] = { rows: rows.length, hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
-  }
-  return { tables, files: await filesUnder(process.env.DATA_DIR!) }
+  return results
 }

@@ -11,9 +11,9 @@ import {
   type CorpusRequest,
 } from '#tests/helpers/malformed_corpus'
 
-/** A body template: JSON text leaves, or nested objects of them. */
+/** A body template: JSON text leaves (or functions making one per request), or nested objects of them. */
 export interface BodyTemplate {
-  [field: string]: string | BodyTemplate
+  [field: string]: string | (() => string) | BodyTemplate
 }
 
 /** One route of the API with a baseline request. */
@@ -36,6 +36,12 @@ export interface CorpusRoute {
   mayAccept?: boolean
   /** Hostile value labels (or `missing`) that are valid for a field (`field` or `parent.field`). */
   skip?: Record<string, string[]>
+  /**
+   * The route checks or hashes a password (a slow hash) once the body is
+   * valid: short plain strings, which only make another password (or fail a
+   * stricter rule), are not sent.
+   */
+  checksPassword?: boolean
   /** An empty body is a valid no-op (PATCH): a body that parses to nothing may answer 2xx. */
   emptyBodyIsValid?: boolean
 }
@@ -47,7 +53,8 @@ export interface CorpusFixtures {
   draft: string
 }
 
-type Caller = { request: CorpusRequest; cookies: string | null }
+/** A corpus request with the cookies of its caller. */
+export type Caller = { request: CorpusRequest; cookies: string | null }
 
 const HOSTILE_RANGES = [
   'bytes=18446744073709551616-', 'bytes=-18446744073709551616', 'bytes=99999999999999999999999-1', 'bytes=1-0',
@@ -63,7 +70,7 @@ const FORGED_COOKIES = [
 /** Every leaf of a template as a dotted path. */
 function leaves(template: BodyTemplate, prefix = ''): string[] {
   return Object.entries(template).flatMap(([key, value]) =>
-    typeof value === 'string' ? [prefix + key] : leaves(value, `${prefix}${key}.`)
+    typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [prefix + key]
   )
 }
 
@@ -72,7 +79,8 @@ function render(template: BodyTemplate, path?: string, json?: string | null, pre
   const parts = Object.entries(template).flatMap(([key, value]) => {
     const here = prefix + key
     if (here === path && json === null) return []
-    const text = here === path ? json! : typeof value === 'string' ? value : render(value, path, json, `${here}.`)
+    const leaf = (text: string | (() => string)) => (typeof text === 'string' ? text : text())
+    const text = here === path ? json! : typeof value === 'object' ? render(value, path, json, `${here}.`) : leaf(value)
     return [`${JSON.stringify(key)}:${text}`]
   })
   return `{${parts.join(',')}}`
@@ -89,6 +97,24 @@ function queryString(query: Record<string, string>, override?: [string, string])
     override && override[0] === key ? override[1] : `${key}=${encodeURIComponent(value)}`
   )
   return parts.length ? `?${parts.join('&')}` : ''
+}
+
+/** `route` with each JSON field replaced by each hostile value (and left out), as `caller`. */
+export function fieldMutations(route: CorpusRoute, caller: string | null): Caller[] {
+  if (!route.body) return []
+  const out: Caller[] = []
+  const path = fillPath(route) + queryString(route.query ?? {})
+  const wrap = (json: string) => (route.arrayBody ? `[${json}]` : json)
+  const add = (label: string, body: string) =>
+    out.push({ request: { label, method: route.method, path, body, mayAccept: route.mayAccept }, cookies: caller })
+  const wrongPasswordOnly = (json: string) => route.checksPassword && /^"[^\\]{0,100}"$/.test(json)
+  for (const field of leaves(route.body)) {
+    for (const value of HOSTILE_VALUES) {
+      if (!route.skip?.[field]?.includes(value.label) && !wrongPasswordOnly(value.json)) add(`${field} = ${value.label}`, wrap(render(route.body, field, value.json)))
+    }
+    if (!route.skip?.[field]?.includes('missing')) add(`${field} missing`, wrap(render(route.body, field, null)))
+  }
+  return out
 }
 
 /** The whole corpus of `routes`, each request with the cookies of its caller. */
@@ -109,15 +135,7 @@ export function buildCorpus(
       out.push({ request: { ...base, ...withBody, ...request }, cookies: as })
     }
 
-    for (const field of route.body ? leaves(route.body) : []) {
-      for (const value of HOSTILE_VALUES) {
-        if (route.skip?.[field]?.includes(value.label)) continue
-        add({ label: `${field} = ${value.label}`, body: wrap(render(route.body!, field, value.json)) })
-      }
-      if (!route.skip?.[field]?.includes('missing')) {
-        add({ label: `${field} missing`, body: wrap(render(route.body!, field, null)) })
-      }
-    }
+    out.push(...fieldMutations(route, caller))
     if (route.method !== 'GET') {
       for (const hostile of HOSTILE_BODIES) {
         const mayAccept = route.mayAccept || route.emptyBodyIsValid

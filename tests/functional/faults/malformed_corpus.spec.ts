@@ -7,14 +7,19 @@
  * nothing may be stored: every table (but attempt counters and job locks)
  * and every file under DATA_DIR is the same after the run.
  *
- * Baselines are valid requests that a late check still refuses (a taken
- * user name, a share id in use, a wrong password, an expiration over
- * `share.maxExpiration`), so a hostile value that passes validation goes as
- * deep as it can and still must not store anything.
+ * In the first test, baselines are valid requests that a late check still
+ * refuses (a taken user name, a share id in use, a wrong password, an
+ * expiration over `share.maxExpiration`), so a hostile value that passes
+ * validation goes as deep as it can and still must not store anything. In
+ * the second, baselines are accepted requests: a hostile value is either
+ * refused with nothing stored, or stored as sent, never a 500 (MySQL's
+ * INTEGER and DATETIME limits are reached there).
  */
 import { test } from '@japa/runner'
-import { HOSTILE_BODIES, HOSTILE_SEGMENTS, runCorpus, snapshotState } from '#tests/helpers/malformed_corpus'
-import { buildCorpus, type CorpusRoute } from '#tests/helpers/malformed_routes'
+import { randomBytes } from 'node:crypto'
+import { HOSTILE_BODIES, HOSTILE_SEGMENTS, runCorpus, runWithTableChecks, type CorpusResult } from '#tests/helpers/malformed_corpus'
+import { buildCorpus, fieldMutations, type CorpusRoute } from '#tests/helpers/malformed_routes'
+import { snapshotState } from '#tests/helpers/state_snapshot'
 import { cleanupShareTests, createCompletedShare, createShare, newShareId, setConfig, shareToken, shareUser } from '#tests/helpers/shares'
 import { createReverseShare } from '#tests/helpers/reverse_shares'
 
@@ -40,16 +45,16 @@ test.group('Faults | malformed-input corpus', (group) => {
     const taken = { username: s(other.user.username), email: s(other.user.email) }
     const routes: CorpusRoute[] = [
       { method: 'POST', path: '/api/auth/signUp', role: 'anon', body: { ...taken, password: s('password123') } },
-      { method: 'POST', path: '/api/auth/signIn', role: 'anon', body: { email: s(victim.user.email), username: s('x'), password: s('wrong-password') } },
+      { method: 'POST', path: '/api/auth/signIn', role: 'anon', checksPassword: true, body: { email: s(victim.user.email), username: s('x'), password: s('wrong-password') } },
       { method: 'POST', path: '/api/auth/signIn/totp', role: 'anon', body: { totp: s('123456'), loginToken: s('unknown') } },
       { method: 'POST', path: '/api/auth/signOut', role: 'anon', body: {}, mayAccept: true },
       { method: 'POST', path: '/api/auth/token', role: 'anon', body: {} },
       { method: 'POST', path: '/api/auth/resetPassword/:email', role: 'anon', params: { email: 'nobody%40example.com' }, mayAccept: true },
       { method: 'POST', path: '/api/auth/resetPassword', role: 'anon', body: { token: s('unknown-token'), password: s('password123') } },
-      { method: 'PATCH', path: '/api/auth/password', role: 'user', body: { oldPassword: s('wrong-password'), password: s('password456') } },
-      { method: 'POST', path: '/api/auth/totp/enable', role: 'user', body: { password: s('wrong-password') } },
-      { method: 'POST', path: '/api/auth/totp/verify', role: 'user', body: { code: s('123456'), password: s('wrong-password') } },
-      { method: 'POST', path: '/api/auth/totp/disable', role: 'user', body: { code: s('123456'), password: s('wrong-password') } },
+      { method: 'PATCH', path: '/api/auth/password', role: 'user', checksPassword: true, body: { oldPassword: s('wrong-password'), password: s('password456') } },
+      { method: 'POST', path: '/api/auth/totp/enable', role: 'user', checksPassword: true, body: { password: s('wrong-password') } },
+      { method: 'POST', path: '/api/auth/totp/verify', role: 'user', checksPassword: true, body: { code: s('123456'), password: s('wrong-password') } },
+      { method: 'POST', path: '/api/auth/totp/disable', role: 'user', checksPassword: true, body: { code: s('123456'), password: s('wrong-password') } },
       { method: 'GET', path: '/api/oauth/auth/:provider', role: 'anon', params: { provider: 'oidc' } },
       { method: 'GET', path: '/api/oauth/callback/:provider', role: 'anon', params: { provider: 'oidc' }, query: { code: 'c', state: 's', error: 'e' }, mayAccept: true },
       { method: 'POST', path: '/api/oauth/unlink/:provider', role: 'user', params: { provider: 'github' } },
@@ -74,7 +79,7 @@ test.group('Faults | malformed-input corpus', (group) => {
       { method: 'DELETE', path: '/api/shares/:id', role: 'user', params: { id: 'missing-share' } },
       { method: 'POST', path: '/api/shares/:id/complete', role: 'user', params: { id: 'missing-share' } },
       { method: 'DELETE', path: '/api/shares/:id/complete', role: 'user', params: { id: draft }, emptyBodyIsValid: true },
-      { method: 'POST', path: '/api/shares/:id/token', role: 'anon', params: { id: locked.id }, body: { password: s('wrong') } },
+      { method: 'POST', path: '/api/shares/:id/token', role: 'anon', params: { id: locked.id }, checksPassword: true, body: { password: s('wrong') } },
       { method: 'GET', path: '/api/shares/:id/metaData', role: 'anon', params: { id: locked.id }, cookies: token, mayAccept: true },
       {
         method: 'POST', path: '/api/shares/:id/files', role: 'user', params: { id: draft }, raw: 'x',
@@ -129,5 +134,64 @@ test.group('Faults | malformed-input corpus', (group) => {
     assert.lengthOf(problems, 0, 'every answer is a 4xx with a message, or a 2xx of a read-only route')
     assert.deepEqual(changedTables, [], 'no table changed')
     assert.deepEqual(newFiles, [], 'no file stored')
+  }).timeout(120_000)
+
+  test('hostile fields of accepted requests are refused without a trace or stored, never a 5xx', async ({ assert }) => {
+    const user = await shareUser()
+    const admin = await shareUser({ admin: true })
+    const victim = await shareUser()
+    const draft = newShareId()
+    await createShare(user.cookie, { id: draft, recipients: [] })
+    const s = JSON.stringify
+    const fresh = (prefix: string) => () => s(`${prefix}${randomBytes(5).toString('hex')}`)
+    const freshEmail = () => s(`c${randomBytes(5).toString('hex')}@example.com`)
+    const security = { password: s('secret'), maxViews: '3' }
+    const lanes: { tables: string[]; routes: [CorpusRoute, string][] }[] = [
+      {
+        tables: ['shares', 'share_securities', 'share_recipients'],
+        routes: [
+          [{ method: 'POST', path: '/api/shares', role: 'user', body: { id: fresh('c-'), name: s('corpus'), description: s('d'), expiration: s('1-hour'), recipients: '[]', security } }, user.cookie],
+          [{ method: 'PATCH', path: '/api/shares/:id', role: 'user', params: { id: draft }, body: { name: s('renamed'), description: s('d'), expiration: s('1-hour'), security } }, user.cookie],
+        ],
+      },
+      {
+        tables: ['reverse_shares'],
+        routes: [[{ method: 'POST', path: '/api/reverseShares', role: 'user', body: { shareExpiration: s('1-day'), maxShareSize: s('1000'), maxUseCount: '1', sendEmailNotification: 'false', simplified: 'false', publicAccess: 'true' } }, user.cookie]],
+      },
+      {
+        tables: ['api_tokens'],
+        routes: [[{ method: 'POST', path: '/api/users/me/apiTokens', role: 'user', body: { name: s('corpus'), expiresAt: s('2999-01-01T00:00:00Z') } }, user.cookie]],
+      },
+      {
+        tables: ['users'],
+        routes: [
+          [{ method: 'POST', path: '/api/auth/signUp', role: 'anon', checksPassword: true, body: { username: fresh('s_'), email: freshEmail, password: s('password123') } }, ''],
+          [{ method: 'POST', path: '/api/users', role: 'admin', checksPassword: true, body: { username: fresh('u_'), email: freshEmail, password: s('password123'), isAdmin: 'false' } }, admin.cookie],
+          [{ method: 'PATCH', path: '/api/users/:id', role: 'admin', params: { id: victim.user.id }, checksPassword: true, body: { username: fresh('v_'), email: freshEmail, password: s('password123'), isAdmin: 'false' } }, admin.cookie],
+        ],
+      },
+    ]
+    const started = Date.now()
+    const results: CorpusResult[] = (
+      await Promise.all(
+        lanes.map(({ tables, routes }) => {
+          const requests = routes.flatMap(([route, cookie]) => fieldMutations({ ...route, mayAccept: true }, cookie || null))
+          return runWithTableChecks(requests, tables)
+        })
+      )
+    ).flat()
+    const serverErrors = results.filter((result) => result.status >= 500)
+    const problems = results.filter((result) => result.problem !== null)
+    const accepted = results.filter((result) => result.status < 300).length
+    console.log(
+      `malformed fields on accepted requests: ${results.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s, ` +
+        `${accepted} stored as sent, ${results.length - accepted} refused, ${serverErrors.length} answered 5xx, ${problems.length} problems`
+    )
+    for (const result of problems.slice(0, 30)) {
+      console.log(`  ${result.request.method} ${result.request.path} [${result.request.label}] -> ${result.problem}`)
+    }
+    assert.isAtLeast(results.length, 800)
+    assert.lengthOf(serverErrors, 0, 'no request answers 5xx')
+    assert.lengthOf(problems, 0, 'refused requests store nothing, answers carry a message')
   }).timeout(120_000)
 })
