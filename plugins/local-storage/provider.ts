@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
-import { storage } from '#extensions/storage/main'
-import { StorageRootNotSharedError, verifySharedStorageRoot } from '#extensions/storage/shared_root'
+import { storage, storageErrors } from '#extensions/storage/main'
+import { verifySharedStorageRoot } from '#extensions/storage/shared_root'
 import { LOCAL_DISK_NAME, localDisk } from './src/local_disk.js'
 
 /**
@@ -33,7 +33,7 @@ export default class LocalStorageProvider {
     try {
       await verifySharedStorageRoot(LOCAL_DISK_NAME, root)
     } catch (error) {
-      if (error instanceof StorageRootNotSharedError) throw error
+      if (error instanceof storageErrors.E_STORAGE_ROOT_NOT_SHARED) throw error
       const logger = await this.app.container.make('logger')
       logger.warn({ err: error }, 'local storage: the identity of %s could not be checked', root)
     }

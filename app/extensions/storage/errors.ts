@@ -5,6 +5,16 @@
  */
 import { createError } from '@adonisjs/core/exceptions'
 
+/**
+ * A local storage root is not the one this database's files are in (see
+ * `shared_root.ts`); the message says why and what to do. Stops the start.
+ */
+export const E_STORAGE_ROOT_NOT_SHARED = createError<[explanation: string]>(
+  '%s',
+  'E_STORAGE_ROOT_NOT_SHARED',
+  500
+)
+
 /** `use()`/`setDefault()`/`fake()` named a disk nobody registered (or no disk is registered at all). */
 export const E_STORAGE_DISK_UNKNOWN = createError<[name: string]>(
   'Storage disk "%s" is not registered',

@@ -14,16 +14,12 @@ import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { storage } from './main.js'
+import { E_STORAGE_ROOT_NOT_SHARED } from './errors.js'
 
 /** The file in a storage root that holds its identity. */
 export const STORAGE_ID_FILE = '.tern-storage-id'
 
 const TABLE = 'instance_secrets'
-
-/** The root does not belong to this database: the instance must not start. */
-export class StorageRootNotSharedError extends Error {
-  code = 'E_STORAGE_ROOT_NOT_SHARED'
-}
 
 /** The id in the root, or null when it has none. */
 function readRootId(file: string): string | null {
@@ -84,13 +80,22 @@ async function diskInUse(disk: string): Promise<boolean> {
 /**
  * Checks that `root` (the root of disk `disk`) is the storage this database
  * knows, recording the identity on first use. Throws
- * `StorageRootNotSharedError` with what to do when it is not. Does nothing
+ * `E_STORAGE_ROOT_NOT_SHARED` with what to do when it is not. Does nothing
  * before the migrations ran, or while the disk is not used (e.g. files go to
  * S3: each instance may then keep an unused local root of its own).
  */
 export async function verifySharedStorageRoot(disk: string, root: string): Promise<void> {
   if (!(await db.connection().schema.hasTable(TABLE))) return
   if (!(await diskInUse(disk))) return
+  await verifyStorageRootId(disk, root)
+}
+
+/**
+ * The identity check itself (whether or not the disk is in use): records the
+ * root's id, or creates one, and throws `E_STORAGE_ROOT_NOT_SHARED` when the
+ * database already knows another.
+ */
+export async function verifyStorageRootId(disk: string, root: string): Promise<void> {
   mkdirSync(root, { recursive: true })
   const file = join(root, STORAGE_ID_FILE)
   const key = `storage-root:${disk}`
@@ -99,21 +104,21 @@ export async function verifySharedStorageRoot(disk: string, root: string): Promi
   if (!rootId) {
     const known = await recordedId(key)
     if (known) {
-      throw new StorageRootNotSharedError(
+      throw new E_STORAGE_ROOT_NOT_SHARED([
         `the storage directory ${root} (disk "${disk}") has no ${STORAGE_ID_FILE}, but this ` +
           `database's files are in a storage with id ${known}: this instance does not see the ` +
-          `files of the other instances. ${remedy(root, file, known)}`
-      )
+          `files of the other instances. ${remedy(root, file, known)}`,
+      ])
     }
     rootId = createRootId(root, file)
   }
   const databaseId = await recordId(key, rootId)
   if (databaseId !== rootId) {
-    throw new StorageRootNotSharedError(
+    throw new E_STORAGE_ROOT_NOT_SHARED([
       `the storage directory ${root} (disk "${disk}") has id ${rootId}, but this database's files ` +
         `are in a storage with id ${databaseId}: the directory belongs to another Tern ` +
         `installation, or the database and the files come from different backups, or the ` +
-        `instances do not share their storage. ${remedy(root, file, databaseId)}`
-    )
+        `instances do not share their storage. ${remedy(root, file, databaseId)}`,
+    ])
   }
 }
