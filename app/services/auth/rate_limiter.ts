@@ -27,6 +27,7 @@
  * account-and-IP counter is reset and this request's points on the other
  * two are given back, so users are not locked out by their own successes.
  */
+import { isIPv4, isIPv6 } from 'node:net'
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import limiter from '@adonisjs/limiter/services/main'
@@ -77,6 +78,27 @@ export function limiterStoreName(): 'database' | 'redis' | 'memory' {
   return env.get('LIMITER_STORE') ?? (env.get('REDIS_URL') ? 'redis' : 'database')
 }
 
+/**
+ * The client address a limit counts: an IPv4 address as is, an IPv6 address
+ * by its /64 network. One subscriber gets a whole /64, so counting single
+ * IPv6 addresses would give an attacker 2^64 fresh counters.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '')
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped && isIPv4(mapped[1])) return mapped[1]
+  if (!isIPv6(address)) return address
+  // A trailing dotted IPv4 part is two 16-bit groups.
+  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`
+  )
+  const [head, tail] = hex.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`
+}
+
 /** What a successful attempt does to a bucket: reset it, or give back this request's point. */
 type Settle = 'reset' | 'refund'
 
@@ -120,9 +142,9 @@ export class RateLimitAttempt {
     throw new TooManyRequestsException(retryAfter)
   }
 
-  /** Takes the point of the client IP. */
+  /** Takes the point of the client address (IPv6: its /64). */
   async forIp(): Promise<void> {
-    const ip = this.#ctx.request.ip()
+    const ip = addressKey(this.#ctx.request.ip())
     await this.#take({ key: `${this.#action}:ip:${ip}`, limit: rateLimits().perIp, settle: 'refund' })
   }
 
@@ -130,7 +152,7 @@ export class RateLimitAttempt {
   async forAccount(identifier: string): Promise<void> {
     const limits = rateLimits()
     const normalized = identifier.trim().toLowerCase()
-    const ip = this.#ctx.request.ip()
+    const ip = addressKey(this.#ctx.request.ip())
     const action = this.#action
     await this.#take({ key: `${action}:idip:${digest(`${normalized}|${ip}`)}`, limit: limits.perIdentifier, settle: 'reset' })
     await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
