@@ -165,6 +165,17 @@ async function outcomeOf(file: ShareFile) {
   return { id: row.id, name: row.name }
 }
 
+/** 400 for a chunk whose request ended before its body did (nobody is left to read the answer). */
+function cutShort() {
+  return new ShareApiException('The chunk was cut off before its end', 400)
+}
+
+/** True when the body was destroyed before it was received whole (an aborted request). */
+function wasCutShort(body: Readable): boolean {
+  const complete = (body as Readable & { complete?: boolean }).complete
+  return body.destroyed && !(complete ?? body.readableEnded)
+}
+
 /** Streams the chunk to the disk, checks its final size and records it. */
 async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkInput, isLast: boolean) {
   const disk = storage.use(file.disk)
@@ -173,6 +184,11 @@ async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkI
   // errored stream when it starts reading; this listener only keeps it handled.
   limiter.on('error', () => {})
   input.body.on('error', (error) => limiter.destroy(error))
+  // A request cut off early (its connection died, or an HTTP parse error while
+  // the file was being created) is destroyed without an error event: piping it
+  // would wait forever, leaving the file behind. Fail the chunk instead.
+  if (wasCutShort(input.body)) throw cutShort()
+  input.body.once('close', () => wasCutShort(input.body) && limiter.destroy(cutShort()))
   input.body.pipe(limiter)
   let etag: string | null
   try {
