@@ -80,6 +80,12 @@ test.group('Faults | malformed-input corpus', (group) => {
       { method: 'POST', path: '/api/shares/:id/complete', role: 'user', params: { id: 'missing-share' } },
       { method: 'DELETE', path: '/api/shares/:id/complete', role: 'user', params: { id: draft }, emptyBodyIsValid: true },
       { method: 'POST', path: '/api/shares/:id/token', role: 'anon', params: { id: locked.id }, checksPassword: true, body: { password: s('wrong') } },
+      { method: 'GET', path: '/api/shares/:id/from-owner', role: 'user', params: { id: draft }, mayAccept: true },
+      { method: 'GET', path: '/api/shares/:id/files/zip', role: 'anon', params: { id: locked.id }, cookies: token, mayAccept: true },
+      // Routes without inputs still meet forged cookies and bearer tokens.
+      ...(['/api/configs', '/api/health', '/api/oauth/available'] as const).map((path) => ({ method: 'GET', path, role: 'anon' as const, mayAccept: true })),
+      ...(['/api/shares', '/api/reverseShares', '/api/users/me/apiTokens', '/api/oauth/status'] as const).map((path) => ({ method: 'GET', path, role: 'user' as const, mayAccept: true })),
+      ...(['/api/shares/all', '/api/users', '/api/admin/plugins', '/api/configs/admin'] as const).map((path) => ({ method: 'GET', path, role: 'admin' as const, mayAccept: true })),
       { method: 'GET', path: '/api/shares/:id/metaData', role: 'anon', params: { id: locked.id }, cookies: token, mayAccept: true },
       {
         method: 'POST', path: '/api/shares/:id/files', role: 'user', params: { id: draft }, raw: 'x',
