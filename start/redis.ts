@@ -6,8 +6,7 @@
 | Connects at start, so the first request that needs Redis finds it ready
 | (the client has no offline queue, see config/redis.ts). Logs an outage once
 | when it begins and once when Redis is back, instead of one error per
-| reconnect attempt. At shutdown a connection that is not up is dropped
-| (QUIT would be refused without an offline queue).
+| reconnect attempt. Shuts down cleanly while Redis is away.
 |
 */
 import app from '@adonisjs/core/services/app'
@@ -37,7 +36,9 @@ if (redisInUse()) {
     logger.info('Redis reachable again')
   })
 
+  // Without an offline queue ioredis refuses the QUIT of the shutdown while disconnected (an
+  // unhandled rejection at exit); with it, a QUIT on an empty queue just closes the client.
   app.terminating(() => {
-    if (connection.status !== 'ready') connection.ioConnection.disconnect()
+    if (connection.status !== 'ready') connection.ioConnection.options.enableOfflineQueue = true
   })
 }

@@ -106,6 +106,12 @@ test.group('Faults | Redis stopped and restarted', (group) => {
       // logs go through a worker thread, so wait for the line written last.
       await waitFor(async () => tern.output().includes('Redis reachable again'), 10_000, 'the recovery log')
       assert.lengthOf(tern.output().match(/Redis unreachable: reconnecting/g) ?? [], 1)
+
+      // A server stopped while Redis is away shuts down cleanly (QUIT must not crash it).
+      await redis.stop(signal)
+      await waitFor(() => call(base, '/api/health').then((a) => a.status === 503), 10_000, 'Redis down again')
+      const stopped = await tern.stop()
+      assert.equal(stopped.code, 0, stopped.output)
     }).timeout(90_000)
   }
 })
