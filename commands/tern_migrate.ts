@@ -14,6 +14,7 @@ export default class TernMigrate extends BaseCommand {
 
   async run() {
     const { withMigrationLock } = await import('#services/system/migration_lock')
+    const onWait = () => this.logger.info('waiting for another Tern instance to finish its migrations...')
     await withMigrationLock(async () => {
       // Lucid's own lock is replaced by the one above; schema classes are a development aid.
       const result = await this.kernel.exec('migration:run', [
@@ -23,6 +24,6 @@ export default class TernMigrate extends BaseCommand {
       ])
       this.exitCode = result.exitCode
       this.error = result.error
-    })
+    }, { onWait })
   }
 }

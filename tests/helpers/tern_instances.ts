@@ -16,6 +16,8 @@ import { waitFor } from '#tests/helpers/redis_server'
 export interface FreshDatabase {
   /** Environment pointing a child at it. */
   env: Record<string, string>
+  /** Registers (once) and names a Lucid connection of this process to it. */
+  connect(): string
   drop(): Promise<void>
 }
 
@@ -31,13 +33,25 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   const quoted = connection === 'mysql' ? `\`${name}\`` : `"${name}"`
   if (connection === 'mysql') await db.rawQuery(`CREATE DATABASE ${quoted} CHARACTER SET utf8mb4`)
   if (connection === 'pg') await db.rawQuery(`CREATE DATABASE ${quoted}`)
+  let connected = false
   return {
     env: {
       DATA_DIR: dataDir,
       DB_CONNECTION: connection,
       DB_DATABASE: connection === 'sqlite' ? 'tern.sqlite' : name,
     },
+    connect() {
+      if (!connected) {
+        const base = db.manager.get(db.primaryConnectionName)!.config as any
+        const target =
+          connection === 'sqlite' ? { filename: join(dataDir, 'tern.sqlite') } : { database: name }
+        db.manager.add(name, { ...base, connection: { ...base.connection, ...target } })
+        connected = true
+      }
+      return name
+    },
     async drop() {
+      if (connected) await db.manager.close(name, true)
       if (connection === 'mysql') await db.rawQuery(`DROP DATABASE IF EXISTS ${quoted}`)
       if (connection === 'pg') await db.rawQuery(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`)
       rmSync(dataDir, { recursive: true, force: true })

@@ -29,18 +29,36 @@ export class MigrationLockTimeoutError extends Error {
   }
 }
 
+/** Options of `withMigrationLock`. */
+export interface MigrationLockOptions {
+  /** How long to wait for another instance (seconds). */
+  seconds?: number
+  /** The Lucid connection whose database is migrated (default: the primary one). */
+  connectionName?: string
+  /** Called once when another instance holds the lock, before waiting for it. */
+  onWait?: () => void
+}
+
+type Resolved = Required<Omit<MigrationLockOptions, 'connectionName'>> & { connectionName: string }
+
 /**
  * MySQL/MariaDB: GET_LOCK on the connection of an open transaction, released
  * on the same one. Lock names are global to the server, so the name carries
  * (a digest of) the database's: installations sharing a server do not wait
  * for each other.
  */
-async function withMysqlLock<T>(work: () => Promise<T>, seconds: number): Promise<T> {
+async function withMysqlLock<T>(work: () => Promise<T>, options: Resolved): Promise<T> {
   const name = `CONCAT(?, SHA1(DATABASE()))`
-  const trx = await db.transaction()
-  try {
+  const trx = await db.connection(options.connectionName).transaction()
+  const take = async (seconds: number) => {
     const [rows] = await trx.rawQuery(`SELECT GET_LOCK(${name}, ?) AS acquired`, [LOCK_NAME, seconds])
-    if (Number(rows[0]?.acquired) !== 1) throw new MigrationLockTimeoutError(seconds)
+    return Number(rows[0]?.acquired) === 1
+  }
+  try {
+    if (!(await take(0))) {
+      options.onWait()
+      if (!(await take(options.seconds))) throw new MigrationLockTimeoutError(options.seconds)
+    }
     try {
       return await work()
     } finally {
@@ -51,16 +69,20 @@ async function withMysqlLock<T>(work: () => Promise<T>, seconds: number): Promis
   }
 }
 
-/** PostgreSQL: a transaction-level advisory lock, released by the commit. */
-async function withPgLock<T>(work: () => Promise<T>, seconds: number): Promise<T> {
-  const trx = await db.transaction()
+/** PostgreSQL: a transaction-level advisory lock (advisory locks are per database), released by the commit. */
+async function withPgLock<T>(work: () => Promise<T>, options: Resolved): Promise<T> {
+  const trx = await db.connection(options.connectionName).transaction()
   try {
-    await trx.rawQuery(`SET LOCAL lock_timeout = '${seconds}s'`)
-    try {
-      await trx.rawQuery(`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`)
-    } catch (error) {
-      if ((error as { code?: string }).code === '55P03') throw new MigrationLockTimeoutError(seconds)
-      throw error
+    const { rows } = await trx.rawQuery(`SELECT pg_try_advisory_xact_lock(${PG_LOCK_KEY}) AS acquired`)
+    if (!rows[0]?.acquired) {
+      options.onWait()
+      await trx.rawQuery(`SET LOCAL lock_timeout = '${options.seconds}s'`)
+      try {
+        await trx.rawQuery(`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`)
+      } catch (error) {
+        if ((error as { code?: string }).code === '55P03') throw new MigrationLockTimeoutError(options.seconds)
+        throw error
+      }
     }
     return await work()
   } finally {
@@ -70,26 +92,35 @@ async function withPgLock<T>(work: () => Promise<T>, seconds: number): Promise<T
 
 interface LockFile {
   exec(sql: string): void
+  pragma(sql: string): unknown
   close(): void
 }
+
+const isBusy = (error: unknown) => (error as { code?: string }).code === 'SQLITE_BUSY'
 
 /**
  * SQLite: an exclusive transaction on a lock file next to the database
  * (instances share it through the shared DATA_DIR). better-sqlite3 waits for
  * it synchronously, which is fine in the migration command.
  */
-async function withSqliteLock<T>(work: () => Promise<T>, seconds: number, filename: string): Promise<T> {
+async function withSqliteLock<T>(work: () => Promise<T>, options: Resolved, filename: string): Promise<T> {
   const moduleName = 'better-sqlite3'
   const { default: Database } = (await import(moduleName)) as {
-    default: new (file: string, options: { timeout: number }) => LockFile
+    default: new (file: string, settings: { timeout: number }) => LockFile
   }
-  const lock = new Database(`${filename}.migration-lock`, { timeout: seconds * 1000 })
+  const lock = new Database(`${filename}.migration-lock`, { timeout: 0 })
   try {
     try {
       lock.exec('BEGIN EXCLUSIVE')
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new MigrationLockTimeoutError(seconds)
-      throw error
+      if (!isBusy(error)) throw error
+      options.onWait()
+      lock.pragma(`busy_timeout = ${options.seconds * 1000}`)
+      try {
+        lock.exec('BEGIN EXCLUSIVE')
+      } catch (retryError) {
+        throw isBusy(retryError) ? new MigrationLockTimeoutError(options.seconds) : retryError
+      }
     }
     try {
       return await work()
@@ -102,21 +133,24 @@ async function withSqliteLock<T>(work: () => Promise<T>, seconds: number, filena
 }
 
 /** Runs `work` (the migrations) while no other instance runs its own. */
-export async function withMigrationLock<T>(
-  work: () => Promise<T>,
-  seconds = MIGRATION_LOCK_WAIT_SECONDS
-): Promise<T> {
-  const connection = db.connection()
+export async function withMigrationLock<T>(work: () => Promise<T>, options: MigrationLockOptions = {}): Promise<T> {
+  const connectionName = options.connectionName ?? db.primaryConnectionName
+  const resolved: Resolved = {
+    seconds: options.seconds ?? MIGRATION_LOCK_WAIT_SECONDS,
+    onWait: options.onWait ?? (() => {}),
+    connectionName,
+  }
+  const connection = db.connection(connectionName)
   switch (connection.dialect.name) {
     case 'mysql':
-      return withMysqlLock(work, seconds)
+      return withMysqlLock(work, resolved)
     case 'postgres':
-      return withPgLock(work, seconds)
+      return withPgLock(work, resolved)
     case 'better-sqlite3':
     case 'sqlite3': {
-      const config = db.manager.get(connection.connectionName)?.config.connection as { filename?: string }
+      const config = db.manager.get(connectionName)?.config.connection as { filename?: string }
       const filename = config?.filename ?? join(process.env.DATA_DIR ?? '.', 'tern.sqlite')
-      return withSqliteLock(work, seconds, filename)
+      return withSqliteLock(work, resolved, filename)
     }
     default:
       return work()

@@ -5,6 +5,9 @@
  * `npm start` runs: `ace tern:migrate`, then the server.
  */
 import { test } from '@japa/runner'
+import { startTern } from '#tests/helpers/spawn_tern'
+import { waitFor } from '#tests/helpers/redis_server'
+import { withMigrationLock } from '#services/system/migration_lock'
 import {
   becomesHealthy,
   freshDatabase,
@@ -60,4 +63,22 @@ test.group('Faults | instances starting together on a fresh database', (group) =
       assert.equal(me.status, 200, `${instance.base}: ${await me.text()}`)
     }
   }).timeout(180_000)
+
+  test('an instance that finds another one migrating waits for it instead of failing', async ({ assert }) => {
+    // This process plays the instance that is migrating: it holds the lock of the fresh database.
+    const migrate = startTern(['ace.js', 'tern:migrate'], fresh.env, 120_000)
+    let exitedEarly = false
+    void migrate.exited.then(() => (exitedEarly = true))
+    await withMigrationLock(
+      async () => {
+        const waiting = async () => /waiting for another Tern instance/.test(migrate.output()) || exitedEarly
+        await waitFor(waiting, 60_000, 'tern:migrate to report that it waits')
+        assert.isFalse(exitedEarly, migrate.output())
+      },
+      { connectionName: fresh.connect() }
+    )
+    const result = await migrate.exited
+    assert.equal(result.code, 0, result.output)
+    assert.include(result.output, 'Migrated in')
+  }).timeout(120_000)
 })
