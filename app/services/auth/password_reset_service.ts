@@ -75,8 +75,11 @@ export class PasswordResetService {
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
       { url: `${await appUrl()}/auth/resetPassword/${token}` }
     )
+    const older = (await PasswordResetToken.query().where('userId', user.id).select('id')).map((row) => row.id)
     await db.transaction(async (trx) => {
-      await PasswordResetToken.query({ client: trx }).where('userId', user.id).delete()
+      // By primary key: a range delete on user_id takes gap locks on MySQL, and two instances
+      // resetting two users at once would deadlock. Writes only, for SQLite (see above).
+      if (older.length > 0) await PasswordResetToken.query({ client: trx }).whereIn('id', older).delete()
       await PasswordResetToken.create(
         {
           userId: user.id,
