@@ -96,7 +96,7 @@ export async function sendRecipientMails(share: Share): Promise<number> {
       recipient.email,
       { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
       variables,
-      { eventId: `share:${share.id}:completed`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
+      { eventId: `${SHARE_MAIL_TYPES.recipient}:${share.id}`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
     )
   }
   return recipients.length
@@ -119,7 +119,7 @@ export async function notifyReverseShareCreator(share: Share, reverseShare: Reve
     { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
     variables,
     {
-      eventId: `share:${share.id}:completed`,
+      eventId: `${SHARE_MAIL_TYPES.reverseShareUsed}:${share.id}`,
       log: { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed },
     }
   )

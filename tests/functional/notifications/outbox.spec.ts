@@ -12,7 +12,8 @@ import { configService } from '#services/config/config_service'
 import { mailService } from '#services/mail/mail_service'
 import { outbox } from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
-import { api, cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
+import { api, cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 
@@ -133,6 +134,32 @@ test.group('Notifications | outbox', (group) => {
     const after = await api('GET', '/api/notifications/deliveries', { cookie: admin.cookie })
     assert.deepEqual(after.json, [])
   }).timeout(30_000)
+
+  test('a reverse-share owner who is also a recipient gets both mails, each once', async ({ assert }) => {
+    smtp = await startSmtpServer()
+    for (const [key, value] of [
+      ['smtp.enabled', 'true'],
+      ['smtp.host', '127.0.0.1'],
+      ['smtp.port', String(smtp.port)],
+      ['smtp.email', 'noreply@tern.test'],
+      ['email.enableShareEmailRecipients', 'true'],
+    ]) {
+      await setConfig(key, value)
+    }
+    const owner = await shareUser({ email: 'both-roles@example.com' })
+    const { token } = await createReverseShare(owner.cookie, { sendEmailNotification: true })
+    const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' }, {
+      body: { recipients: ['both-roles@example.com'] },
+    })
+    assert.equal(upload.completed.status, 202)
+    await mailService.idle()
+    assert.lengthOf(smtp.messages, 2)
+    const rows = await rowsOf('email')
+    assert.sameMembers(
+      rows.map((row) => row.event_type),
+      ['share:recipient', 'reverse_share:used']
+    )
+  })
 
   test('an event is stored once per channel and target, however often it is queued', async ({ assert }) => {
     const input = { eventId: 'share:dup:completed', eventType: 'share:completed', channel: 'dedupe-lane', payload: {} }
