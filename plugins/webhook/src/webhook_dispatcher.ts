@@ -42,6 +42,8 @@ export interface WebhookDispatcherOptions {
 
 /** What an outbox row of a webhook holds. */
 interface WebhookPayload {
+  /** The receiving URL (the row's `target` is cut to 512 characters for display). */
+  url?: string
   event: string
   occurredAt: string
   data: Record<string, unknown>
@@ -117,14 +119,13 @@ export class WebhookDispatcher {
     if (!eventAllowed(settings.events, event)) return
     const urls = this.#usableUrls(settings.urls, event)
     if (urls.length === 0) throw new E_WEBHOOK_NOT_CONFIGURED()
-    const payload: WebhookPayload = { event, occurredAt, data }
     for (const url of urls) {
       await this.#outbox.enqueue({
         eventId,
         eventType: event,
         channel: this.channel,
         target: url,
-        payload,
+        payload: { url, event, occurredAt, data } satisfies WebhookPayload,
         maxAttempts: settings.maxAttempts,
       })
     }
@@ -136,8 +137,7 @@ export class WebhookDispatcher {
    * Throws `NotificationDeliveryError` (retryable or not) when it failed.
    */
   async deliver(delivery: OutboxDelivery, signal?: AbortSignal): Promise<void> {
-    const { event, occurredAt, data } = delivery.payload as WebhookPayload
-    const url = delivery.target
+    const { event, occurredAt, data, url = delivery.target } = delivery.payload as WebhookPayload
     const settings = await this.options.settings()
     const body = serializeWebhookBody({ event, id: delivery.id, occurredAt, data })
     const attempt = delivery.attempts

@@ -149,6 +149,17 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.equal(request.json.id, row.id, 'the row id is the delivery id')
   })
 
+  test('a URL longer than the stored target column still receives, unchanged', async ({ assert }) => {
+    const long = `${receiver.url}?pad=${'x'.repeat(700)}`
+    const { dispatcher } = make({ settings: settings({ urls: [long] }) })
+    await dispatcher.dispatch('share:created', { shareId: 'long' })
+    await dispatcher.idle()
+    const [request] = await receiver.waitFor(1)
+    assert.equal(request.path, `/hook?pad=${'x'.repeat(700)}`)
+    const [row] = await rowsOf(dispatcher)
+    assert.lengthOf(row.target, 512)
+  })
+
   test('retries 500 answers with growing waits and delivers on the third attempt', async ({ assert }) => {
     receiver.reply(500, 500)
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }, { baseDelayMs: 60, maxDelayMs: 1000 })
