@@ -8,9 +8,10 @@ import { createInertiaApp } from '@inertiajs/react'
 import { AppProviders, defaultLayout, loadBootData, pageTitle, resolvePage } from '~/lib/boot'
 import { PRIMARY_COLOR } from '~/lib/theme'
 import { installAntdReact19Render } from '~/lib/antd_react19'
-import { cspNonce } from '~/lib/csp_nonce'
+import { cspNonce, nonceScriptStyles } from '~/lib/csp_nonce'
 
 installAntdReact19Render()
+nonceScriptStyles()
 
 const boot = await loadBootData(document.documentElement.lang || 'en-US')
 

@@ -10,12 +10,16 @@ import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from '#services/security
  * of the SSR entry's placeholder in rendered pages (error pages included:
  * the exception handler renders them before `next()` returns here).
  */
+/*
+ * Outside production (development and test runs) pages load from Vite's dev
+ * server, whose client opens a WebSocket: the policy allows it there only.
+ */
 export default class SecurityHeadersMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
     const nonce = newNonce()
     ctx.cspNonce = nonce
     ctx.view?.share({ cspNonce: nonce })
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { dev: app.inDev }))) {
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { dev: !app.inProduction }))) {
       ctx.response.header(name, value)
     }
     await next()

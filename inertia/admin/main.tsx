@@ -11,12 +11,14 @@ import { I18nProvider, loadMessages } from '~/lib/i18n'
 import { ThemeProvider } from '~/lib/theme'
 import { loadAntdLocale } from '~/lib/antd_locale'
 import { installAntdReact19Render } from '~/lib/antd_react19'
+import { nonceScriptStyles } from '~/lib/csp_nonce'
 import { startSessionRefresh } from '~/lib/session'
 import { localeInfo } from '../../start/locales'
 import { readBootData } from '~/admin/boot'
 import { AdminApp } from '~/admin/app'
 
 installAntdReact19Render()
+nonceScriptStyles()
 
 const boot = readBootData()
 const [messages, antdLocale] = await Promise.all([loadMessages(boot.language), loadAntdLocale(boot.language)])

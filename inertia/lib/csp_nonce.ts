@@ -21,3 +21,26 @@ export function withStyleNonce(html: string, nonce: string | undefined): string 
     /\snonce=/.test(attributes) ? tag : `<style${attributes} nonce="${nonce}">`
   )
 }
+
+/**
+ * Gives the page's nonce to every <style> element that scripts insert
+ * without one. Only scripts carrying the nonce run, so what they insert is
+ * trusted; markup injected into the HTML never passes through here. Needed
+ * for libraries with no nonce option (rc-util measures scrollbars with a
+ * temporary <style>; Refine bundles its own copy of antd's icons).
+ */
+export function nonceScriptStyles() {
+  const nonce = cspNonce()
+  if (!nonce || typeof Node === 'undefined') return
+  for (const method of ['appendChild', 'insertBefore'] as const) {
+    const original = Node.prototype[method] as (...args: unknown[]) => unknown
+    Object.defineProperty(Node.prototype, method, {
+      configurable: true,
+      writable: true,
+      value(this: Node, node: unknown, ...rest: unknown[]) {
+        if (node instanceof HTMLStyleElement && !node.nonce) node.nonce = nonce
+        return original.call(this, node, ...rest)
+      },
+    })
+  }
+}

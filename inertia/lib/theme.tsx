@@ -13,6 +13,7 @@
  * and the cookie).
  */
 import { App as AntApp, ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd'
+import { IconProvider } from '@ant-design/icons'
 import { cspNonce } from '~/lib/csp_nonce'
 import type { AntdLocale } from '~/lib/antd_locale'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
@@ -70,6 +71,7 @@ export function themeConfig(resolved: 'light' | 'dark', reducedMotion: boolean):
 
 /** antd's CSS-in-JS puts the page's CSP nonce on the <style> elements it adds. */
 const CSP = { nonce: cspNonce() }
+const ICON_CONTEXT = { csp: CSP }
 
 /**
  * Provides the colour scheme, antd's ConfigProvider and its App (for
@@ -110,9 +112,12 @@ export function ThemeProvider(props: {
   return (
     <ColorSchemeContext.Provider value={value}>
       <ConfigProvider theme={config} locale={props.antdLocale} direction={props.direction} csp={CSP}>
-        <AntApp notification={NOTIFICATION_CONFIG} message={{ maxCount: 5 }}>
-          {props.children}
-        </AntApp>
+        {/* antd bundles its own copy of the icons: ours learn the nonce here. */}
+        <IconProvider value={ICON_CONTEXT}>
+          <AntApp notification={NOTIFICATION_CONFIG} message={{ maxCount: 5 }}>
+            {props.children}
+          </AntApp>
+        </IconProvider>
       </ConfigProvider>
     </ColorSchemeContext.Provider>
   )

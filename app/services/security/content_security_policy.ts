@@ -27,14 +27,14 @@ export function newNonce(): string {
  * The page policy. `style-src-attr 'unsafe-inline'`: antd and React render
  * `style="…"` attributes, which cannot carry a nonce (attributes cannot run
  * script). Images and media may be `blob:`/`data:` (previews, QR codes), a
- * PDF preview is a `blob:` in an <object>. In development, Vite's hot reload
- * socket is allowed too.
+ * PDF preview is a `blob:` in an <object>. With Vite's dev server (`dev`:
+ * not production), its client's WebSocket is allowed too.
  */
 export function pagePolicy(nonce: string, options: { dev: boolean }): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
-    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': ["'self'", `'nonce-${nonce}'`, "'report-sample'"],
+    'style-src': ["'self'", `'nonce-${nonce}'`, "'report-sample'"],
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'blob:'],
