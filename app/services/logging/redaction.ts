@@ -61,8 +61,8 @@ function isDatabaseError(error: Record<string, unknown>): boolean {
  */
 export function redactSqlMessage(message: string): string {
   return message
-    .replace(/\$(argon2\w*|scrypt|bcrypt|2[aby])\$\S+/g, REDACTED)
     .replace(/[xX]?'(?:[^'\\]|\\.|'')*'/g, `'${REDACTED}'`)
+    .replace(/\$(argon2\w*|scrypt|bcrypt|2[aby])\$[^\s'"]+/g, REDACTED)
     .replace(/[A-Za-z0-9_+=-]{32,}/g, REDACTED)
 }
 
