@@ -23,14 +23,26 @@ import {
 
 const PARALLEL = 20
 
-function chunk(shareId: string, totalChunks: number, index: number, body: Buffer, cookie: string, extra: { id?: string; key?: string }) {
+/**
+ * Sends a chunk. A request that went out on a pooled keep-alive connection
+ * the server closed at that moment (ECONNRESET, a race of any HTTP client)
+ * is sent again, as clients do: the key or the file id makes that safe.
+ */
+async function chunk(shareId: string, totalChunks: number, index: number, body: Buffer, cookie: string, extra: { id?: string; key?: string }) {
   const params = new URLSearchParams({ name: 'race.bin', chunkIndex: String(index), totalChunks: String(totalChunks) })
   if (extra.id) params.set('id', extra.id)
-  return api('POST', `/api/shares/${shareId}/files?${params}`, {
-    body,
-    cookie,
-    headers: extra.key ? { 'idempotency-key': extra.key } : {},
-  })
+  const send = () =>
+    api('POST', `/api/shares/${shareId}/files?${params}`, {
+      body,
+      cookie,
+      headers: extra.key ? { 'idempotency-key': extra.key } : {},
+    })
+  try {
+    return await send()
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error
+    return send()
+  }
 }
 
 function sha256(bytes: Buffer | Uint8Array) {
