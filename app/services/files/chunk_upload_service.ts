@@ -108,13 +108,18 @@ export async function receiveChunk(share: Share, input: ChunkInput, options: Chu
     checkChunkLength(chunkSize, isLast, input.contentLength)
     const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
     if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
-    try {
-      ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
-    } catch (error) {
-      // The same first chunk, sent twice at once: the other request created the file.
-      const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
-      if (!earlier) throw error
-      return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
+        break
+      } catch (error) {
+        // The same first chunk, sent twice at once: the other request created the file.
+        const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
+        if (earlier) return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+        // Nobody holds the key yet (the request that took it rolled back, e.g.
+        // a MySQL deadlock victim): try again rather than answer 500.
+        if (!input.uploadKey || attempt >= 3) throw error
+      }
     }
   } else {
     file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
