@@ -26,11 +26,13 @@ export class DiskFullException extends Exception {
   }
 }
 
-/** Whether `error`, or an error it wraps (`cause`, up to 5 levels), says the disk is full. */
+/** Whether `error`, or an error it wraps (`cause`, up to 5 levels), says the disk is full (or is a 507). */
 export function isDiskFull(error: unknown): boolean {
   let current = error as { code?: unknown; errno?: unknown; cause?: unknown; message?: unknown } | undefined
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     if (typeof current.code === 'string' && CODES.has(current.code)) return true
+    // The storage layer's own 507 (shareErrors.insufficientStorage) gets the same readable body.
+    if ((current as { status?: unknown }).status === 507) return true
     if (typeof current.errno === 'number' && MYSQL_ERRNOS.has(current.errno) && 'sqlState' in current) return true
     if (typeof current.message === 'string' && /\bENOSPC\b|no space left on device/i.test(current.message)) return true
     current = current.cause as typeof current

@@ -5,13 +5,13 @@
  * database itself once the server has stopped.
  */
 import { test } from '@japa/runner'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, openSync, writeSync, closeSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 import { DISK_FULL_MESSAGE } from '#exceptions/disk_full'
-import { migrate, startTernChild, type TernChild } from '#tests/helpers/tern_child'
+import { call, fillDisk, freeDisk, mountTmpfs } from '#tests/helpers/full_disk'
+import { migrate, startTernChild } from '#tests/helpers/tern_child'
 
 /** The part of better-sqlite3 (untyped here) the checks use. */
 interface SqliteDb {
@@ -20,49 +20,13 @@ interface SqliteDb {
 }
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options: { readonly: boolean }) => SqliteDb
 
-/** Fills the file system of `dir` until a write fails with ENOSPC. */
-function fillDisk(dir: string) {
-  const fd = openSync(join(dir, 'filler'), 'w')
-  try {
-    for (const size of [1 << 20, 1 << 12, 1]) {
-      const buffer = Buffer.alloc(size)
-      try {
-        for (;;) writeSync(fd, buffer)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
-      }
-    }
-  } finally {
-    closeSync(fd)
-  }
-}
-
-/** One request to the child: status and JSON body. */
-async function call(child: TernChild, method: string, path: string, options: { json?: unknown; body?: Buffer; cookie?: string } = {}) {
-  const headers: Record<string, string> = {}
-  if (options.cookie) headers.cookie = options.cookie
-  if (options.json !== undefined) headers['content-type'] = 'application/json'
-  if (options.body) headers['content-type'] = 'application/octet-stream'
-  const response = await fetch(`${child.url}${path}`, {
-    method,
-    headers,
-    body: options.json !== undefined ? JSON.stringify(options.json) : options.body ? new Uint8Array(options.body) : undefined,
-  })
-  const text = await response.text()
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0])
-  return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : text, cookies }
-}
-
 test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => {
   let dir: string
   group.each.setup(() => {
-    if (process.getuid?.() !== 0) {
-      throw new Error('The full-disk test mounts a tmpfs and must run as root (it is not skipped).')
-    }
     dir = mkdtempSync(join(tmpdir(), 'tern-full-disk-'))
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', dir])
+    const unmount = mountTmpfs(dir, '16m')
     return () => {
-      execFileSync('umount', ['-l', dir])
+      unmount()
       rmSync(dir, { recursive: true, force: true })
     }
   })
@@ -85,7 +49,7 @@ test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => 
       assert.equal((await call(child, 'POST', '/api/shares/fd-done/complete', { cookie })).status, 202)
       assert.equal((await call(child, 'POST', '/api/shares', { cookie, json: { id: 'fd-open', expiration: 'never', recipients: [] } })).status, 201)
 
-      fillDisk(dir)
+      const filler = fillDisk(dir)
 
       const record = (what: string, status: number, check: (db: SqliteDb) => boolean) =>
         answers.push({ what, status, check })
@@ -116,7 +80,7 @@ test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => 
       assert.isAbove(full.length, 0, 'the disk was full, yet nothing answered 507')
 
       // Space comes back: the same process saves again, without a restart.
-      rmSync(join(dir, 'filler'))
+      freeDisk(filler)
       assert.equal((await call(child, 'POST', '/api/shares', { cookie, json: { id: 'fd-after', expiration: 'never', recipients: [] } })).status, 201)
     } finally {
       await child.stop()
@@ -132,5 +96,46 @@ test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => 
       db.close()
     }
     console.log(`full disk: ${answers.map((answer) => `${answer.what}=${answer.status}`).join(', ')}`)
+  }).timeout(60_000)
+})
+
+test.group('Faults | full upload disk, database with room', (group) => {
+  let dir: string
+  group.each.setup(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tern-full-uploads-'))
+    // Only DATA_DIR/uploads (the local disk's root) is small: file writes fail with ENOSPC, SQL does not.
+    const unmount = mountTmpfs(join(dir, 'uploads'), '2m')
+    return () => {
+      unmount()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('a chunk that cannot be written answers 507; once space is back the same upload completes', async ({ assert }) => {
+    const env = { DATA_DIR: dir, DB_CONNECTION: 'sqlite', DB_DATABASE: 'tern.sqlite' }
+    await migrate(env)
+    const child = await startTernChild(env)
+    try {
+      const signUp = await call(child, 'POST', '/api/auth/signUp', {
+        json: { username: 'fulluploads', email: 'fulluploads@example.com', password: 'password123' },
+      })
+      const cookie = signUp.cookies.join('; ')
+      assert.equal((await call(child, 'POST', '/api/shares', { cookie, json: { id: 'fu-share', expiration: 'never', recipients: [] } })).status, 201)
+      const filler = fillDisk(join(dir, 'uploads'))
+
+      const path = '/api/shares/fu-share/files?name=big.bin&chunkIndex=0&totalChunks=1'
+      const refused = await call(child, 'POST', path, { cookie, body: Buffer.alloc(256 << 10, 7) })
+      assert.equal(refused.status, 507)
+      assert.equal(JSON.stringify(refused.json), JSON.stringify({ statusCode: 507, message: DISK_FULL_MESSAGE, error: 'Insufficient Storage' }))
+
+      freeDisk(filler)
+      const accepted = await call(child, 'POST', path, { cookie, body: Buffer.alloc(256 << 10, 7) })
+      assert.equal(accepted.status, 201, JSON.stringify(accepted.json))
+      assert.equal((await call(child, 'POST', '/api/shares/fu-share/complete', { cookie })).status, 202)
+      const download = await fetch(`${child.url}/api/shares/fu-share/files/${accepted.json.id}`)
+      assert.equal(Buffer.from(await download.arrayBuffer()).length, 256 << 10)
+    } finally {
+      await child.stop()
+    }
   }).timeout(60_000)
 })
