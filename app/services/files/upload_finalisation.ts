@@ -149,8 +149,13 @@ export async function completeFileIfReady(disk: StorageDisk, file: ShareFile, se
   for (;;) {
     const { ready, size } = await readiness(session)
     if (!ready) return
-    if (await claimAssembly(session.id)) return runAssembly(disk, file, session, size)
     const current = await UploadSession.find(session.id)
+    if (current && (await claimAssembly(session.id))) {
+      if (current.state === 'assembling') {
+        logger.warn({ fileId: file.id, shareId: file.shareId }, 'taking over a stalled upload assembly (its process stopped)')
+      }
+      return runAssembly(disk, file, session, size)
+    }
     if (!current) {
       const row = await ShareFile.find(file.id)
       if (row?.completed) return

@@ -99,6 +99,9 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
           await driveToFault(tern, upload)
         }
       }
+      if (PHASES[step - 1]?.startsWith('assembl')) {
+        assert.include(tern.process.output(), 'taking over a stalled upload assembly', 'the takeover is logged')
+      }
       if (phase) await tern.kill()
     }
     const survivor = tern!
