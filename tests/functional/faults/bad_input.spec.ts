@@ -18,6 +18,7 @@ import {
   shareUser,
   type RawResponse,
 } from '#tests/helpers/shares'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** Sends `raw` as a JSON body (so lone surrogates travel as `\ud800` escapes). */
 function rawJson(method: string, path: string, raw: string, cookie: string | null = null) {
@@ -39,6 +40,7 @@ const counts = async () => ({
 })
 
 test.group('Faults | bad input is a 4xx with a message, nothing stored', (group) => {
+  group.teardown(cleanCommittedData)
   group.each.teardown(() => cleanupShareTests())
 
   test('an expiration past the year 9999 is refused on create, edit and reverse shares (item 10)', async ({ assert }) => {

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module'
 import { DISK_FULL_MESSAGE } from '#exceptions/disk_full'
 import { call, fillDisk, freeDisk, mountTmpfs } from '#tests/helpers/full_disk'
 import { migrate, startTernChild } from '#tests/helpers/tern_child'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** The part of better-sqlite3 (untyped here) the checks use. */
 interface SqliteDb {
@@ -21,6 +22,7 @@ interface SqliteDb {
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string, options: { readonly: boolean }) => SqliteDb
 
 test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => {
+  group.teardown(cleanCommittedData)
   let dir: string
   group.each.setup(() => {
     dir = mkdtempSync(join(tmpdir(), 'tern-full-disk-'))
@@ -100,6 +102,7 @@ test.group('Faults | full disk (SQLite, DATA_DIR on a small tmpfs)', (group) => 
 })
 
 test.group('Faults | full upload disk, database with room', (group) => {
+  group.teardown(cleanCommittedData)
   let dir: string
   group.each.setup(() => {
     dir = mkdtempSync(join(tmpdir(), 'tern-full-uploads-'))

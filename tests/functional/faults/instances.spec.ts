@@ -15,11 +15,13 @@ import {
   type FreshDatabase,
   type TernInstance,
 } from '#tests/helpers/tern_instances'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** Instances started at the same moment. */
 const INSTANCES = 3
 
 test.group('Faults | instances starting together on a fresh database', (group) => {
+  group.teardown(cleanCommittedData)
   let fresh: FreshDatabase
   let instances: TernInstance[] = []
 

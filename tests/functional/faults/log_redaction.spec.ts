@@ -8,6 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
 import { startTernChild, type TernChild } from '#tests/helpers/tern_child'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const TRIGGER = 'tern_redaction_probe'
 
@@ -39,6 +40,7 @@ async function failUserInserts() {
 }
 
 test.group('Faults | secrets stay out of the logs', (group) => {
+  group.teardown(cleanCommittedData)
   let child: TernChild
   group.setup(async () => {
     // The child shares the run's (migrated) database and DATA_DIR.

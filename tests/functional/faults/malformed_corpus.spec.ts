@@ -22,8 +22,10 @@ import { buildCorpus, fieldMutations, type CorpusRoute } from '#tests/helpers/ma
 import { snapshotState } from '#tests/helpers/state_snapshot'
 import { cleanupShareTests, createCompletedShare, createShare, newShareId, setConfig, shareToken, shareUser } from '#tests/helpers/shares'
 import { createReverseShare } from '#tests/helpers/reverse_shares'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 test.group('Faults | malformed-input corpus', (group) => {
+  group.teardown(cleanCommittedData)
   group.each.teardown(() => cleanupShareTests())
 
   test('no malformed request answers 5xx or stores anything', async ({ assert }) => {

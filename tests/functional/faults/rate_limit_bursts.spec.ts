@@ -34,6 +34,7 @@ import {
   useLimiter,
   type SecondInstance,
 } from '#tests/helpers/rate_limit_bursts'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** Long enough for a burst to fit in one window on a loaded machine, short enough to wait for once. */
 const WINDOW = '10 seconds'
@@ -42,6 +43,7 @@ const times = (count: number, status: number) => Array<number>(count).fill(statu
 
 for (const store of ['database', 'redis'] as const) {
   test.group(`Faults | ${BURST} parallel attempts against each limit (${store} store)`, (group) => {
+    group.teardown(cleanCommittedData)
     let second: SecondInstance
     let restore: () => void
     const users: string[] = []

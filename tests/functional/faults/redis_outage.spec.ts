@@ -11,6 +11,7 @@ import { freePort } from '#tests/helpers/test_database'
 import { TestRedisServer, waitFor } from '#tests/helpers/redis_server'
 import { createUser } from '#tests/helpers/auth'
 import User from '#models/user'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** How long Redis stays away: longer than the old client's whole retry budget (2.75 s). */
 const OUTAGE_MS = 3500
@@ -31,6 +32,7 @@ async function call(base: string, path: string, body?: object): Promise<Answer> 
 }
 
 test.group('Faults | Redis stopped and restarted', (group) => {
+  group.teardown(cleanCommittedData)
   let redis: TestRedisServer
   let tern: RunningTern
   let base: string

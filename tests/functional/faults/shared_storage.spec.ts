@@ -14,10 +14,12 @@ import { join } from 'node:path'
 import { spawnTern, startTern, type RunningTern } from '#tests/helpers/spawn_tern'
 import { freePort } from '#tests/helpers/test_database'
 import { becomesHealthy, freshDatabase, type FreshDatabase } from '#tests/helpers/tern_instances'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const ID_FILE = '.tern-storage-id'
 
 test.group('Faults | local storage not shared by the instances', (group) => {
+  group.teardown(cleanCommittedData)
   let fresh: FreshDatabase
   let servers: RunningTern[] = []
   let otherDir: string

@@ -43,6 +43,7 @@ import {
   shareUser,
   useS3Disk,
 } from '#tests/helpers/shares'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const PHASES: FaultPoint[] = ['first-chunk', 'chunk-stored', 'assembling', 'assembled', 'completing']
 
@@ -50,6 +51,7 @@ let cookie: string
 let s3: S3Server
 
 test.group('Faults | kill -9 at each phase of an upload', (group) => {
+  group.teardown(cleanCommittedData)
   let faultDir: string
   group.setup(async () => {
     s3 = await startS3Server({ bucket: 'tern-faults' })

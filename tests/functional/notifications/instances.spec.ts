@@ -15,6 +15,7 @@ import { cleanupShareTests, newShareId, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { call, startChild, type TernChild } from './tern_children.js'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const TABLE = 'notification_deliveries'
 const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
@@ -51,6 +52,7 @@ async function useWebhook(url: string) {
 }
 
 test.group('Notifications | outbox across instances', (group) => {
+  group.teardown(cleanCommittedData)
   let children: TernChild[] = []
   let smtp: TestSmtpServer | undefined
   let receiver: WebhookReceiver | undefined

@@ -16,6 +16,7 @@ import { api, cleanupShareTests, createShare, newShareId, setConfig, shareUser }
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const TABLE = 'notification_deliveries'
 const SECRET = 'outbox-test-signing-secret'
@@ -35,6 +36,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 const rowsOf = (channel: string) => db.from(TABLE).where('channel', channel).orderBy('created_at')
 
 test.group('Notifications | outbox', (group) => {
+  group.teardown(cleanCommittedData)
   let smtp: TestSmtpServer | undefined
   let receiver: WebhookReceiver | undefined
 

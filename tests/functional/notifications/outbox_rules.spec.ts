@@ -11,11 +11,13 @@ import { outbox } from '#services/outbox/outbox_service'
 import { claimDue, markDelivered, OUTBOX_TABLE, purgeDelivered } from '#services/outbox/outbox_store'
 import { KEEP_DELIVERED_MS } from '#services/outbox/outbox_worker'
 import { redactDeliveryError } from '#services/outbox/redact'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** A channel no handler of this process works, so only the test claims its rows. */
 const LANE = 'rules-lane'
 
 test.group('Notifications | outbox claims', (group) => {
+  group.teardown(cleanCommittedData)
   group.each.teardown(async () => {
     await db.from(OUTBOX_TABLE).where('channel', LANE).delete()
   })

@@ -6,6 +6,7 @@
  */
 import { test } from '@japa/runner'
 import { api, cleanupShareTests, createCompletedShare, shareUser } from '#tests/helpers/shares'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 /** The nonce of a `script-src` directive. */
 function nonceOf(policy: string): string {
@@ -22,6 +23,7 @@ function executableTags(html: string): string[] {
 }
 
 test.group('Pages | security headers', (group) => {
+  group.teardown(cleanCommittedData)
   group.each.teardown(() => cleanupShareTests())
 
   test('{$self} has the headers, and its nonce on every script and style')

@@ -25,6 +25,7 @@ import {
   shareUser,
 } from '#tests/helpers/shares'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 const WEBHOOK_KEYS = [
   'webhook.enabled',
@@ -48,6 +49,7 @@ function expectedSignature(secret: string, request: ReceivedWebhook): string {
 }
 
 test.group('Plugins | webhook delivery', (group) => {
+  group.teardown(cleanCommittedData)
   let admin: { cookie: string }
   let receivers: WebhookReceiver[] = []
 

@@ -30,6 +30,7 @@ import {
   setConfig,
   shareUser,
 } from '#tests/helpers/shares'
+import { cleanCommittedData } from '#tests/helpers/clean_database'
 
 forEachDisk(
   'Shares | orphan job and staged chunks',
@@ -69,6 +70,7 @@ class PlainMemoryDriver extends MemoryStorageDriver {
 }
 
 test.group('Shares | uploads on a disk with no upload capability', (group) => {
+  group.teardown(cleanCommittedData)
   const CHUNK = 100
   let route: FilterHandler<'file:before_store'> | undefined
   group.each.setup(async () => {
