@@ -19,6 +19,7 @@ import { configService } from '#services/config/config_service'
 import { MAIL_TYPES, mailService, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
+import { isWellFormedText } from '#validators/rules'
 
 /** Lifetime of a reset link. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60
@@ -33,6 +34,11 @@ export function findUserByEmail(email: string) {
   return User.query().whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]).first()
 }
 
+/** Whether `email` could be the address of an account (users.email: at most 255 characters, `local@domain`). */
+function couldBeAccountEmail(email: string): boolean {
+  return email.length <= 255 && isWellFormedText(email) && /^[^\s@]+@[^\s@]+$/.test(email.trim())
+}
+
 /** Requests and performs password resets. Use `passwordResetService`. */
 export class PasswordResetService {
   /**
@@ -42,6 +48,8 @@ export class PasswordResetService {
    * user's older ones and the link is mailed (see `handleRequest`).
    */
   async request(email: string): Promise<void> {
+    // An address no account can have (syntax is no secret) is not kept: bursts of junk cost no rows.
+    if (!couldBeAccountEmail(email)) return
     await outbox.enqueue({
       eventId: randomUUID(),
       eventType: 'auth:password_reset_request',

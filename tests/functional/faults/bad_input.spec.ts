@@ -19,6 +19,8 @@ import {
   type RawResponse,
 } from '#tests/helpers/shares'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+import { uniqueIp } from '#tests/helpers/auth'
+import db from '@adonisjs/lucid/services/db'
 
 /** Sends `raw` as a JSON body (so lone surrogates travel as `\ud800` escapes). */
 function rawJson(method: string, path: string, raw: string, cookie: string | null = null) {
@@ -187,5 +189,18 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
       assertRefused(assert, response, 400, /maxViews/)
     }
     assert.equal((await counts()).shares, 0)
+  })
+
+  test('a reset request for an address no account can have answers 202 and stores nothing', async ({ assert }) => {
+    const outboxRows = async () => (await db.from('notification_deliveries').count('* as n'))[0].n
+    const before = Number(await outboxRows())
+    for (const email of ['x'.repeat(4000) + '@example.com', 'no-at-sign', '%00', 'a%20b@c%20d']) {
+      const response = await api('POST', `/api/auth/resetPassword/${email}`, { headers: { 'x-forwarded-for': uniqueIp() } })
+      assert.equal(response.status, 202, email.slice(0, 40))
+    }
+    assert.equal(Number(await outboxRows()), before, 'no outbox row for junk addresses')
+    const real = await api('POST', '/api/auth/resetPassword/nobody%40example.com', { headers: { 'x-forwarded-for': uniqueIp() } })
+    assert.equal(real.status, 202)
+    assert.equal(Number(await outboxRows()), before + 1, 'a plausible address is stored like any other')
   })
 })
