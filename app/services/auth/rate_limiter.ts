@@ -27,7 +27,7 @@
  * account-and-IP counter is reset and this request's points on the other
  * two are given back, so users are not locked out by their own successes.
  */
-import { isIPv4, isIPv6 } from 'node:net'
+import ipaddr from 'ipaddr.js'
 import type { HttpContext } from '@adonisjs/core/http'
 import string from '@adonisjs/core/helpers/string'
 import limiter from '@adonisjs/limiter/services/main'
@@ -84,19 +84,16 @@ export function limiterStoreName(): 'database' | 'redis' | 'memory' {
  * IPv6 addresses would give an attacker 2^64 fresh counters.
  */
 export function addressKey(ip: string): string {
-  const address = ip.replace(/%.*$/, '')
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped && isIPv4(mapped[1])) return mapped[1]
-  if (!isIPv6(address)) return address
-  // A trailing dotted IPv4 part is two 16-bit groups.
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`
-  )
-  const [head, tail] = hex.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`
+  let address: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    // `process` turns an IPv4-mapped IPv6 address into its IPv4 address.
+    address = ipaddr.process(ip)
+  } catch {
+    return ip
+  }
+  if (address.kind() === 'ipv4') return address.toString()
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4).map((group) => group.toString(16))
+  return `${network.join(':')}::/64`
 }
 
 /** What a successful attempt does to a bucket: reset it, or give back this request's point. */
