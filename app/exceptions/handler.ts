@@ -42,6 +42,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       ctx.response.header('Retry-After', String(outage.retryAfter))
       error = outage
     }
+    // A refusal that a later retry may pass (an upload still being assembled) says when.
+    const retryAfter = (error as { retryAfter?: unknown } | null)?.retryAfter
+    if (typeof retryAfter === 'number' && !ctx.response.getHeader('Retry-After')) {
+      ctx.response.header('Retry-After', String(retryAfter))
+    }
     if (ctx.request.url().startsWith('/api/') || ctx.request.url() === '/api') {
       const body = errorBody(error)
       return ctx.response.status(body.statusCode).send(body)

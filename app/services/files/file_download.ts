@@ -103,8 +103,9 @@ export async function serveFile(
     if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
     throw error
   }
+  // Awaited before the body: a listener that stores a notification (webhook outbox) has stored it.
+  await hooks.emit('share:downloaded', { shareId, fileId: file.id })
   response.stream(paceTransfer(source))
-  void hooks.emit('share:downloaded', { shareId, fileId: file.id })
 }
 
 /**
@@ -121,6 +122,6 @@ export async function serveZip(ctx: HttpContext, shareId: string, files: ShareFi
   ctx.response.header('Content-Disposition', contentDisposition(fileName))
   ctx.response.status(200)
   if (ctx.request.method() === 'HEAD') return endWithoutBody(ctx)
+  await hooks.emit('share:downloaded', { shareId, fileId: null })
   ctx.response.stream(paceTransfer(zipFiles(files, level)))
-  void hooks.emit('share:downloaded', { shareId, fileId: null })
 }

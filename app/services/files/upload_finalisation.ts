@@ -37,7 +37,9 @@ const ASSEMBLY_POLL_MS = 200
 
 /** 409 while another request is still assembling the file (the client retries the chunk). */
 export function assemblyInProgress() {
-  return new ShareApiException('The file is still being assembled, send the chunk again in a moment', 409, 'file_assembling')
+  const error = new ShareApiException('The file is still being assembled, send the chunk again in a moment', 409, 'file_assembling')
+  error.retryAfter = 1
+  return error
 }
 
 /**

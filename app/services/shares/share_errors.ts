@@ -12,6 +12,8 @@ export class ShareApiException extends Exception {
   errorKey?: string
   /** An exact body to answer with (used where the contract fixes the whole body). */
   responseBody?: Record<string, unknown> & { statusCode: number; message: string; error: string }
+  /** Seconds after which a retry may succeed, answered as `Retry-After`. */
+  retryAfter?: number
 
   constructor(message: string, status: number, errorKey?: string) {
     super(message, { status, code: 'E_SHARE_API' })

@@ -146,6 +146,8 @@ test.group('Plugins | webhook delivery', (group) => {
     const token = await shareToken(share.id)
     const download = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`, { cookie: token.cookie })
     assert.equal(download.status, 200)
+    const stored = await db.from('notification_deliveries').where('event_type', 'share.downloaded').count('* as n')
+    assert.equal(Number(stored[0].n), 1, 'the download event is stored before the answer')
     assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: share.cookie })).status, 200)
 
     const expiring = await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' }, expiration: '1-minute' })
