@@ -13,6 +13,8 @@ const BrandingImagesController = () => import('#controllers/system/branding_imag
 router
   .group(() => {
     router.get('health', [HealthController]).as('health')
+    router.get('health/live', [HealthController, 'live']).as('health.live')
+    router.get('health/ready', [HealthController, 'ready']).as('health.ready')
     router.get('admin/plugins', [AdminPluginsController]).as('admin.plugins').use(middleware.admin())
   })
   .prefix('/api')

@@ -1,0 +1,110 @@
+/**
+ * Probes (issue 12, item 4): /api/health/live answers while the process
+ * serves, /api/health/ready tries the database, Redis (when configured) and
+ * the default storage for real and answers each check's state, 503 when one
+ * fails. /api/health keeps Pingvin's "OK".
+ */
+import { test } from '@japa/runner'
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startTern, type RunningTern } from '#tests/helpers/spawn_tern'
+import { freePort } from '#tests/helpers/test_database'
+import { TestRedisServer, waitFor } from '#tests/helpers/redis_server'
+
+async function ready(base: string) {
+  const response = await fetch(`${base}/api/health/ready`)
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as any }
+}
+
+test.group('Health | probes in this process', () => {
+  test('live answers 200 and ready lists every check as ok', async ({ client, assert }) => {
+    const live = await client.get('/api/health/live')
+    live.assertStatus(200)
+    assert.deepEqual(live.body(), { status: 'ok' })
+
+    const response = await client.get('/api/health/ready')
+    response.assertStatus(200)
+    const body = response.body()
+    assert.equal(body.status, 'ok')
+    assert.equal(body.checks.database.status, 'ok')
+    assert.equal(body.checks.storage.status, 'ok')
+    assert.equal(body.checks.redis.status, process.env.REDIS_URL ? 'ok' : 'skipped')
+
+    const legacy = await client.get('/api/health')
+    legacy.assertStatus(200)
+    assert.equal(legacy.text(), 'OK')
+  })
+
+  test('ready answers 503 naming the storage while it cannot write, and 200 again once it can', async ({
+    client,
+    assert,
+  }) => {
+    const root = join(process.env.DATA_DIR!, 'uploads')
+    const aside = `${root}.aside-${process.pid}`
+    mkdirSync(root, { recursive: true })
+    renameSync(root, aside)
+    // A file where the directory was: every write below it fails, even as root.
+    writeFileSync(root, 'not a directory')
+    try {
+      const response = await client.get('/api/health/ready')
+      response.assertStatus(503)
+      const body = response.body()
+      assert.equal(body.statusCode, 503)
+      assert.equal(body.error, 'Service Unavailable')
+      assert.include(body.message, 'storage')
+      assert.equal(body.checks.storage.status, 'failed')
+      assert.equal(body.checks.database.status, 'ok')
+      assert.notInclude(JSON.stringify(body), root, 'no server path in the answer')
+
+      const live = await client.get('/api/health/live')
+      live.assertStatus(200)
+    } finally {
+      rmSync(root, { force: true })
+      renameSync(aside, root)
+    }
+    const recovered = await client.get('/api/health/ready')
+    recovered.assertStatus(200)
+  })
+})
+
+test.group('Health | readiness with Redis stopped', (group) => {
+  let redis: TestRedisServer
+  let tern: RunningTern
+  let base: string
+
+  group.each.setup(async () => {
+    redis = await TestRedisServer.start()
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    tern = startTern(['bin/server.ts'], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url }, 90_000)
+    await waitFor(
+      () => ready(base).then((a) => a.status === 200, () => false),
+      40_000,
+      'Tern to answer /api/health/ready 200'
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${tern.output()}`)
+    })
+    return async () => {
+      await tern.stop()
+      await redis.stop('SIGKILL')
+    }
+  })
+
+  test('ready names Redis with 503 while live stays 200', async ({ assert }) => {
+    const before = await ready(base)
+    assert.equal(before.body.checks.redis.status, 'ok')
+
+    await redis.stop('SIGKILL')
+    await waitFor(() => ready(base).then((a) => a.status === 503), 10_000, 'ready to report Redis down')
+    const down = await ready(base)
+    assert.equal(down.body.checks.redis.status, 'failed')
+    assert.equal(down.body.checks.database.status, 'ok')
+    assert.equal(down.body.checks.storage.status, 'ok')
+    assert.include(down.body.message, 'redis')
+    assert.isNotNull(down.retryAfter)
+    assert.equal((await fetch(`${base}/api/health/live`)).status, 200)
+
+    await redis.resume()
+    await waitFor(() => ready(base).then((a) => a.status === 200), 15_000, 'ready again once Redis is back')
+  }).timeout(60_000)
+})
