@@ -97,7 +97,7 @@ test.group('Helm chart | charts/tern', () => {
     assert.equal(ingress.spec.rules[0].host, 'files.example.com')
     assert.equal(ingress.spec.rules[0].http.paths[0].backend.service.name, only(objects, 'Service').metadata.name)
     // share.chunkSize is 10 MB by default: the ingress must accept a chunk.
-    assert.equal(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size'], '64m')
+    assert.equal(ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'], '64m')
   })
 
   test('the schema refuses several replicas on local storage, and on SQLite; S3 with a database server passes', async ({ assert }) => {
