@@ -3,13 +3,15 @@
  * pending database migrations, then serves it (http://localhost:3000 by default).
  * SQLite and local storage under DATA_DIR (default ./data): no other service needed.
  * Migrations run through `ace tern:migrate`, which waits for any other instance
- * migrating the same database, so instances started together all come up.
+ * migrating the same database, so instances started together all come up;
+ * MIGRATE_ON_START=false skips them (migrations run as a separate step).
  */
 import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureNode24 } from './node_version.js'
+import { migrateOnStart } from './start_options.js'
 
 ensureNode24()
 
@@ -52,13 +54,23 @@ const env = {
   DATA_DIR: resolve(process.cwd(), process.env.DATA_DIR || './data'),
 }
 
+/** Checked before the build, so a wrong value fails at once. */
+let migrate
+try {
+  migrate = migrateOnStart(env)
+} catch (error) {
+  console.error(`tern: ${error.message}`)
+  process.exit(1)
+}
+
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
   console.log('tern: building (first start or sources changed)…')
   run(['ace', 'build'])
   writeFileSync(stamp, new Date().toISOString())
 }
 
-run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
+if (migrate) run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
+else console.log('tern: MIGRATE_ON_START=false, migrations skipped (run `node ace tern:migrate` as its own step)')
 
 const server = spawn(process.execPath, [join(buildDir, 'bin/server.js')], {
   stdio: 'inherit',

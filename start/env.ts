@@ -68,4 +68,8 @@ export default await Env.create(new URL('../', import.meta.url), {
   OUTBOX_RETRY_BASE_DELAY_MS: Env.schema.number.optional(),
   /** Longest wait between two attempts, in ms; default 900000 (15 minutes). */
   OUTBOX_RETRY_MAX_DELAY_MS: Env.schema.number.optional(),
+  /** Whether `npm start` applies the migrations (scripts/start_options.js); false for a separate migration step. Default true. */
+  MIGRATE_ON_START: Env.schema.boolean.optional(),
+  /** Bearer token of /metrics (app/services/system/metrics.ts); unset, /metrics answers 404. */
+  METRICS_TOKEN: Env.schema.string.optional(),
 })

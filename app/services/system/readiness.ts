@@ -10,6 +10,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { storage } from '#extensions/storage/main'
 import { redisInUse } from '#services/system/redis_outage'
+import { pendingMigrations } from '#services/system/schema_status'
 
 /** How long one check may take before it counts as failed. */
 export const READINESS_CHECK_TIMEOUT_MS = 2000
@@ -25,7 +26,7 @@ export interface CheckResult {
 /** What /api/health/ready answers. */
 export interface Readiness {
   ready: boolean
-  checks: Record<'database' | 'redis' | 'storage', CheckResult>
+  checks: Record<'database' | 'migrations' | 'redis' | 'storage', CheckResult>
 }
 
 /** Rejects when `work` does not settle within the time limit. */
@@ -76,14 +77,21 @@ async function probeStorage() {
   }
 }
 
+/** Fails while migrations this build ships are not applied yet (a separate migration step still running). */
+async function schemaCurrent() {
+  const pending = await pendingMigrations()
+  if (pending.length > 0) throw new Error(`${pending.length} migrations pending, e.g. ${pending[0]}`)
+}
+
 /** Runs every check (in parallel) and tells whether the instance is ready. */
 export async function checkReadiness(): Promise<Readiness> {
   const skipped: CheckResult = { status: 'skipped', durationMs: 0 }
-  const [database, redis, store] = await Promise.all([
+  const [database, migrations, redis, store] = await Promise.all([
     check(() => db.rawQuery('SELECT 1'), 'The database does not answer'),
+    check(schemaCurrent, 'The database schema is not migrated yet (run node ace tern:migrate)'),
     redisInUse() ? check(pingRedis, 'Redis does not answer') : Promise.resolve(skipped),
     check(probeStorage, 'The default storage cannot write, read and delete a small object'),
   ])
-  const checks = { database, redis, storage: store }
+  const checks = { database, migrations, redis, storage: store }
   return { ready: Object.values(checks).every((c) => c.status !== 'failed'), checks }
 }
