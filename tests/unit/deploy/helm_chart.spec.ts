@@ -128,6 +128,19 @@ test.group('Helm chart | charts/tern', () => {
     assert.equal(only(objects, 'ConfigMap').data.DB_PORT, '5432')
   })
 
+  test('the pods match the image: its user, its DATA_DIR volume, its working directory for tern:migrate', async ({ assert }) => {
+    const image = readFileSync('Containerfile', 'utf8')
+    const objects = await renderChart([SEVERAL])
+    const pod = only(objects, 'Deployment').spec.template.spec
+    assert.equal(pod.securityContext.runAsUser, Number(image.match(/--uid (\d+)/)![1]))
+    assert.equal(only(objects, 'ConfigMap').data.DATA_DIR, image.match(/DATA_DIR=(\S+)/)![1])
+    assert.match(image, new RegExp(`^VOLUME ${only(objects, 'ConfigMap').data.DATA_DIR}$`, 'm'))
+    // The Job runs its command in the image's WORKDIR, where the build output's ace.js is.
+    assert.match(image, /^WORKDIR \/app$/m)
+    assert.match(image, /COPY --from=build \S* ?\/src\/build \/app/)
+    assert.deepEqual(container(only(objects, 'Job')).command, ['node', 'ace.js', 'tern:migrate'])
+  })
+
   test('every variable the chart sets is one Tern reads (start/env.ts)', async ({ assert }) => {
     const known = new Set(readFileSync('start/env.ts', 'utf8').match(/^\s+([A-Z][A-Z0-9_]+):/gm)!.map((line) => line.trim().slice(0, -1)))
     const objects = await renderChart([SEVERAL])
