@@ -13,7 +13,8 @@ import { configValues } from '#extensions/config/config_values'
  * - start (web and test processes): the configuration variables are seeded
  *   into the database and the instance secrets (JWT key) created when the
  *   tables exist, so `node ace migration:run` on an empty database and a
- *   server whose database is down still start.
+ *   server whose database is down still start; a web server first checks
+ *   that its APP_KEY is the one the database recorded (one key for all).
  */
 export default class TernProvider {
   constructor(protected app: ApplicationService) {}
@@ -31,6 +32,7 @@ export default class TernProvider {
   async start() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
     const logger = await this.app.container.make('logger')
+    if (this.app.getEnvironment() === 'web') await this.#verifyAppKey(logger)
     try {
       const { default: db } = await import('@adonisjs/lucid/services/db')
       const { default: ConfigVariable } = await import('#models/config_variable')
@@ -48,6 +50,24 @@ export default class TernProvider {
       await instanceSecretService.ensureAll()
     } catch (error) {
       logger.error({ err: error }, 'configuration variables could not be seeded')
+    }
+  }
+
+  /**
+   * Web server only: refuses to serve with an APP_KEY other than the one the
+   * database recorded (#services/system/app_key_fingerprint). A check that
+   * cannot run (database down) is logged; /api/health then reports the database.
+   */
+  async #verifyAppKey(logger: { warn(...args: any[]): void }) {
+    const { AppKeyMismatchError, verifyAppKey } = await import('#services/system/app_key_fingerprint')
+    try {
+      await verifyAppKey(String(process.env.APP_KEY))
+    } catch (error) {
+      if (!(error instanceof AppKeyMismatchError)) {
+        return logger.warn({ err: error }, 'the APP_KEY fingerprint could not be checked')
+      }
+      process.stderr.write(`Tern cannot start: ${error.code}: ${error.message}\n`)
+      process.exit(1)
     }
   }
 }
