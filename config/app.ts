@@ -1,6 +1,7 @@
 import env from '#start/env'
 import { defineConfig } from '@adonisjs/core/http'
 import { answerBadUrl } from '#exceptions/bad_url'
+import { trustedProxies } from '#services/security/trusted_proxies'
 
 /**
  * The app key encrypts cookies and signs URLs. It comes from APP_KEY or is
@@ -8,11 +9,11 @@ import { answerBadUrl } from '#exceptions/bad_url'
  */
 export const appKey = env.get('APP_KEY')
 
-/** Maps TRUST_PROXY to the http server's setting (default: loopback proxies only). */
-function trustProxySetting(value: string | undefined): boolean | string {
+/** Maps TRUST_PROXY to the http server's setting (default: loopback proxies only; lists compiled by us). */
+function trustProxySetting(value: string | undefined): boolean | string | ((address: string) => boolean) {
   if (value === undefined || value.trim() === '') return 'loopback'
   if (value === 'true' || value === 'false') return value === 'true'
-  return value
+  return trustedProxies(value)
 }
 
 /**
