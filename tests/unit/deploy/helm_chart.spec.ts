@@ -24,10 +24,12 @@ function secretRef(object: K8sObject, name: string) {
 }
 
 test.group('Helm chart | charts/tern', () => {
-  test('helm lint passes', async ({ assert }) => {
-    const result = await helm(['lint', 'charts/tern', '--strict', '-f', SEVERAL])
-    assert.equal(result.code, 0, result.stdout + result.stderr)
-    assert.include(result.stdout, '0 chart(s) failed')
+  test('helm lint --strict passes with the default values and with several replicas', async ({ assert }) => {
+    for (const args of [[], ['-f', SEVERAL]]) {
+      const result = await helm(['lint', 'charts/tern', '--strict', ...args])
+      assert.equal(result.code, 0, result.stdout + result.stderr)
+      assert.include(result.stdout, '1 chart(s) linted, 0 chart(s) failed')
+    }
   })
 
   test('default values: one pod, SQLite and uploads on a claim mounted as DATA_DIR, migrated at start', async ({ assert }) => {
