@@ -12,6 +12,12 @@ app.kubernetes.io/name: {{ .Chart.Name }}
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
+{{/* The server pods only: the migration Job's pod must not receive Service traffic. */}}
+{{- define "tern.serverSelectorLabels" -}}
+{{ include "tern.selectorLabels" . }}
+app.kubernetes.io/component: server
+{{- end -}}
+
 {{- define "tern.labels" -}}
 {{ include "tern.selectorLabels" . }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}

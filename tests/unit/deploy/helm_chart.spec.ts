@@ -86,6 +86,12 @@ test.group('Helm chart | charts/tern', () => {
 
     const job = only(objects, 'Job')
     assert.equal(job.metadata.annotations!['helm.sh/hook'], 'pre-install,pre-upgrade')
+    // The Service and the Deployment select the server pods, never the Job's pod.
+    const selector = only(objects, 'Service').spec.selector
+    assert.deepEqual(deployment.spec.selector.matchLabels, selector)
+    assert.deepInclude(deployment.spec.template.metadata.labels, selector)
+    assert.isFalse(Object.entries(selector).every(([key, value]) => job.spec.template.metadata.labels[key] === value))
+    assert.deepEqual(only(objects, 'PodDisruptionBudget').spec, { maxUnavailable: 1, selector: { matchLabels: selector } })
     assert.include(container(job).command.join(' '), 'tern:migrate')
     assert.deepEqual(container(job).env, container(deployment).env)
     // The Job's Secret and ConfigMap exist before it: hooks with a lower weight.
