@@ -12,6 +12,8 @@ server.errorHandler(() => import('#exceptions/handler'))
  * Server middleware runs on every request, even without a matching route.
  */
 server.use([
+  // First, so /metrics counts every request, static files and 404s included.
+  () => import('#middleware/metrics_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/request_log_middleware'),
   () => import('#middleware/security_headers_middleware'),

@@ -1,12 +1,13 @@
 /*
 |--------------------------------------------------------------------------
-| System: health, admin-panel manifest, logo and icons
+| System: health, metrics, admin-panel manifest, logo and icons
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const HealthController = () => import('#controllers/system/health_controller')
+const MetricsController = () => import('#controllers/system/metrics_controller')
 const AdminPluginsController = () => import('#controllers/system/admin_plugins_controller')
 const BrandingImagesController = () => import('#controllers/system/branding_images_controller')
 
@@ -19,6 +20,9 @@ router
   })
   .prefix('/api')
   .as('system')
+
+/** Prometheus metrics, off unless METRICS_TOKEN is set (see the controller). */
+router.get('/metrics', [MetricsController]).as('metrics')
 
 /**
  * The logo and the icons derived from it (uploaded, or the built-in ones).

@@ -35,6 +35,7 @@ import logger from '@adonisjs/core/services/logger'
 import env from '#start/env'
 import { TooManyRequestsException } from '#services/auth/auth_errors'
 import { hashToken } from '#services/auth/tokens'
+import { rateLimitRefusals } from '#services/system/metrics'
 
 /** Default window of every limit. */
 export const DEFAULT_RATE_LIMIT_WINDOW = '1 minute'
@@ -99,6 +100,9 @@ export function addressKey(ip: string): string {
 /** What a successful attempt does to a bucket: reset it, or give back this request's point. */
 type Settle = 'reset' | 'refund'
 
+/** The /metrics label of each bucket kind (the second part of its key). */
+const LIMIT_LABELS: Record<string, string> = { ip: 'ip', idip: 'identifier_ip', id: 'account' }
+
 interface Bucket {
   key: string
   limit: number
@@ -136,6 +140,7 @@ export class RateLimitAttempt {
     if (response.consumed <= response.limit) return
     const retryAfter = Math.max(1, response.availableIn)
     this.#ctx.response.header('Retry-After', String(retryAfter))
+    rateLimitRefusals.inc({ action: this.#action, limit: LIMIT_LABELS[bucket.key.split(':')[1]] ?? 'other' })
     throw new TooManyRequestsException(retryAfter)
   }
 

@@ -30,6 +30,7 @@ import {
 import type ShareFile from '#models/share_file'
 import type UploadSession from '#models/upload_session'
 import { noteTransferred } from '#services/files/transfer_gc_pacer'
+import { transferTotals } from '#services/system/transfer_totals'
 import { shareErrors } from '#services/shares/share_errors'
 
 /** Counts the bytes passing through; fails with 413 past `limit` without letting the excess through. */
@@ -42,6 +43,7 @@ export class ByteLimit extends Transform {
 
   _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.bytes += chunk.length
+    transferTotals.uploaded += chunk.length
     noteTransferred(chunk.length)
     if (this.bytes > this.limit) return callback(shareErrors.chunkTooLarge(this.limit))
     callback(null, chunk)

@@ -34,6 +34,7 @@ import { Transform, pipeline, type Readable } from 'node:stream'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import env from '#start/env'
+import { countDownloads, transferTotals } from '#services/system/transfer_totals'
 
 type Collect = (options: { type: 'minor' | 'major' }) => void
 
@@ -73,16 +74,17 @@ export function noteTransferred(bytes: number): void {
 }
 
 /**
- * Paces collections for everything `source` emits (a download body): the
- * returned stream passes it through unchanged. An error of `source` destroys
+ * Paces collections for everything `source` emits (a download body) and
+ * counts its bytes for /metrics: the returned stream passes it through unchanged. An error of `source` destroys
  * the returned stream; destroying the returned stream (the client went away)
  * destroys `source`.
  */
 export function paceTransfer(source: Readable): Readable {
-  if (stepBytes === 0) return source
+  if (stepBytes === 0 && !countDownloads.enabled) return source
   const paced = new Transform({
     readableHighWaterMark: source.readableHighWaterMark,
     transform(chunk: Buffer, _encoding, callback) {
+      transferTotals.downloaded += chunk.length
       noteTransferred(chunk.length)
       callback(null, chunk)
     },

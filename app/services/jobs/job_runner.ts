@@ -12,6 +12,7 @@ import {
   cleanupUnfinishedShares,
 } from '#services/jobs/cleanup_jobs'
 import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
+import { jobRuns } from '#services/system/metrics'
 
 /** The jobs by name, with how often they run (ms). */
 export const JOBS = {
@@ -31,8 +32,14 @@ export type JobName = keyof typeof JOBS
  * minutes should an instance die while running it). Resolves to whether it ran.
  */
 export async function runJob(name: JobName): Promise<boolean> {
-  const [ran] = await lock.createLock(`tern:jobs:${name}`, '30m').runImmediately(async () => {
-    await JOBS[name].run()
-  })
-  return ran
+  try {
+    const [ran] = await lock.createLock(`tern:jobs:${name}`, '30m').runImmediately(async () => {
+      await JOBS[name].run()
+    })
+    jobRuns.inc({ job: name, result: ran ? 'ran' : 'skipped' })
+    return ran
+  } catch (error) {
+    jobRuns.inc({ job: name, result: 'failed' })
+    throw error
+  }
 }
