@@ -108,3 +108,33 @@ test.group('Health | readiness with Redis stopped', (group) => {
     await waitFor(() => ready(base).then((a) => a.status === 200), 15_000, 'ready again once Redis is back')
   }).timeout(60_000)
 })
+
+test.group('Health | readiness with the database unreachable', (group) => {
+  let tern: RunningTern | undefined
+  group.each.teardown(async () => {
+    await tern?.stop()
+  })
+
+  test('ready answers 503 naming the database while live stays 200', async ({ assert }) => {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    // A MySQL port nothing listens on: the server starts, its database never answers.
+    const env = { PORT: String(port), HOST: '127.0.0.1', DB_CONNECTION: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: String(await freePort()) }
+    tern = startTern(['bin/server.ts'], env, 60_000)
+    await waitFor(
+      () => fetch(`${base}/api/health/live`).then((r) => r.status === 200, () => false),
+      40_000,
+      'Tern to answer /api/health/live'
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${tern!.output()}`)
+    })
+    const answer = await ready(base)
+    assert.equal(answer.status, 503)
+    assert.equal(answer.body.checks.database.status, 'failed')
+    assert.equal(answer.body.checks.database.message, 'The database does not answer')
+    assert.include(answer.body.message, 'database')
+    assert.notInclude(JSON.stringify(answer.body), 'ECONNREFUSED', 'no driver internals')
+    assert.equal((await fetch(`${base}/api/health`)).status, 503)
+  }).timeout(60_000)
+})
+
