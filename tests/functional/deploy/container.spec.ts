@@ -1,0 +1,161 @@
+/**
+ * The container image and compose.yaml (issue 12, items 1 and 2), through podman:
+ * the image is built from the working tree on a Debian base made with debootstrap
+ * (no registry here), then run as an operator would: home page and API served,
+ * data kept across a restart with the same volume, non-root, healthy, stopped by
+ * SIGTERM in well under podman's 10 s kill; compose's Tern service runs with its
+ * own environment pointed at this machine's MariaDB and Redis.
+ */
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { test } from '@japa/runner'
+import { parse } from 'yaml'
+import { freePort } from '#tests/helpers/test_database'
+import { waitFor } from '#tests/helpers/redis_server'
+import { buildTernImage, podman, PROJECT_ROOT, removeAll, runContainer, TERN_IMAGE } from '#tests/containers/podman'
+
+const BUILD_TIMEOUT = 25 * 60_000
+
+/** Waits until the container's Tern answers its liveness probe. */
+async function waitUntilLive(base: string, name: string) {
+  await waitFor(
+    async () => {
+      const state = await podman(['inspect', name, '--format', '{{.State.Status}}'])
+      if (state === 'exited') throw new Error(`container ${name} exited: ${await podman(['logs', '--tail', '20', name])}`)
+      return fetch(`${base}/api/health/live`).then((r) => r.ok, () => false)
+    },
+    90_000,
+    `${name} to answer /api/health/live`
+  )
+}
+
+test.group('Container image', () => {
+  test('serves Tern as non-root, keeps /data across a restart and stops on SIGTERM', async ({ assert }) => {
+    const build = await buildTernImage()
+    console.log(`container: image built (or taken from the layer cache) in ${build.seconds.toFixed(1)} s`)
+    const suffix = randomBytes(4).toString('hex')
+    const [first, second, volume] = [`tern-a-${suffix}`, `tern-b-${suffix}`, `tern-data-${suffix}`]
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    try {
+      await runContainer(first, { env: { PORT: String(port) }, volume })
+      await waitUntilLive(base, first)
+
+      const home = await fetch(`${base}/`)
+      assert.equal(home.status, 200)
+      assert.include(home.headers.get('content-type') ?? '', 'text/html')
+      const configs = await fetch(`${base}/api/configs`)
+      assert.equal(configs.status, 200)
+      assert.isArray(await configs.json())
+
+      const account = { email: `op-${suffix}@example.com`, username: `op${suffix}`, password: 'container-pass-1' }
+      const signUp = await fetch(`${base}/api/auth/signUp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      })
+      assert.oneOf(signUp.status, [200, 201], await signUp.clone().text())
+
+      // Non-root: the server process (PID 1) and exec'd commands run as tern (uid 10001).
+      assert.equal(await podman(['exec', first, 'id', '-u']), '10001')
+      assert.equal(await podman(['top', first, 'user', 'pid']).then((t) => t.split('\n')[1].trim().split(/\s+/)[0]), 'tern')
+      // The image's HEALTHCHECK passes (podman exits non-zero when it fails).
+      await podman(['healthcheck', 'run', first])
+
+      const stopping = Date.now()
+      await podman(['stop', '-t', '10', first], 30_000)
+      const stopMs = Date.now() - stopping
+      const exitCode = await podman(['inspect', first, '--format', '{{.State.ExitCode}}'])
+      console.log(`container: stopped by SIGTERM in ${stopMs} ms, exit code ${exitCode}`)
+      assert.equal(exitCode, '0', 'Tern exits 0 on SIGTERM (137 would mean podman had to kill it)')
+      assert.isBelow(stopMs, 5000)
+
+      // A new container on the same volume knows the account (database and APP_KEY kept in /data).
+      await runContainer(second, { env: { PORT: String(port) }, volume })
+      await waitUntilLive(base, second)
+      const signIn = await fetch(`${base}/api/auth/signIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      })
+      assert.equal(signIn.status, 200, await signIn.clone().text())
+    } finally {
+      await removeAll([first, second], [volume])
+    }
+  }).timeout(BUILD_TIMEOUT)
+
+  test('the final image holds no build tools, no CA bundle of the build machine, and is reported by size', async ({ assert }) => {
+    await buildTernImage()
+    const found = await podman([
+      'run', '--rm', '--network', 'none', '--entrypoint', 'sh', TERN_IMAGE, '-c',
+      'for t in gcc cc g++ make python3 npm curl; do command -v $t; done; ls /etc/ssl/certs /run/secrets 2>/dev/null; true',
+    ])
+    assert.equal(found, '', 'the final stage must not carry build tools or certificates')
+    const size = Number(await podman(['image', 'inspect', TERN_IMAGE, '--format', '{{.Size}}']))
+    console.log(`container: image size ${(size / 1e6).toFixed(0)} MB`)
+    assert.isBelow(size, 700e6)
+  }).timeout(BUILD_TIMEOUT)
+})
+
+test.group('compose.yaml', () => {
+  const text = readFileSync(`${PROJECT_ROOT}/compose.yaml`, 'utf8')
+  const compose = parse(text)
+
+  test('describes Tern, MariaDB, Redis and S3 with every variable explained', ({ assert }) => {
+    assert.includeMembers(Object.keys(compose.services), ['tern', 'mariadb', 'redis', 's3'])
+    assert.equal(compose.services.tern.build.context, '.')
+    assert.equal(compose.services.tern.environment.DB_HOST, 'mariadb')
+    assert.match(compose.services.tern.environment.REDIS_URL, /^redis:\/\/redis:/)
+    const lines = text.split('\n')
+    for (const [name, service] of Object.entries<any>(compose.services)) {
+      for (const key of Object.keys(service.environment ?? {})) {
+        const at = lines.findIndex((line) => line.trim().startsWith(`${key}:`))
+        assert.isAbove(at, 0, `${name}.${key} is in the file`)
+        assert.match(lines[at - 1].trim(), /^#/, `${name}.${key} has a comment explaining it`)
+      }
+    }
+  })
+
+  test("its Tern service runs with podman against this machine's MariaDB and Redis", async ({ assert }) => {
+    await buildTernImage()
+    const mysql = await import('mysql2/promise')
+    const admin = await mysql.createConnection({
+      host: process.env.DB_HOST ?? '127.0.0.1',
+      port: Number(process.env.DB_PORT ?? 3306),
+      user: process.env.DB_USER ?? 'root',
+      password: process.env.DB_PASSWORD ?? '',
+    })
+    const suffix = randomBytes(4).toString('hex')
+    const database = `tern_compose_${suffix}`
+    const name = `tern-compose-${suffix}`
+    const port = await freePort()
+    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+    try {
+      // compose's own environment; only the service addresses and secrets are this machine's.
+      const env: Record<string, string> = {
+        ...compose.services.tern.environment,
+        PORT: String(port),
+        APP_KEY: randomBytes(32).toString('base64url'),
+        DB_HOST: admin.config.host!,
+        DB_PORT: String(admin.config.port),
+        DB_USER: admin.config.user!,
+        DB_PASSWORD: admin.config.password ?? '',
+        DB_DATABASE: database,
+        REDIS_URL: `redis://127.0.0.1:${process.env.REDIS_PORT ?? 6379}`,
+      }
+      assert.notMatch(Object.values(env).join(' '), /\$\{/, 'every interpolated value is replaced')
+      await runContainer(name, { env })
+      await waitUntilLive(`http://127.0.0.1:${port}`, name)
+      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`)
+      const body = (await ready.json()) as { checks: Record<string, { status: string }> }
+      assert.equal(ready.status, 200, JSON.stringify(body))
+      for (const check of ['database', 'migrations', 'redis', 'storage']) {
+        assert.equal(body.checks[check].status, 'ok', check)
+      }
+    } finally {
+      await removeAll([name])
+      await admin.query(`DROP DATABASE IF EXISTS \`${database}\``)
+      await admin.end()
+    }
+  }).timeout(BUILD_TIMEOUT)
+})
