@@ -12,6 +12,7 @@ import { test } from '@japa/runner'
 import { parse } from 'yaml'
 import { freePort } from '#tests/helpers/test_database'
 import { waitFor } from '#tests/helpers/redis_server'
+import { startS3Server } from '#tests/helpers/s3_server'
 import { buildTernImage, podman, PROJECT_ROOT, removeAll, runContainer, TERN_IMAGE } from '#tests/containers/podman'
 
 const BUILD_TIMEOUT = 25 * 60_000
@@ -116,7 +117,7 @@ test.group('compose.yaml', () => {
     }
   })
 
-  test("its Tern service runs with podman against this machine's MariaDB and Redis", async ({ assert }) => {
+  test("its Tern service runs with podman against this machine's MariaDB, Redis and an S3 store", async ({ assert }) => {
     await buildTernImage()
     const mysql = await import('mysql2/promise')
     const admin = await mysql.createConnection({
@@ -129,6 +130,7 @@ test.group('compose.yaml', () => {
     const database = `tern_compose_${suffix}`
     const name = `tern-compose-${suffix}`
     const port = await freePort()
+    const s3 = await startS3Server({ bucket: 'tern' })
     await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
     try {
       // compose's own environment; only the service addresses and secrets are this machine's.
@@ -152,7 +154,37 @@ test.group('compose.yaml', () => {
       for (const check of ['database', 'migrations', 'redis', 'storage']) {
         assert.equal(body.checks[check].status, 'ok', check)
       }
+
+      // The S3 store as the README of compose says: the first account (admin) sets it in
+      // the admin panel; readiness then probes S3, and fails once S3 is gone.
+      const base = `http://127.0.0.1:${port}`
+      const signUp = await fetch(`${base}/api/auth/signUp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `admin-${suffix}@example.com`, username: `admin${suffix}`, password: 'compose-pass-1' }),
+      })
+      assert.oneOf(signUp.status, [200, 201])
+      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      const patch = await fetch(`${base}/api/configs/admin`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify([
+          { key: 's3.endpoint', value: s3.endpoint },
+          { key: 's3.bucketName', value: s3.bucket },
+          { key: 's3.key', value: s3.accessKeyId },
+          { key: 's3.secret', value: s3.secretAccessKey },
+          { key: 's3.forcePathStyle', value: true },
+          { key: 's3.enabled', value: true },
+        ]),
+      })
+      assert.equal(patch.status, 200, await patch.clone().text())
+      assert.equal((await fetch(`${base}/api/health/ready`)).status, 200)
+      await s3.close()
+      const gone = await fetch(`${base}/api/health/ready`)
+      assert.equal(gone.status, 503)
+      assert.equal(((await gone.json()) as typeof body).checks.storage.status, 'failed')
     } finally {
+      await s3.close()
       await removeAll([name])
       await admin.query(`DROP DATABASE IF EXISTS \`${database}\``)
       await admin.end()
