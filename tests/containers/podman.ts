@@ -131,6 +131,7 @@ export function runContainer(name: string, options: { env?: Record<string, strin
 
 /** Removes containers and volumes, ignoring those already gone. */
 export async function removeAll(containers: string[], volumes: string[] = []) {
-  for (const name of containers) await podman(['rm', '-f', '-t', '0', name]).catch(() => {})
+  // -v: also the anonymous volume a container without -v gets for the image's VOLUME /data.
+  for (const name of containers) await podman(['rm', '-f', '-v', '-t', '0', name]).catch(() => {})
   for (const name of volumes) await podman(['volume', 'rm', '-f', name]).catch(() => {})
 }

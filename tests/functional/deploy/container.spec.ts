@@ -148,7 +148,10 @@ test.group('compose.yaml', () => {
       assert.notMatch(Object.values(env).join(' '), /\$\{/, 'every interpolated value is replaced')
       await runContainer(name, { env })
       await waitUntilLive(`http://127.0.0.1:${port}`, name)
-      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`)
+      // Live comes first; ready follows once the Redis connection is up (a moment later).
+      const readyUrl = `http://127.0.0.1:${port}/api/health/ready`
+      await waitFor(() => fetch(readyUrl).then((r) => r.status === 200, () => false), 30_000, `${name} to be ready`).catch(() => {})
+      const ready = await fetch(readyUrl)
       const body = (await ready.json()) as { checks: Record<string, { status: string }> }
       assert.equal(ready.status, 200, JSON.stringify(body))
       for (const check of ['database', 'migrations', 'redis', 'storage']) {
