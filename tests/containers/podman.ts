@@ -107,6 +107,8 @@ export function buildTernImage(): Promise<{ seconds: number }> {
     // the final stage's COPY --from is not cached by podman (it re-copies 500 MB), so
     // the final image is rebuilt only when its inputs differ: the build stage, the
     // base image and the Containerfile, recorded in a label.
+    const imageId = (image: string) => podman(['image', 'inspect', '--format', '{{.Id}}', image]).catch(() => '')
+    const previous = [await imageId(`${TERN_IMAGE}-build`), await imageId(TERN_IMAGE)]
     await podman([...common, '--target', 'build', '-t', `${TERN_IMAGE}-build`, PROJECT_ROOT], 20 * 60_000)
     const key = createHash('sha256')
       .update(await podman(['image', 'inspect', '--format', '{{.Id}}', `${TERN_IMAGE}-build`, BASE_IMAGE]))
@@ -116,6 +118,10 @@ export function buildTernImage(): Promise<{ seconds: number }> {
     if (current !== key) {
       await podman([...common, '--label', `tern.test-inputs=${key}`, '-t', TERN_IMAGE, PROJECT_ROOT], 20 * 60_000)
     }
+    // Images replaced by this build would stay as untagged gigabytes on CI machines;
+    // one still used (a container, another run's build) is kept by podman.
+    const now = [await imageId(`${TERN_IMAGE}-build`), await imageId(TERN_IMAGE)]
+    for (const id of previous.filter((old) => old && !now.includes(old))) await podman(['rmi', id]).catch(() => {})
     return { seconds: (Date.now() - started) / 1000 }
   })()
   return built
