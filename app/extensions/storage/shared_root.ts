@@ -103,14 +103,17 @@ export async function verifyStorageRootId(disk: string, root: string): Promise<v
   let rootId = readRootId(file)
   if (!rootId) {
     const known = await recordedId(key)
-    if (known) {
+    // An instance records the id only after linking the file: when the database knows one, an
+    // instance sharing this root (started at the same moment) has written the file by now.
+    if (known) rootId = readRootId(file)
+    if (known && !rootId) {
       throw new E_STORAGE_ROOT_NOT_SHARED([
         `the storage directory ${root} (disk "${disk}") has no ${STORAGE_ID_FILE}, but this ` +
           `database's files are in a storage with id ${known}: this instance does not see the ` +
           `files of the other instances. ${remedy(root, file, known)}`,
       ])
     }
-    rootId = createRootId(root, file)
+    rootId ??= createRootId(root, file)
   }
   const databaseId = await recordId(key, rootId)
   if (databaseId !== rootId) {
