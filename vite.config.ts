@@ -14,6 +14,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '~/': `${import.meta.dirname}/inertia/`,
+      /** API object types shared with the server's transformers (types/api). */
+      '#api/': `${import.meta.dirname}/types/api/`,
     },
   },
   /**

@@ -29,6 +29,8 @@ router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
   // Refuses parsed bodies nested too deeply or with invalid Unicode (400), before any validator.
   () => import('#middleware/body_guard_middleware'),
+  // ctx.bouncer: authorization through the policies of app/policies.
+  () => import('#middleware/initialize_bouncer_middleware'),
 ])
 
 /**

@@ -1,15 +1,8 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import type User from '#models/user'
+import type { PublicUser } from '#api/user'
 
-/** The public user object of the API (spec/api.md §3). Never the hash, secrets or tokens. */
-export interface PublicUser {
-  id: string
-  username: string
-  email: string
-  isAdmin: boolean
-  totpVerified: boolean
-  hasPassword: boolean
-}
+export type { PublicUser }
 
 /**
  * Turns a `User` into the public user object. Use `UserTransformer.toJSON(user)`

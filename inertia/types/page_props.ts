@@ -4,19 +4,12 @@
  * `app/services/pages/shared_props.ts`; a functional test
  * (tests/functional/pages/shared_props.spec.ts) checks both stay in step.
  */
+import type { PublicUser } from '#api/user'
+
+export type { PublicUser }
 
 /** Colour schemes a visitor may choose; `system` follows the OS setting. */
 export type ColorScheme = 'light' | 'dark' | 'system'
-
-/** The signed-in user as the API shows it. */
-export interface PublicUser {
-  id: string
-  username: string
-  email: string
-  isAdmin: boolean
-  totpVerified: boolean
-  hasPassword?: boolean
-}
 
 /** A public configuration variable, as `GET /api/configs` lists it. */
 export interface ConfigVariable {

@@ -1,0 +1,28 @@
+import { Bouncer } from '@adonisjs/bouncer'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+import type User from '#models/user'
+import * as abilities from '#abilities/main'
+import { policies } from '#policies/main'
+import { currentUser } from '#services/auth/current_user'
+
+/**
+ * Gives every routed request a Bouncer (`ctx.bouncer`) whose user is the caller
+ * Tern authenticated (access token or API token; null for a visitor). The user
+ * is resolved on first authorization only, so requests that authorize nothing
+ * pay nothing.
+ */
+export default class InitializeBouncerMiddleware {
+  async handle(ctx: HttpContext, next: NextFn) {
+    ctx.bouncer = new Bouncer(() => currentUser(ctx), abilities, policies).setContainerResolver(
+      ctx.containerResolver
+    )
+    return next()
+  }
+}
+
+declare module '@adonisjs/core/http' {
+  export interface HttpContext {
+    bouncer: Bouncer<User, typeof abilities, typeof policies>
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Every Bouncer policy of the core, by name (`ctx.bouncer.with('SharePolicy')`).
+ * Lazy imports: a policy's module loads on first use. Plugins authorize with
+ * their own policies passed by class (`ctx.bouncer.with(MyPolicy)`).
+ */
+export const policies = {}
