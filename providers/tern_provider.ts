@@ -24,7 +24,8 @@ export default class TernProvider {
   }
 
   async boot() {
-    configValues.bind((await import('#services/config/config_service')).configService)
+    const { default: ConfigService } = await import('#services/config/config_service')
+    configValues.bind(await this.app.container.make(ConfigService))
     const { installReverseShareSeams } = await import('#services/reverse_shares/reverse_share_seams')
     installReverseShareSeams()
   }
@@ -43,7 +44,8 @@ export default class TernProvider {
         }
         return
       }
-      const { configService } = await import('#services/config/config_service')
+      const { default: ConfigService } = await import('#services/config/config_service')
+      const configService = await this.app.container.make(ConfigService)
       const { instanceSecretService } = await import('#services/auth/instance_secret_service')
       const added = await configService.seed()
       if (added.length > 0) logger.info({ keys: added }, '%d configuration variables seeded', added.length)

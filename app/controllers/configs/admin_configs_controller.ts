@@ -1,26 +1,30 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { configService } from '#services/config/config_service'
+import { inject } from '@adonisjs/core'
+import ConfigService from '#services/config/config_service'
 import { updateConfigVariablesValidator } from '#validators/configs'
 
 /** Admin routes of the configuration variables (spec/api.md §6). */
+@inject()
 export default class AdminConfigsController {
+  constructor(protected config: ConfigService) {}
+
   /**
    * GET /api/configs/admin: the categories of the configuration menu, in
    * order: `[{category, name, order, source}]` (core General, Share, Email,
    * SMTP, Social Login, then plugin categories; hidden ones left out).
    */
   async index({ response }: HttpContext) {
-    return response.ok(configService.adminCategories())
+    return response.ok(this.config.adminCategories())
   }
 
   /** GET /api/configs/admin/:category: the category's variables, obscured values masked. */
   async show({ params, response }: HttpContext) {
-    return response.ok(await configService.adminCategory(params.category))
+    return response.ok(await this.config.adminCategory(params.category))
   }
 
   /** PATCH /api/configs/admin: `[{key, value}]`, all or nothing; 200 with the updated variables. */
   async update({ request, response }: HttpContext) {
     const changes = await updateConfigVariablesValidator.validate(request.body())
-    return response.ok(await configService.update(changes))
+    return response.ok(await this.config.update(changes))
   }
 }

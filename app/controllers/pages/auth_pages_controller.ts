@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { Exception } from '@adonisjs/core/exceptions'
 import { currentUser } from '#services/auth/current_user'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 
 /**
  * A same-site path to go to after signing in: the `redirect` query when it is
@@ -30,7 +30,7 @@ export default class AuthPagesController {
 
   /** `/auth/signUp`: the sign-up form; 404 when registration is off. */
   async signUp(ctx: HttpContext) {
-    if (!(await configService.get('share.allowRegistration'))) {
+    if (!(await configValue('share.allowRegistration'))) {
       throw new Exception('Registration is not allowed', { status: 404, code: 'E_ROUTE_NOT_FOUND' })
     }
     const redirect = safeRedirectPath(ctx.request.qs().redirect)

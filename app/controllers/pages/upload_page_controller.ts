@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#services/auth/current_user'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { clearReverseShareCookie } from '#services/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
@@ -14,7 +14,7 @@ export default class UploadPageController {
    */
   async show(ctx: HttpContext) {
     const user = await currentUser(ctx)
-    if (!user && !(await configService.get('share.allowUnauthenticatedShares'))) {
+    if (!user && !(await configValue('share.allowUnauthenticatedShares'))) {
       return ctx.response.redirect(signInRedirectFor('/upload'))
     }
     clearReverseShareCookie(ctx)

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { HttpContext } from '@adonisjs/core/http'
 import ShareFile from '#models/share_file'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { receiveChunk } from '#services/files/chunk_upload_service'
 import { serveFile, serveZip } from '#services/files/file_download'
 import { deleteFile } from '#services/files/file_storage'
@@ -75,7 +75,7 @@ export default class ShareFilesController {
     const pass = await downloadAccess(ctx, share)
     await share.load('files')
     if (pass && ctx.request.method() !== 'HEAD') await countDirectView(share, pass)
-    const level = await configService.get('share.zipCompressionLevel')
+    const level = await configValue('share.zipCompressionLevel')
     await serveZip(ctx, share.id, completedFiles(share), level)
   }
 

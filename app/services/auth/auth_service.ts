@@ -3,6 +3,7 @@
  * TOTP second step), password change and the TOTP set-up of an account.
  * Controllers do HTTP (cookies, status codes, rate limits); the rules live here.
  */
+import { inject } from '@adonisjs/core'
 import hash from '@adonisjs/core/services/hash'
 import User from '#models/user'
 import {
@@ -10,11 +11,11 @@ import {
   BadRequestException,
   ForbiddenException,
 } from '#services/auth/auth_errors'
-import { loginTokenService } from '#services/auth/login_token_service'
-import { sessionService, type SessionTokens } from '#services/auth/session_service'
-import { totpService } from '#services/auth/totp_service'
-import { configService } from '#services/config/config_service'
-import { userService } from '#services/users/user_service'
+import LoginTokenService from '#services/auth/login_token_service'
+import SessionService, { type SessionTokens } from '#services/auth/session_service'
+import TotpService from '#services/auth/totp_service'
+import { configValue } from '#services/config/config_service'
+import UserService from '#services/users/user_service'
 
 /** The answer of a sign-in: a session, or a login token when a TOTP code is needed. */
 export type SignInResult =
@@ -45,11 +46,19 @@ async function verifyPasswordInConstantTime(user: User | null, password: string)
   return false
 }
 
-/** See the module comment. Use the `authService` singleton. */
-export class AuthService {
+/** See the module comment. Resolve it from the container or inject it. */
+@inject()
+export default class AuthService {
+  constructor(
+    protected users: UserService,
+    protected sessions: SessionService,
+    protected loginTokens: LoginTokenService,
+    protected totp: TotpService
+  ) {}
+
   /** 403 "Registration is not allowed" unless `share.allowRegistration`. */
   async ensureRegistrationAllowed(): Promise<void> {
-    if (!(await configService.get('share.allowRegistration'))) {
+    if (!(await configValue('share.allowRegistration'))) {
       throw new ForbiddenException('Registration is not allowed')
     }
   }
@@ -59,14 +68,14 @@ export class AuthService {
    * password reset are then refused; social login remains).
    */
   async ensurePasswordLoginAllowed(message = 'Password sign in is disabled'): Promise<void> {
-    if (await configService.get('oauth.disablePassword')) throw new ForbiddenException(message)
+    if (await configValue('oauth.disablePassword')) throw new ForbiddenException(message)
   }
 
   /** Creates an account (the first one becomes admin) and starts its session. */
   async signUp(fields: { email: string; username: string; password: string }) {
-    const isAdmin = !(await userService.hasUsers())
-    const user = await userService.create({ ...fields, isAdmin })
-    const tokens = await sessionService.create(user)
+    const isAdmin = !(await this.users.hasUsers())
+    const user = await this.users.create({ ...fields, isAdmin })
+    const tokens = await this.sessions.create(user)
     return { user, tokens }
   }
 
@@ -75,11 +84,11 @@ export class AuthService {
    * identifier contains "@", else by username (case ignored).
    */
   async findByIdentifier(fields: { email?: string; username?: string }): Promise<User | null> {
-    if (fields.email) return userService.findByEmail(fields.email)
+    if (fields.email) return this.users.findByEmail(fields.email)
     if (!fields.username) return null
-    const byUsername = await userService.findByUsername(fields.username)
+    const byUsername = await this.users.findByUsername(fields.username)
     if (byUsername || !fields.username.includes('@')) return byUsername
-    return userService.findByEmail(fields.username)
+    return this.users.findByEmail(fields.username)
   }
 
   /**
@@ -101,9 +110,9 @@ export class AuthService {
     const valid = await verifyPasswordInConstantTime(user, fields.password)
     if (!user || !valid) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)
     if (user.totpVerified) {
-      return { kind: 'totp', user, loginToken: await loginTokenService.issue(user) }
+      return { kind: 'totp', user, loginToken: await this.loginTokens.issue(user) }
     }
-    return { kind: 'session', user, tokens: await sessionService.create(user) }
+    return { kind: 'session', user, tokens: await this.sessions.create(user) }
   }
 
   /**
@@ -117,14 +126,14 @@ export class AuthService {
     code: string,
     hooks: { beforeCode?: (user: User) => Promise<void>; onWrongCode?: (user: User) => Promise<void> } = {}
   ): Promise<{ user: User; tokens: SessionTokens }> {
-    const { row, user } = await loginTokenService.find(loginToken)
+    const { row, user } = await this.loginTokens.find(loginToken)
     await hooks.beforeCode?.(user)
-    if (!user.totpVerified || !(await totpService.consume(user, code))) {
+    if (!user.totpVerified || !(await this.totp.consume(user, code))) {
       await hooks.onWrongCode?.(user)
       throw new BadRequestException('Invalid code')
     }
-    if (!(await loginTokenService.redeem(row))) throw new AuthenticationFailedException('Invalid login token')
-    const tokens = await sessionService.create(user, { oauthIdToken: row.oauthIdToken })
+    if (!(await this.loginTokens.redeem(row))) throw new AuthenticationFailedException('Invalid login token')
+    const tokens = await this.sessions.create(user, { oauthIdToken: row.oauthIdToken })
     return { user, tokens }
   }
 
@@ -139,8 +148,8 @@ export class AuthService {
     }
     user.password = password
     await user.save()
-    await sessionService.revokeAllOf(user.id)
-    return sessionService.create(user)
+    await this.sessions.revokeAllOf(user.id)
+    return this.sessions.create(user)
   }
 
   /** 403 "Invalid password" unless `password` is the user's password. */
@@ -156,13 +165,13 @@ export class AuthService {
   async enableTotp(user: User, password: string): Promise<TotpSetup> {
     await this.ensurePassword(user, password)
     if (user.totpVerified) throw new BadRequestException('TOTP is already enabled')
-    const secret = totpService.generateSecret()
+    const secret = this.totp.generateSecret()
     user.totpSecret = secret
     user.totpVerified = false
     user.totpLastStep = null
     await user.save()
-    const totpAuthUrl = totpService.authUrl(secret, await configService.get('general.appName'), user.username)
-    return { totpAuthUrl, totpSecret: secret, qrCode: await totpService.qrCode(totpAuthUrl) }
+    const totpAuthUrl = this.totp.authUrl(secret, await configValue('general.appName'), user.username)
+    return { totpAuthUrl, totpSecret: secret, qrCode: await this.totp.qrCode(totpAuthUrl) }
   }
 
   /**
@@ -174,7 +183,7 @@ export class AuthService {
     await this.ensurePassword(user, password)
     if (user.totpVerified) throw new BadRequestException('TOTP is already enabled')
     if (!user.totpSecret) throw new BadRequestException('TOTP is not in progress')
-    if (!(await totpService.consume(user, code))) throw new BadRequestException('Invalid code')
+    if (!(await this.totp.consume(user, code))) throw new BadRequestException('Invalid code')
     user.totpVerified = true
     await user.save()
   }
@@ -186,13 +195,10 @@ export class AuthService {
   async disableTotp(user: User, password: string, code: string): Promise<void> {
     await this.ensurePassword(user, password)
     if (!user.totpVerified || !user.totpSecret) throw new BadRequestException('TOTP is not enabled')
-    if (!(await totpService.consume(user, code))) throw new BadRequestException('Invalid code')
+    if (!(await this.totp.consume(user, code))) throw new BadRequestException('Invalid code')
     user.totpSecret = null
     user.totpVerified = false
     user.totpLastStep = null
     await user.save()
   }
 }
-
-/** The auth service of this process. */
-export const authService = new AuthService()

@@ -7,15 +7,16 @@
  * hour and works once; only the token's digest is stored.
  */
 import { randomUUID } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import PasswordResetToken from '#models/password_reset_token'
 import User from '#models/user'
 import { BadRequestException } from '#services/auth/auth_errors'
-import { sessionService } from '#services/auth/session_service'
+import SessionService from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { MAIL_TYPES, mailService, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
@@ -26,7 +27,7 @@ export const PASSWORD_RESET_LIFETIME_MINUTES = 60
 
 /** `${appUrl}` without a trailing slash. */
 export async function appUrl(): Promise<string> {
-  return (await configService.get('general.appUrl')).replace(/\/+$/, '')
+  return (await configValue('general.appUrl')).replace(/\/+$/, '')
 }
 
 /** Finds users by e-mail address, ignoring case (the same on every database). */
@@ -39,8 +40,11 @@ function couldBeAccountEmail(email: string): boolean {
   return email.length <= 255 && isWellFormedText(email) && /^[^\s@]+@[^\s@]+$/.test(email.trim())
 }
 
-/** Requests and performs password resets. Use `passwordResetService`. */
-export class PasswordResetService {
+/** Requests and performs password resets. Resolve it from the container or inject it. */
+@inject()
+export default class PasswordResetService {
+  constructor(protected sessions: SessionService) {}
+
   /**
    * Stores a reset request for `email` in the notification outbox and
    * resolves (same work for every address). Later, on any instance: when the
@@ -117,10 +121,7 @@ export class PasswordResetService {
     user.password = password
     await user.save()
     await PasswordResetToken.query().where('userId', user.id).delete()
-    await sessionService.revokeAllOf(user.id)
+    await this.sessions.revokeAllOf(user.id)
     return user
   }
 }
-
-/** The password-reset service of this process. */
-export const passwordResetService = new PasswordResetService()

@@ -4,8 +4,9 @@
  * on every call (no process cache, so several instances always agree).
  *
  * ```ts
- * import { configService } from '#services/config/config_service'
+ * import ConfigService from '#services/config/config_service'
  *
+ * const configService = await app.container.make(ConfigService) // or inject it
  * const maxSize = await configService.get('share.maxSize') // number
  * const config = await configService.snapshot()            // one query, sync typed reads
  * if (config.get('smtp.enabled')) { ... }
@@ -15,11 +16,9 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
-import type {
-  ConfigValue,
-  ConfigVariableType,
-  RegisteredConfigVariable,
-} from '#extensions/config/types'
+import { inject } from '@adonisjs/core'
+import app from '@adonisjs/core/services/app'
+import type { ConfigValue } from '#extensions/config/types'
 import { checkValue, parseStoredValue } from '#extensions/config/values'
 import {
   registerCoreConfigCategories,
@@ -31,6 +30,17 @@ import {
   ConfigVariableNotFoundException,
   InvalidConfigValueException,
 } from '#services/config/config_errors'
+import ConfigVariableTransformer, {
+  effectiveString,
+  OBSCURED_MASK,
+  type AdminConfigCategory,
+  type AdminConfigVariable,
+  type PublicConfigVariable,
+  type StoredConfigValue,
+} from '#transformers/config_variable_transformer'
+
+export { OBSCURED_MASK }
+export type { AdminConfigCategory, AdminConfigVariable, PublicConfigVariable }
 
 /**
  * Key → type of the effective value. Holds every core variable; a plugin may
@@ -47,53 +57,6 @@ export interface ConfigValues extends CoreConfigValues {}
 /** A key with a known value type. */
 export type ConfigKey = keyof ConfigValues
 
-/** What an obscured variable's value reads as when it is set. */
-export const OBSCURED_MASK = '********'
-
-/**
- * An item of `GET /api/configs`. As in Pingvin, `value` is the effective value
- * as a string (`"1000000000"`, `"true"`); clients convert it by `type`.
- */
-export interface PublicConfigVariable {
-  key: string
-  value: string
-  type: ConfigVariableType
-}
-
-/**
- * An item of `GET /api/configs/admin/:category` and of the PATCH reply.
- * `value` is the effective value as a string, masked for obscured variables
- * (`OBSCURED_MASK` when set, `""` when not); `secret` = not public (Pingvin's
- * name); `updatedAt` is null when the value was never stored.
- */
-export interface AdminConfigVariable {
-  key: string
-  name: string
-  category: string
-  type: ConfigVariableType
-  value: string
-  defaultValue: string
-  secret: boolean
-  obscured: boolean
-  allowEdit: boolean
-  order: number
-  updatedAt: string | null
-  /** (ext) Bounds of a number or file size variable, when its rules have them (the admin panel's editors use them). */
-  min?: number
-  max?: number
-}
-
-/**
- * An item of `GET /api/configs/admin`: one category of the admin panel's
- * configuration menu. `source` is `core` or the id of the plugin that added it.
- */
-export interface AdminConfigCategory {
-  category: string
-  name: string
-  order: number
-  source: string
-}
-
 /**
  * One change of `update()`: `value` as it came from JSON (typed: number,
  * boolean or string by the variable's type); `""` or null resets to the
@@ -105,12 +68,7 @@ export interface ConfigChange {
 }
 
 /** The stored value of one row, null when unset. */
-type StoredRow = { value: string | null; updatedAt: DateTime | null }
-
-function effectiveString(variable: RegisteredConfigVariable, row: StoredRow | undefined): string {
-  const value = row?.value
-  return value === null || value === undefined || value === '' ? variable.defaultValue : value
-}
+type StoredRow = StoredConfigValue
 
 /**
  * All effective values read at one moment (one query). `get` is synchronous
@@ -132,9 +90,14 @@ export class ConfigSnapshot {
   }
 }
 
-/** See the module comment. Use the `configService` singleton. */
-export class ConfigService {
-  constructor(protected registry: ConfigRegistry = configRegistry) {}
+/**
+ * See the module comment. Stateless (values are read from the database on
+ * every call): resolve it from the container or inject it.
+ */
+@inject()
+export default class ConfigService {
+  /** Where the variables are defined. */
+  protected registry: ConfigRegistry = configRegistry
 
   /**
    * The effective value of one variable (its value, or the default when
@@ -162,11 +125,7 @@ export class ConfigService {
     return this.registry
       .all()
       .filter((variable) => variable.public)
-      .map((variable) => ({
-        key: variable.key,
-        value: effectiveString(variable, rows.get(variable.key)),
-        type: variable.type,
-      }))
+      .map((variable) => ConfigVariableTransformer.toPublicJSON(variable, rows.get(variable.key)))
   }
 
   /**
@@ -178,12 +137,7 @@ export class ConfigService {
     return this.registry
       .categories()
       .filter((category) => !category.hidden)
-      .map((category) => ({
-        category: category.id,
-        name: category.displayName,
-        order: category.order,
-        source: category.source,
-      }))
+      .map((category) => ConfigVariableTransformer.categoryJSON(category))
   }
 
   /**
@@ -195,7 +149,7 @@ export class ConfigService {
     const definition = this.registry.category(category)
     if (!definition || definition.hidden) throw new ConfigCategoryNotFoundException(category)
     const rows = await this.#rows(definition.variables.map((variable) => variable.key))
-    return definition.variables.map((variable) => this.#adminView(variable, rows.get(variable.key)))
+    return definition.variables.map((variable) => ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)))
   }
 
   /**
@@ -244,7 +198,7 @@ export class ConfigService {
     }
 
     const rows = await this.#rows(keys)
-    return keys.map((key) => this.#adminView(this.registry.find(key)!, rows.get(key)))
+    return keys.map((key) => ConfigVariableTransformer.toAdminJSON(this.registry.find(key)!, rows.get(key)))
   }
 
   /**
@@ -294,29 +248,28 @@ export class ConfigService {
     const rows = await query
     return new Map(rows.map((row) => [row.key, { value: row.value, updatedAt: row.updatedAt }]))
   }
-
-  #adminView(variable: RegisteredConfigVariable, row: StoredRow | undefined): AdminConfigVariable {
-    const value = effectiveString(variable, row)
-    const mask = (text: string) => (variable.obscured && text !== '' ? OBSCURED_MASK : text)
-    return {
-      key: variable.key,
-      name: variable.name,
-      category: variable.category,
-      type: variable.type,
-      value: mask(value),
-      defaultValue: mask(variable.defaultValue),
-      secret: !variable.public,
-      obscured: variable.obscured,
-      allowEdit: variable.allowEdit,
-      order: variable.order,
-      updatedAt: row?.updatedAt?.toISO() ?? null,
-      ...(variable.validation.min === undefined ? {} : { min: variable.validation.min }),
-      ...(variable.validation.max === undefined ? {} : { max: variable.validation.max }),
-    }
-  }
 }
 
 registerCoreConfigCategories()
 
-/** The config service of this process. */
+/**
+ * The effective value of one variable, read through the container's
+ * `ConfigService`: for code the container does not build (models, free
+ * functions). Classes inject `ConfigService` instead.
+ */
+export async function configValue<K extends ConfigKey>(key: K): Promise<ConfigValues[K]> {
+  const service = await app.container.make(ConfigService)
+  return service.get(key)
+}
+
+/** Every effective value at once, through the container's `ConfigService` (see `configValue`). */
+export async function configSnapshot(): Promise<ConfigSnapshot> {
+  const service = await app.container.make(ConfigService)
+  return service.snapshot()
+}
+
+/**
+ * @deprecated Resolve `ConfigService` from the container instead; kept while
+ * importers move.
+ */
 export const configService = new ConfigService()

@@ -10,12 +10,13 @@
  * never a database error.
  */
 import type { Readable } from 'node:stream'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { storage } from '#extensions/storage/main'
 import type Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import { configService } from '#services/config/config_service'
+import { configSnapshot } from '#services/config/config_service'
 import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
 import { faultPoint } from '#services/files/fault_points'
 import { abortUpload, deleteFile, isNoSpaceError } from '#services/files/file_storage'
@@ -42,7 +43,7 @@ export interface ChunkInput {
   body: Readable
 }
 
-/** Options of `receiveChunk`. */
+/** Options of `ChunkUploadService.receive`. */
 export interface ChunkOptions {
   /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`, issue 5). */
   maxShareSize?: number | null
@@ -82,85 +83,89 @@ function writeFailure(error: unknown): unknown {
   return isNoSpaceError(error) ? shareErrors.insufficientStorage() : error
 }
 
-/**
- * Receives one chunk of a share that the caller owns and that is not
- * completed. Resolves to the file's `{id, name}`. Throws
- * `UnexpectedChunkException` (400 with `expectedChunkIndex`), 404 "File not
- * found", 413 (share size or chunk size), 400 (wrong chunk size), 507 (disk
- * full) or the refusal of a `file:before_store` handler.
- */
-export async function receiveChunk(share: Share, input: ChunkInput, options: ChunkOptions = {}) {
-  const config = await configService.snapshot()
-  const maxShareSize = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
-  const isLast = input.chunkIndex === input.totalChunks - 1
+/** The chunk upload protocol; resolve it from the container or inject it. */
+@inject()
+export default class ChunkUploadService {
+  /**
+   * Receives one chunk of a share that the caller owns and that is not
+   * completed. Resolves to the file's `{id, name}`. Throws
+   * `UnexpectedChunkException` (400 with `expectedChunkIndex`), 404 "File not
+   * found", 413 (share size or chunk size), 400 (wrong chunk size), 507 (disk
+   * full) or the refusal of a `file:before_store` handler.
+   */
+  async receive(share: Share, input: ChunkInput, options: ChunkOptions = {}): Promise<{ id: string; name: string }> {
+    const config = await configSnapshot()
+    const maxShareSize = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
+    const isLast = input.chunkIndex === input.totalChunks - 1
 
-  if (!input.fileId && input.uploadKey && input.chunkIndex === 0) {
-    const earlier = await fileOfUploadKey(share.id, input.uploadKey)
-    if (earlier) return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
-  }
+    if (!input.fileId && input.uploadKey && input.chunkIndex === 0) {
+      const earlier = await fileOfUploadKey(share.id, input.uploadKey)
+      if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+    }
 
-  let file: ShareFile | null
-  let session: UploadSession | null
-  const created = !input.fileId
-  if (!input.fileId) {
-    if (input.chunkIndex !== 0) throw new UnexpectedChunkException(0)
-    const chunkSize = config.get('share.chunkSize')
-    checkChunkLength(chunkSize, isLast, input.contentLength)
-    const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
-    if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
-    for (let attempt = 1; ; attempt++) {
-      try {
-        ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
-        break
-      } catch (error) {
-        // The same first chunk, sent twice at once: the other request created the file.
-        const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
-        if (earlier) return receiveChunk(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
-        // Nobody holds the key yet (the request that took it rolled back, e.g.
-        // a MySQL deadlock victim): try again rather than answer 500.
-        if (!input.uploadKey || attempt >= 3) throw error
+    let file: ShareFile | null
+    let session: UploadSession | null
+    const created = !input.fileId
+    if (!input.fileId) {
+      if (input.chunkIndex !== 0) throw new UnexpectedChunkException(0)
+      const chunkSize = config.get('share.chunkSize')
+      checkChunkLength(chunkSize, isLast, input.contentLength)
+      const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
+      if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+      for (let attempt = 1; ; attempt++) {
+        try {
+          ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
+          break
+        } catch (error) {
+          // The same first chunk, sent twice at once: the other request created the file.
+          const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
+          if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+          // Nobody holds the key yet (the request that took it rolled back, e.g.
+          // a MySQL deadlock victim): try again rather than answer 500.
+          if (!input.uploadKey || attempt >= 3) throw error
+        }
+      }
+    } else {
+      file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
+      if (!file) throw shareErrors.fileNotFound()
+      session = file.completed ? null : await UploadSession.findBy('fileId', file.id)
+      if (!session) {
+        // Completed (by this chunk's earlier try or a duplicate), or deleted meanwhile.
+        input.body.resume()
+        return outcomeOf(file)
+      }
+      if (input.chunkIndex >= session.totalChunks || input.totalChunks !== session.totalChunks) {
+        throw new UnexpectedChunkException(await lowestMissingChunk(session))
+      }
+      checkChunkLength(session.chunkSize, isLast, input.contentLength)
+      // A middle chunk declares nothing new (its file's least size was checked
+      // with the first chunk); the last one brings the file's real size.
+      if (isLast) {
+        const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
+        if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
       }
     }
-  } else {
-    file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
-    if (!file) throw shareErrors.fileNotFound()
-    session = file.completed ? null : await UploadSession.findBy('fileId', file.id)
-    if (!session) {
-      // Completed (by this chunk's earlier try or a duplicate), or deleted meanwhile.
-      input.body.resume()
-      return outcomeOf(file)
-    }
-    if (input.chunkIndex >= session.totalChunks || input.totalChunks !== session.totalChunks) {
-      throw new UnexpectedChunkException(await lowestMissingChunk(session))
-    }
-    checkChunkLength(session.chunkSize, isLast, input.contentLength)
-    // A middle chunk declares nothing new (its file's least size was checked
-    // with the first chunk); the last one brings the file's real size.
-    if (isLast) {
-      const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
-      if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
-    }
-  }
 
-  if (session.state === 'assembling') {
-    // Every chunk is recorded and a request is joining them: this is a retry; wait for (or take over) the assembly.
-    input.body.resume()
-  } else {
-    if (created) await faultPoint('first-chunk', share.id)
-    try {
-      await storeChunk(file, session, input, isLast)
-    } catch (error) {
-      const row = await ShareFile.find(file.id)
-      if (row?.completed) return { id: file.id, name: file.name }
-      // A first chunk without a key that failed leaves no file behind (the
-      // client starts over without an id); with a key the client resends it
-      // to the same file. A file deleted meanwhile loses what this chunk wrote.
-      if (!row || (created && !input.uploadKey)) await discardFile(file, session)
-      throw row ? error : shareErrors.fileNotFound()
+    if (session.state === 'assembling') {
+      // Every chunk is recorded and a request is joining them: this is a retry; wait for (or take over) the assembly.
+      input.body.resume()
+    } else {
+      if (created) await faultPoint('first-chunk', share.id)
+      try {
+        await storeChunk(file, session, input, isLast)
+      } catch (error) {
+        const row = await ShareFile.find(file.id)
+        if (row?.completed) return { id: file.id, name: file.name }
+        // A first chunk without a key that failed leaves no file behind (the
+        // client starts over without an id); with a key the client resends it
+        // to the same file. A file deleted meanwhile loses what this chunk wrote.
+        if (!row || (created && !input.uploadKey)) await discardFile(file, session)
+        throw row ? error : shareErrors.fileNotFound()
+      }
     }
+    await completeFileIfReady(storage.use(file.disk), file, session)
+    return { id: file.id, name: file.name }
   }
-  await completeFileIfReady(storage.use(file.disk), file, session)
-  return { id: file.id, name: file.name }
 }
 
 /** `{id, name}` of a file whose session is gone: completed, else 404 (deleted, or discarded unstarted). */

@@ -23,7 +23,7 @@
  * `notifications.fake()` like any notification (SMTP must still be enabled).
  */
 import { notifications, type NotificationManager } from '#extensions/notifications/main'
-import { configService, type ConfigService, type ConfigSnapshot } from '#services/config/config_service'
+import ConfigService, { configService, type ConfigSnapshot } from '#services/config/config_service'
 import { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 import { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
 import { outbox } from '#services/outbox/outbox_service'

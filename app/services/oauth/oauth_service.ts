@@ -25,7 +25,7 @@ import User from '#models/user'
 import { loginTokenService } from '#services/auth/login_token_service'
 import { sessionService, type SessionTokens } from '#services/auth/session_service'
 import { appUrl } from '#services/auth/password_reset_service'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { userService } from '#services/users/user_service'
 import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
 import { codeChallengeOf, newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
@@ -156,7 +156,7 @@ export class OauthService {
 
   /** The user a new provider account signs in as: one with the same e-mail (linked now) or a new one. */
   async #signUpOrMatch(provider: string, profile: SocialProfile): Promise<User> {
-    if (!(await configService.get('oauth.allowRegistration'))) throw new SocialLoginException('no_user')
+    if (!(await configValue('oauth.allowRegistration'))) throw new SocialLoginException('no_user')
     if (!profile.email) throw new SocialLoginException('no_email')
     if (!profile.emailVerified) throw new SocialLoginException('unverified_account')
     const existing = await userService.findByEmail(profile.email)
@@ -176,7 +176,7 @@ export class OauthService {
   }
 
   async #signIn(user: User, idToken: string | null): Promise<CallbackOutcome> {
-    if (user.totpVerified && !(await configService.get('oauth.ignoreTotp'))) {
+    if (user.totpVerified && !(await configValue('oauth.ignoreTotp'))) {
       return { kind: 'totp', loginToken: await loginTokenService.issue(user, { oauthIdToken: idToken }) }
     }
     return { kind: 'session', tokens: await sessionService.create(user, { oauthIdToken: idToken }) }

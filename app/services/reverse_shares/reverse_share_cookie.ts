@@ -19,7 +19,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type ReverseShare from '#models/reverse_share'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 
 /** Name of the cookie. */
 export const REVERSE_SHARE_COOKIE = 'reverse_share_token'
@@ -59,7 +59,7 @@ export async function setReverseShareCookie(ctx: HttpContext, reverseShare: Reve
     sameSite: 'strict',
     path: REVERSE_SHARE_COOKIE_PATH,
     maxAge,
-    secure: await configService.get('general.secureCookies'),
+    secure: await configValue('general.secureCookies'),
   })
 }
 

@@ -6,7 +6,7 @@
  */
 import { DateTime, type DurationLikeObject } from 'luxon'
 import { parseTimespan } from '#extensions/config/values'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { ShareApiException, shareErrors } from '#services/shares/share_errors'
 
 /** The input meaning "never expires". */
@@ -76,7 +76,7 @@ export function maximumExpiration(maxExpiration: string, now: DateTime = DateTim
 export async function resolveExpiration(input: string): Promise<DateTime | null> {
   const now = DateTime.utc()
   const expiration = expirationFromInput(input, now)
-  const maximum = maximumExpiration(await configService.get('share.maxExpiration'), now)
+  const maximum = maximumExpiration(await configValue('share.maxExpiration'), now)
   if (maximum && (expiration === null || expiration > maximum)) throw shareErrors.expirationTooLong()
   return expiration
 }
