@@ -39,7 +39,8 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
       return () => run('migration:reset')
     },
     async () => {
-      const { configService } = await import('#services/config/config_service')
+      const { default: ConfigService } = await import('#services/config/config_service')
+      const configService = await app.container.make(ConfigService)
       const { instanceSecretService } = await import('#services/auth/instance_secret_service')
       await configService.seed()
       await instanceSecretService.ensureAll()

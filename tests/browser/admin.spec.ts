@@ -9,13 +9,16 @@
 import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright'
 import User from '#models/user'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, setConfig, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { makePng } from '#tests/helpers/png'
+
+const configService = await app.container.make(ConfigService)
 
 const PASSWORD = 'correct horse battery'
 

@@ -8,10 +8,12 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
-import { configService } from '#services/config/config_service'
+import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+
+const configService = await app.container.make(ConfigService)
 
 const PASSWORD = 'correct horse battery'
 const WEBHOOK_KEYS = ['webhook.enabled', 'webhook.urls', 'webhook.secret']

@@ -7,12 +7,15 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import User from '#models/user'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
 import { githubEndpoints } from '#plugins/github/index'
 import { startFakeGithub, type FakeGithub } from '#plugins/github/tests/fake_github'
+
+const configService = await app.container.make(ConfigService)
 
 const SETTINGS = [
   'general.appUrl',

@@ -3,8 +3,11 @@
  * test server, switching a provider on with its settings, and reading the
  * error-page redirect of a callback.
  */
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import type { Visited } from '#tests/helpers/oauth_client'
+
+const configService = await app.container.make(ConfigService)
 
 /** The test server's origin (bin/test.ts picks HOST and PORT). */
 export function ternUrl(): string {

@@ -1,10 +1,13 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ConfigVariable from '#models/config_variable'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { configRegistry } from '#extensions/config/registry'
 import { pluginRegistry } from '#extensions/plugins/main'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 async function adminHeader() {
   return authHeaderFor(await createUser({ admin: true }))

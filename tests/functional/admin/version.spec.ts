@@ -1,10 +1,13 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { TERN_VERSION, VersionService, isNewer, parseRelease } from '#services/system/version_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { DEFAULT_RELEASE_SOURCE } from '#services/config/definitions'
+
+const configService = await app.container.make(ConfigService)
 
 /**
  * A local server answering like GitHub's "latest release" API. Each test

@@ -4,11 +4,14 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import PasswordResetToken from '#models/password_reset_token'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { mailService } from '#services/mail/mail_service'
 import { hashToken } from '#services/auth/tokens'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { createUser, sessionCookie, sessionFor, setCookie } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 /** Points the smtp.* settings at the test SMTP server. */
 async function useSmtp(smtp: TestSmtpServer) {

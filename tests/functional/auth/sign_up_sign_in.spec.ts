@@ -3,10 +3,13 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { accessTokenService } from '#services/auth/access_token_service'
 import { hashToken } from '#services/auth/tokens'
 import { createUser, setCookie } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPassword']
 

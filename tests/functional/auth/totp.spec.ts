@@ -4,7 +4,8 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import LoginToken from '#models/login_token'
 import { hashToken } from '#services/auth/tokens'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import {
   authHeaderFor,
   awayFromTotpStepEnd,
@@ -12,6 +13,8 @@ import {
   setCookie,
   totpCode,
 } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 const PERIOD = 30
 

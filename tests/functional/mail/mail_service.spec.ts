@@ -3,7 +3,8 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { notifications } from '#extensions/notifications/main'
-import { configService, type ConfigChange } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService, { type ConfigChange } from '#services/config/config_service'
 import {
   MailDeliveryException,
   MailDisabledException,
@@ -11,6 +12,8 @@ import {
   renderTemplate,
 } from '#services/mail/mail_service'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+
+const configService = await app.container.make(ConfigService)
 
 async function useSmtp(port: number, extra: ConfigChange[] = []) {
   await configService.update([

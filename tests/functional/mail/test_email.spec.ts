@@ -1,9 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ParsedMail } from 'mailparser'
-import { configService, type ConfigChange } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService, { type ConfigChange } from '#services/config/config_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+
+const configService = await app.container.make(ConfigService)
 
 const ROUTE = '/api/configs/admin/testEmail'
 

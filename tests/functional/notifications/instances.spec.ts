@@ -8,7 +8,8 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { outbox } from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
 import { cleanupShareTests, newShareId, shareUser } from '#tests/helpers/shares'
@@ -16,6 +17,8 @@ import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { call, startChild, type TernChild } from './tern_children.js'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+
+const configService = await app.container.make(ConfigService)
 
 const TABLE = 'notification_deliveries'
 const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']

@@ -8,7 +8,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
-import { configService } from '#services/config/config_service'
+import ConfigService from '#services/config/config_service'
 import { mailService } from '#services/mail/mail_service'
 import { outbox } from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
@@ -17,6 +17,8 @@ import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+
+const configService = await app.container.make(ConfigService)
 
 const TABLE = 'notification_deliveries'
 const SECRET = 'outbox-test-signing-secret'

@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
+
+const configService = await app.container.make(ConfigService)
 
 test.group('Social login | available providers', (group) => {
   group.each.teardown(async () => {

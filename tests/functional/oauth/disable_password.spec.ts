@@ -4,8 +4,11 @@
  */
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { createUser } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 test.group('Social login | oauth.disablePassword', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -6,8 +6,11 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { SOCIAL_LOGIN_ERROR_CODES } from '#extensions/auth/main'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { html } from '#tests/helpers/pages'
+
+const configService = await app.container.make(ConfigService)
 
 const EXPECTED: Record<string, string> = {
   default: 'Something went wrong.',

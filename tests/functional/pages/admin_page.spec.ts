@@ -6,9 +6,12 @@
  */
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { scriptSafeJson } from '#services/pages/admin_shell'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 /** The JSON of `<script id="tern-admin-boot">`. */
 function bootData(html: string): Record<string, unknown> {

@@ -1,9 +1,12 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient } from '@japa/api-client'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
 import { html } from '#tests/helpers/pages'
+
+const configService = await app.container.make(ConfigService)
 
 /** An Inertia visit (X-Inertia) to `url`: the page object as JSON. */
 async function inertiaVisit(client: ApiClient, url: string, cookie = '') {

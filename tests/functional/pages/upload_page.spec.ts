@@ -1,8 +1,11 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
 import { html } from '#tests/helpers/pages'
+
+const configService = await app.container.make(ConfigService)
 
 test.group('Pages | upload page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

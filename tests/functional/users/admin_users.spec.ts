@@ -3,10 +3,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Share from '#models/share'
 import { storage } from '#extensions/storage/main'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { authHeaderFor, createUser, sessionCookie, sessionFor } from '#tests/helpers/auth'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
+
+const configService = await app.container.make(ConfigService)
 
 const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPassword']
 

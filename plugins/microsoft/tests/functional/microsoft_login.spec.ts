@@ -8,12 +8,15 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { authProviders } from '#extensions/auth/main'
 import User from '#models/user'
-import { configService } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService from '#services/config/config_service'
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
 import { OauthBrowser } from '#tests/helpers/oauth_client'
 import { configureOauth, errorPageOf, locationOf, ternUrl } from '#tests/helpers/oauth'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
 import { microsoftEndpoints } from '../../index.js'
+
+const configService = await app.container.make(ConfigService)
 
 const TENANT = '0b7c1d4e-2a3f-4c5d-8e9f-a1b2c3d4e5f6'
 let idp: TestOidcProvider
