@@ -148,7 +148,7 @@ test.group('Configs | admin access', (group) => {
     const user = await createUser()
     const now = Math.floor(Date.now() / 1000)
     const claims = { sub: user.id, email: user.email, isAdmin: true, refreshTokenId: null, iat: now, exp: now + 900 }
-    const forged = signJwt(claims, 'not-the-instance-secret')
+    const forged = await signJwt(claims, 'not-the-instance-secret')
     ;(await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${forged}`)).assertStatus(401)
 
     const [header, , signature] = (await accessTokenFor(user)).split('.')
@@ -435,7 +435,7 @@ test.group('Configs | instance secret', (group) => {
     assert.lengthOf(rows, 1)
     assert.isAtLeast(rows[0].value.length, 64)
     const body = token.split('.')[1]
-    assert.equal(signJwt(JSON.parse(Buffer.from(body, 'base64url').toString()), rows[0].value), token)
+    assert.equal(await signJwt(JSON.parse(Buffer.from(body, 'base64url').toString()), rows[0].value), token)
   })
 
   test('two instances creating the same secret at once end up with one value', async ({ assert }) => {

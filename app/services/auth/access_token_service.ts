@@ -54,7 +54,7 @@ export class AccessTokenService {
    * (forged, malformed, expired, or missing `sub`).
    */
   async verify(token: string): Promise<AccessTokenClaims | null> {
-    const payload = verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt))
+    const payload = await verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt))
     if (!payload || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
     return payload as unknown as AccessTokenClaims
   }
@@ -65,7 +65,7 @@ export class AccessTokenService {
    * when forged or malformed.
    */
   async verifyIgnoringExpiry(token: string): Promise<AccessTokenClaims | null> {
-    const payload = verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt), 0)
+    const payload = await verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt), 0)
     if (!payload || typeof payload.sub !== 'string') return null
     return payload as unknown as AccessTokenClaims
   }

@@ -1,54 +1,44 @@
 /**
- * Minimal HS256 JSON Web Tokens on node:crypto (no dependency): enough for
- * the access token and the share tokens of the API contract.
+ * HS256 JSON Web Tokens through `jose`: the access token and the share tokens
+ * of the API contract. Only HS256 is accepted (no "none", no RS256 or other
+ * algorithm keyed with the secret); the secret's UTF-8 bytes are the HMAC key.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { SignJWT, jwtVerify } from 'jose'
 
 /** Claims of a JWT. `iat`/`exp` are seconds since the epoch. */
 export type JwtPayload = Record<string, unknown> & { iat?: number; exp?: number }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+const ALGORITHM = 'HS256'
 
-function signature(input: string, secret: string): string {
-  return createHmac('sha256', secret).update(input).digest('base64url')
-}
-
-/** Signs `payload` with HS256. */
-export function signJwt(payload: JwtPayload, secret: string): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url')
-  const input = `${HEADER}.${body}`
-  return `${input}.${signature(input, secret)}`
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret)
 }
 
 /**
- * Verifies an HS256 JWT: shape, `alg` HS256 (no "none", no other algorithm),
- * signature (constant time) and, when present, `exp` (> now) and `nbf`.
- * Returns the payload, or null for anything invalid or expired.
- * `nowSeconds` is for tests.
+ * Signs `payload` with HS256 (header `{"alg":"HS256","typ":"JWT"}`). The claims
+ * are written as given, in their order: `iat`/`exp` are not added.
  */
-export function verifyJwt<T extends JwtPayload = JwtPayload>(
+export function signJwt(payload: JwtPayload, secret: string): Promise<string> {
+  return new SignJWT(payload).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).sign(key(secret))
+}
+
+/**
+ * Verifies an HS256 JWT: shape, `alg` HS256, signature and, when present,
+ * `exp` (> now) and `nbf` (<= now). Resolves to the payload, or null for
+ * anything invalid or expired. `nowSeconds` is the clock (tests; 0 accepts
+ * any expired token that is otherwise valid).
+ */
+export async function verifyJwt<T extends JwtPayload = JwtPayload>(
   token: string,
   secret: string,
   nowSeconds: number = Math.floor(Date.now() / 1000)
-): T | null {
+): Promise<T | null> {
   if (typeof token !== 'string') return null
-  const parts = token.split('.')
-  if (parts.length !== 3) return null
-  const [header, body, sig] = parts
   try {
-    const parsedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'))
-    if (parsedHeader?.alg !== 'HS256') return null
-    const expected = Buffer.from(signature(`${header}.${body}`, secret))
-    const given = Buffer.from(sig)
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null
-    if (payload.exp !== undefined && !(typeof payload.exp === 'number' && payload.exp > nowSeconds)) {
-      return null
-    }
-    if (payload.nbf !== undefined && !(typeof payload.nbf === 'number' && payload.nbf <= nowSeconds)) {
-      return null
-    }
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: [ALGORITHM],
+      currentDate: new Date(nowSeconds * 1000),
+    })
     return payload as T
   } catch {
     return null

@@ -96,10 +96,10 @@ forEachDisk('Shares | share token', (group) => {
   test('keeps at most the 10 newest share cookies per browser', async ({ assert }) => {
     const share = await ownedShare()
     const secret = await instanceSecretService.get(INSTANCE_SECRETS.jwt)
-    const others = Array.from({ length: 10 }, (_, i) => {
-      const token = signJwt({ shareId: `old-${i}`, shareCreatedAt: 'x', iat: 1000 + i }, secret)
+    const others = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
+      const token = await signJwt({ shareId: `old-${i}`, shareCreatedAt: 'x', iat: 1000 + i }, secret)
       return `share_old-${i}_token=${token}`
-    })
+    }))
     const { response } = await shareToken(share.id, undefined, others.join('; '))
     assert.equal(response.status, 200)
     const cleared = response.setCookies.filter((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))
