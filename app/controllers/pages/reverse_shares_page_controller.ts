@@ -1,10 +1,9 @@
+/** The Inertia pages of reverse shares: the owner's list and the uploaders' page. */
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#services/auth/current_user'
-import {
-  publicReverseShareJson,
-  type PublicReverseShareJson,
-} from '#services/reverse_shares/reverse_share_presenter'
-import { findLiveReverseShare } from '#services/reverse_shares/reverse_share_service'
+import ReverseShareService from '#services/reverse_shares/reverse_share_service'
+import ReverseShareTransformer, { type PublicReverseShare } from '#transformers/reverse_share_transformer'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
 /**
@@ -16,11 +15,14 @@ import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 export type ReverseShareUploadPageProps = {
   token: string
   /** An object type (not the interface) so Inertia sees plain JSON props. */
-  reverseShare: { [Key in keyof PublicReverseShareJson]: PublicReverseShareJson[Key] } | null
+  reverseShare: { [Key in keyof PublicReverseShare]: PublicReverseShare[Key] } | null
 }
 
 /** The pages of reverse shares: the owner's list and the uploaders' page. */
+@inject()
 export default class ReverseSharesPageController {
+  constructor(private reverseShares: ReverseShareService) {}
+
   /** `/account/reverseShares`: the signed-in user's reverse shares; visitors are sent to sign in first. */
   async index(ctx: HttpContext) {
     if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account/reverseShares'))
@@ -35,12 +37,15 @@ export default class ReverseSharesPageController {
    */
   async upload(ctx: HttpContext) {
     const token = String(ctx.params.token)
-    const reverseShare = await findLiveReverseShare(token)
+    const reverseShare = await this.reverseShares.findLive(token)
     if (!reverseShare) {
       ctx.response.status(404)
       return ctx.inertia.render('upload/reverse_share', { token, reverseShare: null })
     }
-    return ctx.inertia.render('upload/reverse_share', { token, reverseShare: publicReverseShareJson(reverseShare) })
+    return ctx.inertia.render('upload/reverse_share', {
+      token,
+      reverseShare: ReverseShareTransformer.toPublicJSON(reverseShare),
+    })
   }
 }
 

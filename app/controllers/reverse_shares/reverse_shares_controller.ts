@@ -1,26 +1,25 @@
+/**
+ * The reverse-shares API (spec/api.md §5): create, look up by token (which
+ * sets the `reverse_share_token` cookie), list the caller's, delete.
+ */
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { setReverseShareCookie } from '#services/reverse_shares/reverse_share_cookie'
-import {
-  createdReverseShareJson,
-  publicReverseShareJson,
-  reverseShareJson,
-} from '#services/reverse_shares/reverse_share_presenter'
-import {
-  createReverseShare,
-  deleteReverseShare,
-  findLiveReverseShareOrFail,
-  findOwnedReverseShareOrFail,
-  reverseSharesOf,
-} from '#services/reverse_shares/reverse_share_service'
+import { setReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
+import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
+import ReverseShareService from '#services/reverse_shares/reverse_share_service'
+import ReverseShareTransformer from '#transformers/reverse_share_transformer'
 import { createReverseShareValidator } from '#validators/reverse_shares'
 
 /** The reverse-shares routes of spec/api.md §5. */
+@inject()
 export default class ReverseSharesController {
+  constructor(private reverseShares: ReverseShareService) {}
+
   /** POST /api/reverseShares (user): 201 exactly `{token, link}`. */
   async store({ user, request, response }: HttpContext) {
     const input = await createReverseShareValidator.validate(request.body())
-    const reverseShare = await createReverseShare(user!, input)
-    return response.created(await createdReverseShareJson(reverseShare))
+    const reverseShare = await this.reverseShares.create(user!, input)
+    return response.created(ReverseShareTransformer.toCreatedJSON(reverseShare, await this.reverseShares.appUrl()))
   }
 
   /**
@@ -30,20 +29,26 @@ export default class ReverseSharesController {
    * or used-up token.
    */
   async show(ctx: HttpContext) {
-    const reverseShare = await findLiveReverseShareOrFail(String(ctx.params.token))
+    const reverseShare = await this.reverseShares.findLiveOrFail(String(ctx.params.token))
     await setReverseShareCookie(ctx, reverseShare)
-    return ctx.response.ok(publicReverseShareJson(reverseShare))
+    return ctx.response.ok(ReverseShareTransformer.toPublicJSON(reverseShare))
   }
 
   /** GET /api/reverseShares (user): the caller's unexpired reverse shares with their completed shares. */
   async index({ user, response }: HttpContext) {
-    const reverseShares = await reverseSharesOf(user!)
-    return response.ok(await Promise.all(reverseShares.map(reverseShareJson)))
+    const reverseShares = await this.reverseShares.listOf(user!)
+    const appUrl = await this.reverseShares.appUrl()
+    return response.ok(reverseShares.map((reverseShare) => ReverseShareTransformer.toJSON(reverseShare, appUrl)))
   }
 
-  /** DELETE /api/reverseShares/:id (its creator or an admin): 200, its shares and their files too; 404 otherwise. */
-  async destroy({ user, params, response }: HttpContext) {
-    await deleteReverseShare(await findOwnedReverseShareOrFail(user!, String(params.id)))
+  /**
+   * DELETE /api/reverseShares/:id (its creator or an admin, ReverseSharePolicy):
+   * 200, its shares and their files too; 404 "Reverse share not found" otherwise.
+   */
+  async destroy({ bouncer, params, response }: HttpContext) {
+    const reverseShare = await this.reverseShares.findOrFail(String(params.id))
+    if (await bouncer.with('ReverseSharePolicy').denies('manage', reverseShare)) throw reverseShareErrors.notFound()
+    await this.reverseShares.delete(reverseShare)
     return response.ok('')
   }
 }

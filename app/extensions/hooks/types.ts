@@ -11,8 +11,31 @@
  *   errors are logged, never thrown to the emitter.
  *
  * Payloads are deliberately small (ids and the fields a plugin may change);
- * they grow as the features land.
+ * they grow as the features land. The core's reverse shares are built on
+ * these hooks like any plugin (`#services/reverse_shares/reverse_share_hooks`).
  */
+import type { DateTime } from 'luxon'
+
+/** A reverse share a new share is created through (set by a `share:before_authorize_create` handler). */
+export interface ReverseShareForCreation {
+  id: string
+  /** The expiry every share of it takes (null = never). */
+  shareExpiration: DateTime | null
+}
+
+/**
+ * Payload of `share:before_authorize_create`, run before SharePolicy decides
+ * whether the caller may create a share: a share made through a reverse
+ * share may be created by anyone holding its token.
+ */
+export interface ShareBeforeAuthorizeCreatePayload {
+  /** The signed-in creator, null for a visitor. */
+  creatorId: string | null
+  /** The `reverse_share_token` cookie of the request (read by the controller), null without one. */
+  reverseShareToken: string | null
+  /** The reverse share the share is made through; handlers set it (null: none). */
+  reverseShare: ReverseShareForCreation | null
+}
 
 /** Payload of `share:before_create`. */
 export interface ShareBeforeCreatePayload {
@@ -29,6 +52,40 @@ export interface ShareBeforeCreatePayload {
   creatorId: string | null
   /** Set when the share is created through a reverse share. */
   reverseShareId?: string | null
+}
+
+/**
+ * Payload of `share:before_complete`. The core has already claimed the
+ * completion (so concurrent calls run the chain once); when a handler throws,
+ * the core reopens the share and answers the error.
+ */
+export interface ShareBeforeCompletePayload {
+  shareId: string
+  creatorId: string | null
+  reverseShareId: string | null
+  /** False when the share was completed before, reopened and completed again: once-only work skips it. */
+  firstCompletion: boolean
+  /** Extra keys of the completion reply (`notifyReverseShareCreator` for shares of a reverse share). */
+  reply: Record<string, unknown>
+}
+
+/** Payload of `share:before_upload`. */
+export interface ShareBeforeUploadPayload {
+  shareId: string
+  reverseShareId: string | null
+  /** A cap on the share's total size in bytes, lower than `share.maxSize`; null = none. Handlers only lower it. */
+  maxShareSize: number | null
+}
+
+/** Payload of `share:before_access`. */
+export interface ShareBeforeAccessPayload {
+  shareId: string
+  creatorId: string | null
+  reverseShareId: string | null
+  /** The signed-in caller, null for a visitor. */
+  userId: string | null
+  /** True: the caller may not see the share (403 `private_share`). Handlers set it. */
+  private: boolean
 }
 
 /** Payload of `file:before_store`. */
@@ -51,8 +108,16 @@ export interface DownloadBeforeServePayload {
 
 /** Filter hooks: name -> payload (handlers return the same type). */
 export interface FilterHooks {
+  /** Filter: which reverse share a new share is made through (before the creation is authorized); throw to refuse. */
+  'share:before_authorize_create': ShareBeforeAuthorizeCreatePayload
   /** Filter: before a share is created; may change fields or refuse. */
   'share:before_create': ShareBeforeCreatePayload
+  /** Filter: a claimed completion, before it is announced; may add reply keys or refuse. */
+  'share:before_complete': ShareBeforeCompletePayload
+  /** Filter: before a chunk is accepted into a share; may lower the share's size cap or refuse. */
+  'share:before_upload': ShareBeforeUploadPayload
+  /** Filter: before a caller sees a share or downloads from it; may mark it private or refuse. */
+  'share:before_access': ShareBeforeAccessPayload
   /** Filter: before an uploaded file is stored; may rename, re-route or refuse. */
   'file:before_store': FileBeforeStorePayload
   /** Filter: before a file or zip is served; may add headers or refuse. */
@@ -94,7 +159,11 @@ export type ActionListener<Name extends ActionEventName> = (
 
 /** Every filter hook name, in catalog order. */
 export const FILTER_HOOKS: readonly FilterHookName[] = [
+  'share:before_authorize_create',
   'share:before_create',
+  'share:before_complete',
+  'share:before_upload',
+  'share:before_access',
   'file:before_store',
   'download:before_serve',
 ]

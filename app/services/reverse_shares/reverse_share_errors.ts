@@ -5,10 +5,20 @@
  */
 import { ShareApiException } from '#services/shares/share_errors'
 
+/**
+ * 404 "Reverse share token not found": its own class so the controller that
+ * read the `reverse_share_token` cookie can tell a dead token and clear it.
+ */
+export class ReverseShareTokenNotFoundException extends ShareApiException {
+  constructor() {
+    super('Reverse share token not found', 404)
+  }
+}
+
 /** Factories of every error the reverse-shares API answers. */
 export const reverseShareErrors = {
   /** 404 "Reverse share token not found": unknown, expired or used-up token. */
-  tokenNotFound: () => new ShareApiException('Reverse share token not found', 404),
+  tokenNotFound: () => new ReverseShareTokenNotFoundException(),
   /** 404 "Reverse share not found": unknown id, or a reverse share of someone else. */
   notFound: () => new ShareApiException('Reverse share not found', 404),
   /** 400 "Max share size can't be greater than <n> bytes." (`share.maxSize`). */

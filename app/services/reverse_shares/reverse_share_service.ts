@@ -27,7 +27,7 @@ import { configValue } from '#services/config/config_service'
 import { affectedRows, dbNow } from '#services/files/upload_sessions'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
 import { resolveExpiration } from '#services/shares/expiration'
-import { deleteShare } from '#services/shares/share_service'
+import ShareService from '#services/shares/share_service'
 import type { createReverseShareValidator } from '#validators/reverse_shares'
 
 /** The validated body of `POST /api/reverseShares`. */
@@ -49,6 +49,8 @@ function notExpired(query: ReverseShareQuery): ReverseShareQuery {
 /** The reverse shares' rules. */
 @inject()
 export default class ReverseShareService {
+  constructor(private shares: ShareService) {}
+
   /** `${general.appUrl}` without a trailing slash: the base of upload links (ReverseShareTransformer). */
   async appUrl(): Promise<string> {
     return appUrl()
@@ -130,12 +132,12 @@ export default class ReverseShareService {
 
   /**
    * Deletes a reverse share with every share made through it: each share goes
-   * the way of `deleteShare` (stored files first, `share:deleted` emitted with
+   * the way of `ShareService.delete` (stored files first, `share:deleted` emitted with
    * `DELETED_WITH_REVERSE_SHARE`), then the reverse share's row.
    */
   async delete(reverseShare: ReverseShare): Promise<void> {
     const shares = await Share.query().where('reverse_share_id', reverseShare.id)
-    for (const share of shares) await deleteShare(share, DELETED_WITH_REVERSE_SHARE)
+    for (const share of shares) await this.shares.delete(share, DELETED_WITH_REVERSE_SHARE)
     await ReverseShare.query().where('id', reverseShare.id).delete()
   }
 

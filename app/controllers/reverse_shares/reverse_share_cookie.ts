@@ -16,10 +16,14 @@
  * - it is cleared (both paths, Pingvin's too) as soon as a share was created
  *   through it: one cookie, one share;
  * - the ordinary upload page clears it when it is rendered.
+ *
+ * Request-bound, so it lives with the controllers: the services and the
+ * `share:before_authorize_create` hook only ever see the token's value.
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type ReverseShare from '#models/reverse_share'
 import { configValue } from '#services/config/config_service'
+import { ReverseShareTokenNotFoundException } from '#services/reverse_shares/reverse_share_errors'
 
 /** Name of the cookie. */
 export const REVERSE_SHARE_COOKIE = 'reverse_share_token'
@@ -29,9 +33,6 @@ export const REVERSE_SHARE_COOKIE_PATH = '/api/shares'
 
 /** Longest life of the server's cookie, in seconds (one hour). */
 export const REVERSE_SHARE_COOKIE_MAX_AGE = 60 * 60
-
-/** The shape of reverse-share tokens (anything else is ignored as garbage). */
-export const REVERSE_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 
 /**
  * The token the request carries in `reverse_share_token`, or null when it has
@@ -71,4 +72,26 @@ export async function setReverseShareCookie(ctx: HttpContext, reverseShare: Reve
 export function clearReverseShareCookie(ctx: HttpContext): void {
   ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: REVERSE_SHARE_COOKIE_PATH })
   ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: '/' })
+}
+
+/**
+ * Runs a share creation (`POST /api/shares`) with the request's reverse-share
+ * token (null without the cookie) and keeps the cookie honest: cleared once a
+ * share was created through it (one cookie, one share) and when the token is
+ * refused as dead (404), so the next attempt is an ordinary upload. Any other
+ * failure (400: id in use, validation...) keeps it, so the uploader can retry.
+ */
+export async function creatingThroughReverseShare<Created extends { reverseShareId: string | null }>(
+  ctx: HttpContext,
+  create: (reverseShareToken: string | null) => Promise<Created>
+): Promise<Created> {
+  const token = reverseShareTokenOf(ctx)
+  try {
+    const created = await create(token)
+    if (created.reverseShareId) clearReverseShareCookie(ctx)
+    return created
+  } catch (error) {
+    if (token !== null && error instanceof ReverseShareTokenNotFoundException) clearReverseShareCookie(ctx)
+    throw error
+  }
 }

@@ -1,0 +1,19 @@
+/**
+ * Who may manage a reverse share (spec/api.md §5): its creator or an admin.
+ * A denial is answered as 404 "Reverse share not found" (the controller maps
+ * it to `reverseShareErrors.notFound()`), so a reverse share's existence
+ * does not leak to other users.
+ */
+import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
+import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
+import type ReverseShare from '#models/reverse_share'
+import type User from '#models/user'
+
+/** The reverse-share rules; `ctx.bouncer.with('ReverseSharePolicy')`. Visitors are always denied. */
+export default class ReverseSharePolicy extends BasePolicy {
+  /** Deleting a reverse share (and the shares made through it): its creator or an admin. */
+  manage(user: User, reverseShare: ReverseShare): AuthorizerResponse {
+    if (user.isAdmin || reverseShare.creatorId === user.id) return true
+    return AuthorizationResponse.deny('Reverse share not found', 404)
+  }
+}

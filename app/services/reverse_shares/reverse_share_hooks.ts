@@ -1,0 +1,121 @@
+/**
+ * The reverse shares' side of the share lifecycle, built on the core's hook
+ * catalog (`#extensions/hooks/main`) the way a plugin would: filter handlers
+ * registered at boot (Tern's provider) and an action event.
+ *
+ * - `share:before_authorize_create`: a live `reverse_share_token` makes the
+ *   new share belong to that reverse share and take its expiry (SharePolicy
+ *   then lets a visitor create it even with unauthenticated shares off); a
+ *   dead token is 404 "Reverse share token not found" (the controller clears
+ *   the cookie);
+ * - `share:before_upload`: the reverse share's `maxShareSize` caps its shares (413);
+ * - `share:before_complete` (the first completion only: reopening and
+ *   completing again neither counts nor mails twice): one use is counted
+ *   atomically; when none is left (or the reverse share expired) the share is
+ *   deleted with its files and the uploader gets 410 `reverse_share_unavailable`.
+ *   This is a filter, not a `share:completed` listener, because it may refuse.
+ *   Then `reverse_share:used` is emitted and the reverse share's creator is
+ *   notified (the reply's `notifyReverseShareCreator`);
+ * - `share:before_access`: shares of a reverse share with `publicAccess` off
+ *   are visible only to the reverse share's creator (and the share's own
+ *   signed-in creator, as in Pingvin): 403 `private_share` for everyone else.
+ */
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import type {
+  FilterHandler,
+  HookRunner,
+  ShareBeforeAuthorizeCreatePayload,
+  ShareBeforeCompletePayload,
+} from '#extensions/hooks/main'
+import Share from '#models/share'
+import { notifyReverseShareCreator } from '#services/mail/share_mails'
+import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
+import ReverseShareService from '#services/reverse_shares/reverse_share_service'
+import ShareService from '#services/shares/share_service'
+
+/** The `share:deleted` reason of a share whose reverse share had no use left at completion. */
+export const REVERSE_SHARE_USED_UP = 'Reverse share used up'
+
+/** The reverse shares' filter handlers; `register` adds them to a hook runner. */
+@inject()
+export default class ReverseShareHooks {
+  #runner?: HookRunner
+
+  constructor(
+    private reverseShares: ReverseShareService,
+    private shares: ShareService
+  ) {}
+
+  /**
+   * Adds every handler to `runner` (adding them twice is a no-op) and emits
+   * `reverse_share:used` through it.
+   */
+  register(runner: HookRunner): void {
+    this.#runner = runner
+    runner
+      .addFilter('share:before_authorize_create', this.authorizeCreation)
+      .addFilter('share:before_upload', this.capUpload)
+      .addFilter('share:before_complete', this.countUse)
+      .addFilter('share:before_access', this.hidePrivate)
+  }
+
+  /**
+   * The live reverse share of the request's token (which lets a visitor
+   * create the share, SharePolicy.create). No token: unchanged. A dead one: 404.
+   */
+  authorizeCreation = async (
+    payload: ShareBeforeAuthorizeCreatePayload
+  ): Promise<ShareBeforeAuthorizeCreatePayload> => {
+    if (payload.reverseShareToken === null) return payload
+    const reverseShare = await this.reverseShares.findLive(payload.reverseShareToken)
+    if (!reverseShare) throw reverseShareErrors.tokenNotFound()
+    return { ...payload, reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration } }
+  }
+
+  /** Lowers the share's size cap to its reverse share's `maxShareSize`. */
+  capUpload: FilterHandler<'share:before_upload'> = async (payload) => {
+    if (!payload.reverseShareId) return payload
+    const reverseShare = await this.reverseShares.find(payload.reverseShareId)
+    if (!reverseShare) return payload
+    const cap = Math.min(payload.maxShareSize ?? Infinity, reverseShare.maxShareSize)
+    return { ...payload, maxShareSize: cap }
+  }
+
+  /**
+   * Counts the use (first completion only), emits `reverse_share:used`, mails
+   * the reverse share's creator and answers `notifyReverseShareCreator`.
+   */
+  countUse = async (payload: ShareBeforeCompletePayload): Promise<ShareBeforeCompletePayload> => {
+    if (!payload.reverseShareId) return payload
+    const reverseShare = await this.reverseShares.find(payload.reverseShareId)
+    if (!payload.firstCompletion) {
+      return reverseShare ? { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: false } } : payload
+    }
+    const share = await Share.findOrFail(payload.shareId)
+    if (!(await this.reverseShares.consumeUse(payload.reverseShareId))) await this.#discard(share)
+    if (!reverseShare) return payload
+    await this.#runner?.emit('reverse_share:used', { reverseShareId: reverseShare.id, shareId: share.id })
+    const notified = await notifyReverseShareCreator(share, reverseShare)
+    return { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: notified } }
+  }
+
+  /** Marks a share of a non-public reverse share private, unless `userId` is its creator or the share's. */
+  hidePrivate: FilterHandler<'share:before_access'> = async (payload) => {
+    if (!payload.reverseShareId || payload.private) return payload
+    const reverseShare = await this.reverseShares.find(payload.reverseShareId)
+    if (!reverseShare || reverseShare.publicAccess) return payload
+    const isPrivate =
+      payload.userId === null ||
+      (payload.userId !== reverseShare.creatorId && payload.userId !== payload.creatorId)
+    return isPrivate ? { ...payload, private: true } : payload
+  }
+
+  /** No use was left: hides the share, deletes it with its stored files, and refuses with 410. */
+  async #discard(share: Share): Promise<never> {
+    await db.from('shares').where('id', share.id).update({ completed: false })
+    share.completed = false
+    await this.shares.delete(share, REVERSE_SHARE_USED_UP)
+    throw reverseShareErrors.unavailableOnCompletion()
+  }
+}
