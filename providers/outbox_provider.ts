@@ -18,7 +18,8 @@ export default class OutboxProvider {
     const { outbox } = await import('#services/outbox/outbox_service')
     const { notifications } = await import('#extensions/notifications/main')
     const { channelHandler } = await import('#services/outbox/channel_handler')
-    const { passwordResetService } = await import('#services/auth/password_reset_service')
+    const { default: PasswordResetService } = await import('#services/auth/password_reset_service')
+    const passwordResetService = await this.app.container.make(PasswordResetService)
     const { PASSWORD_RESET_CHANNEL } = await import('#services/mail/mail_service')
     outbox.handle(PASSWORD_RESET_CHANNEL, { deliver: (delivery) => passwordResetService.handleRequest(delivery) })
     for (const name of notifications.names()) {

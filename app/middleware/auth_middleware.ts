@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { authenticate, isCrossSiteRequest } from '#services/auth/current_user'
+import { authenticate, isCrossSiteRequest } from '#middleware/auth/current_user'
 import { ForbiddenException, UnauthorizedException } from '#services/auth/auth_errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -4,7 +4,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import type User from '#models/user'
 import * as abilities from '#abilities/main'
 import { policies } from '#policies/main'
-import { currentUser } from '#services/auth/current_user'
+import { currentUser } from '#middleware/auth/current_user'
 
 /**
  * Gives every routed request a Bouncer (`ctx.bouncer`) whose user is the caller

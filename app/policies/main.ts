@@ -3,4 +3,7 @@
  * Lazy imports: a policy's module loads on first use. Plugins authorize with
  * their own policies passed by class (`ctx.bouncer.with(MyPolicy)`).
  */
-export const policies = {}
+export const policies = {
+  UserPolicy: () => import('#policies/user_policy'),
+  ApiTokenPolicy: () => import('#policies/api_token_policy'),
+}

@@ -3,16 +3,19 @@
 | Social login (spec/api.md §2)
 |--------------------------------------------------------------------------
 */
+import app from '@adonisjs/core/services/app'
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import { registerSignOutRedirect } from '#services/auth/sign_out_redirect'
-import { oauthService } from '#services/oauth/oauth_service'
+import OauthService from '#services/oauth/oauth_service'
 
 const OauthController = () => import('#controllers/oauth/oauth_controller')
 const ErrorPageController = () => import('#controllers/oauth/error_page_controller')
 
 // Sessions signed in with an OIDC ID token may end at the provider too (oauth.oidc-signOut).
-registerSignOutRedirect(async (session) => (session.oauthIdToken ? oauthService.signOutUrl(session.oauthIdToken) : null))
+registerSignOutRedirect(async (session) =>
+  session.oauthIdToken ? (await app.container.make(OauthService)).signOutUrl(session.oauthIdToken) : null
+)
 
 router
   .group(() => {

@@ -5,7 +5,7 @@ import ConfigVariable from '#models/config_variable'
 import { configService, OBSCURED_MASK } from '#services/config/config_service'
 import { configRegistry } from '#extensions/config/registry'
 import { signJwt } from '#services/auth/jwt'
-import { InstanceSecretService } from '#services/auth/instance_secret_service'
+import InstanceSecretService from '#services/auth/instance_secret_service'
 import { accessTokenFor, accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 
 /** Sets a stored value directly (bypassing the API). */

@@ -1,7 +1,9 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { authService } from '#services/auth/auth_service'
-import { sessionService } from '#services/auth/session_service'
-import { rateLimiter } from '#services/auth/rate_limiter'
+import AuthService from '#services/auth/auth_service'
+import RateLimiter from '#services/auth/rate_limiter'
+import SessionTransformer from '#transformers/session_transformer'
+import { setSessionCookies } from '#controllers/auth/session_cookies'
 import { changePasswordValidator, enableTotpValidator, totpCodeValidator } from '#validators/auth'
 
 /** Answers 201 with the JSON document `true` (Pingvin's answer; AdonisJS would send text/plain). */
@@ -18,10 +20,16 @@ const ACTION = 'accountSecurity'
  * code: password change and TOTP enable/verify/disable. Every check is
  * rate limited per user and IP; a right one gives its points back.
  */
+@inject()
 export default class AccountSecurityController {
+  constructor(
+    protected auth: AuthService,
+    protected rateLimiter: RateLimiter
+  ) {}
+
   async #guarded<T>(ctx: HttpContext, work: () => Promise<T>): Promise<T> {
     // The attempt is counted before the password or code is checked (see rate_limiter).
-    const attempt = await rateLimiter.attempt(ctx, ACTION, ctx.user!.id)
+    const attempt = await this.rateLimiter.attempt(ACTION, ctx.request.ip(), ctx.user!.id)
     const result = await work()
     await attempt.succeeded()
     return result
@@ -31,30 +39,30 @@ export default class AccountSecurityController {
   async changePassword(ctx: HttpContext) {
     const fields = await changePasswordValidator.validate(ctx.request.body())
     const tokens = await this.#guarded(ctx, () =>
-      authService.changePassword(ctx.user!, fields.password, fields.oldPassword)
+      this.auth.changePassword(ctx.user!, fields.password, fields.oldPassword)
     )
-    await sessionService.setCookies(ctx, tokens)
-    return ctx.response.ok({ refreshToken: tokens.refreshToken })
+    await setSessionCookies(ctx, tokens)
+    return ctx.response.ok(SessionTransformer.passwordChangedJSON(tokens))
   }
 
   /** POST /api/auth/totp/enable: 201 `{totpAuthUrl, totpSecret, qrCode}`. */
   async enableTotp(ctx: HttpContext) {
     const { password } = await enableTotpValidator.validate(ctx.request.body())
-    const setup = await this.#guarded(ctx, () => authService.enableTotp(ctx.user!, password))
+    const setup = await this.#guarded(ctx, () => this.auth.enableTotp(ctx.user!, password))
     return ctx.response.created(setup)
   }
 
   /** POST /api/auth/totp/verify: 201 `true`. */
   async verifyTotp(ctx: HttpContext) {
     const { code, password } = await totpCodeValidator.validate(ctx.request.body())
-    await this.#guarded(ctx, () => authService.verifyTotp(ctx.user!, password, code))
+    await this.#guarded(ctx, () => this.auth.verifyTotp(ctx.user!, password, code))
     return createdTrue(ctx)
   }
 
   /** POST /api/auth/totp/disable: 201 `true`. */
   async disableTotp(ctx: HttpContext) {
     const { code, password } = await totpCodeValidator.validate(ctx.request.body())
-    await this.#guarded(ctx, () => authService.disableTotp(ctx.user!, password, code))
+    await this.#guarded(ctx, () => this.auth.disableTotp(ctx.user!, password, code))
     return createdTrue(ctx)
   }
 }

@@ -1,12 +1,20 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import UserTransformer from '#transformers/user_transformer'
-import { authService } from '#services/auth/auth_service'
-import { sessionService } from '#services/auth/session_service'
-import { rateLimiter } from '#services/auth/rate_limiter'
-import { passwordResetService } from '#services/auth/password_reset_service'
-import { accessTokenService } from '#services/auth/access_token_service'
+import SessionTransformer from '#transformers/session_transformer'
+import AuthService from '#services/auth/auth_service'
+import SessionService from '#services/auth/session_service'
+import RateLimiter from '#services/auth/rate_limiter'
+import PasswordResetService from '#services/auth/password_reset_service'
+import AccessTokenService from '#services/auth/access_token_service'
 import { signOutRedirectFor } from '#services/auth/sign_out_redirect'
-import { ACCESS_TOKEN_COOKIE, refuseCrossSiteCookieRequest } from '#services/auth/current_user'
+import { refuseCrossSiteCookieRequest } from '#middleware/auth/current_user'
+import {
+  accessTokenCookieOf,
+  bearerTokenOf,
+  clearSessionCookies,
+  refreshTokenCookieOf,
+  setSessionCookies,
+} from '#controllers/auth/session_cookies'
 import { BadRequestException, UnauthorizedException } from '#services/auth/auth_errors'
 import { resetPasswordValidator, signInTotpValidator, signInValidator, signUpValidator } from '#validators/auth'
 import type RefreshToken from '#models/refresh_token'
@@ -21,50 +29,55 @@ function rawString(body: Record<string, unknown>, key: string): string | null {
 }
 
 /** The public sign-in routes of spec/api.md §1. */
+@inject()
 export default class AuthController {
+  constructor(
+    protected auth: AuthService,
+    protected sessions: SessionService,
+    protected rateLimiter: RateLimiter,
+    protected passwordResets: PasswordResetService,
+    protected accessTokens: AccessTokenService
+  ) {}
+
   /** POST /api/auth/signUp: 201 `{accessToken, refreshToken, user}` + cookies. */
   async signUp(ctx: HttpContext) {
     const body = ctx.request.body()
-    await rateLimiter.attempt(ctx, 'signUp', rawString(body, 'email'))
-    await authService.ensureRegistrationAllowed()
+    await this.rateLimiter.attempt('signUp', ctx.request.ip(), rawString(body, 'email'))
+    await this.auth.ensureRegistrationAllowed()
     const fields = await signUpValidator.validate(body)
-    const { user, tokens } = await authService.signUp(fields)
-    await sessionService.setCookies(ctx, tokens)
-    return ctx.response.created({
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      user: UserTransformer.toJSON(user),
-    })
+    const { user, tokens } = await this.auth.signUp(fields)
+    await setSessionCookies(ctx, tokens)
+    return ctx.response.created(SessionTransformer.signUpJSON(tokens, user))
   }
 
   /** POST /api/auth/signIn: 200 `{accessToken, refreshToken}` + cookies, or `{loginToken}` with TOTP. */
   async signIn(ctx: HttpContext) {
     const body = ctx.request.body()
     // Every attempt takes its points before the password is checked (see rate_limiter).
-    const attempt = await rateLimiter.attempt(ctx, 'signIn')
+    const attempt = await this.rateLimiter.attempt('signIn', ctx.request.ip())
     const fields = await signInValidator.validate(body)
     if (!fields.email && !fields.username) throw new BadRequestException('Email or username is required')
     const identifier = `unknown:${fields.email ?? fields.username}`
-    const result = await authService.signIn(fields, {
+    const result = await this.auth.signIn(fields, {
       // Keyed by the account, so its e-mail and its username share one counter.
       beforePassword: (user) => attempt.forAccount(user?.id ?? identifier),
     })
     await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })
-    await sessionService.setCookies(ctx, result.tokens)
-    return ctx.response.ok({ accessToken: result.tokens.accessToken, refreshToken: result.tokens.refreshToken })
+    await setSessionCookies(ctx, result.tokens)
+    return ctx.response.ok(SessionTransformer.toJSON(result.tokens))
   }
 
   /** POST /api/auth/signIn/totp: 200 `{accessToken, refreshToken}` + cookies. */
   async signInTotp(ctx: HttpContext) {
-    const attempt = await rateLimiter.attempt(ctx, 'signInTotp')
+    const attempt = await this.rateLimiter.attempt('signInTotp', ctx.request.ip())
     const fields = await signInTotpValidator.validate(ctx.request.body())
-    const { tokens } = await authService.signInWithTotp(fields.loginToken, fields.totp, {
+    const { tokens } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
       beforeCode: (user) => attempt.forAccount(user.id),
     })
     await attempt.succeeded()
-    await sessionService.setCookies(ctx, tokens)
-    return ctx.response.ok({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken })
+    await setSessionCookies(ctx, tokens)
+    return ctx.response.ok(SessionTransformer.toJSON(tokens))
   }
 
   /**
@@ -75,19 +88,16 @@ export default class AuthController {
   async signOut(ctx: HttpContext) {
     await refuseCrossSiteCookieRequest(ctx)
     let revoked: RefreshToken | null = null
-    const header = ctx.request.header('authorization')
-    const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined
-    const cookie = ctx.request.plainCookie(ACCESS_TOKEN_COOKIE, { encoded: false })
-    for (const token of [bearer, cookie]) {
+    for (const token of [bearerTokenOf(ctx), accessTokenCookieOf(ctx)]) {
       if (typeof token !== 'string' || token.split('.').length !== 3) continue
-      const claims = await accessTokenService.verifyIgnoringExpiry(token)
+      const claims = await this.accessTokens.verifyIgnoringExpiry(token)
       if (!claims?.refreshTokenId) continue
-      const session = await sessionService.revoke(claims.refreshTokenId)
+      const session = await this.sessions.revoke(claims.refreshTokenId)
       if (session) revoked = session
     }
-    const refreshToken = sessionService.refreshTokenOf(ctx)
-    if (refreshToken) revoked = (await sessionService.revokeByToken(refreshToken)) ?? revoked
-    sessionService.clearCookies(ctx)
+    const refreshToken = refreshTokenCookieOf(ctx)
+    if (refreshToken) revoked = (await this.sessions.revokeByToken(refreshToken)) ?? revoked
+    clearSessionCookies(ctx)
     const redirectURI = revoked ? await signOutRedirectFor(revoked) : null
     return redirectURI ? ctx.response.created({ redirectURI }) : ctx.response.created()
   }
@@ -99,29 +109,29 @@ export default class AuthController {
    */
   async refresh(ctx: HttpContext) {
     await refuseCrossSiteCookieRequest(ctx)
-    const refreshed = await sessionService.refresh(sessionService.refreshTokenOf(ctx))
+    const refreshed = await this.sessions.refresh(refreshTokenCookieOf(ctx))
     if (!refreshed) throw new UnauthorizedException()
-    await sessionService.setCookies(ctx, refreshed)
-    return ctx.response.ok({ accessToken: refreshed.accessToken })
+    await setSessionCookies(ctx, refreshed)
+    return ctx.response.ok(SessionTransformer.refreshJSON(refreshed))
   }
 
   /** POST /api/auth/resetPassword/:email: 202, empty, always (403 with `oauth.disablePassword`); the request is stored in the outbox, the mail goes out later. */
   async requestPasswordReset(ctx: HttpContext) {
-    await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
+    await this.auth.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     const email = String(ctx.params.email ?? '')
-    await rateLimiter.attempt(ctx, 'resetPasswordRequest', email)
+    await this.rateLimiter.attempt('resetPasswordRequest', ctx.request.ip(), email)
     // Stored before the answer (the same work for every address): a crash after it loses nothing.
-    await passwordResetService.request(email)
+    await this.passwordResets.request(email)
     return ctx.response.accepted(null)
   }
 
   /** POST /api/auth/resetPassword: 204; 400 "Token invalid or expired". */
   async resetPassword(ctx: HttpContext) {
-    await authService.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
+    await this.auth.ensurePasswordLoginAllowed(PASSWORD_RESET_DISABLED)
     // Tokens are unguessable; what is limited is the number checked per IP.
-    const attempt = await rateLimiter.attempt(ctx, 'resetPassword')
+    const attempt = await this.rateLimiter.attempt('resetPassword', ctx.request.ip())
     const fields = await resetPasswordValidator.validate(ctx.request.body())
-    await passwordResetService.reset(fields.token, fields.password)
+    await this.passwordResets.reset(fields.token, fields.password)
     await attempt.succeeded()
     return ctx.response.noContent()
   }

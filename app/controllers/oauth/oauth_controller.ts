@@ -1,10 +1,11 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { availableProviders } from '#services/oauth/available_providers'
-import { currentUser } from '#services/auth/current_user'
-import { sessionService } from '#services/auth/session_service'
-import { errorPageUrl, oauthService } from '#services/oauth/oauth_service'
-import { takeStateCookie, writeStateCookie } from '#services/oauth/oauth_state'
+import { currentUser } from '#middleware/auth/current_user'
+import { setSessionCookies } from '#controllers/auth/session_cookies'
+import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
+import OauthService, { errorPageUrl } from '#services/oauth/oauth_service'
 import { providerNotAvailable } from '#services/oauth/oauth_errors'
+import SocialAccountTransformer from '#transformers/social_account_transformer'
 import { isProviderId } from '#validators/oauth'
 
 /**
@@ -18,21 +19,24 @@ function providerOf(ctx: HttpContext): string {
 }
 
 /** Social login routes (spec/api.md §2). */
+@inject()
 export default class OauthController {
+  constructor(protected oauth: OauthService) {}
+
   /** GET /api/oauth/available: ids of the enabled providers. */
   async available({ response }: HttpContext) {
-    return response.ok(await availableProviders())
+    return response.ok(await this.oauth.availableProviders())
   }
 
   /** GET /api/oauth/status: the caller's linked providers. */
   async status(ctx: HttpContext) {
-    return ctx.response.ok(await oauthService.status(ctx.user!))
+    return ctx.response.ok(SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.user!)))
   }
 
   /** GET /api/oauth/auth/:provider: 302 to the provider with the state cookie (or to /error); 403 unknown/disabled. */
   async authorize(ctx: HttpContext) {
     const provider = providerOf(ctx)
-    const { url, pending } = await oauthService.start(provider)
+    const { url, pending } = await this.oauth.start(provider)
     if (pending) await writeStateCookie(ctx, provider, pending)
     return ctx.response.redirect(url)
   }
@@ -43,7 +47,7 @@ export default class OauthController {
    */
   async callback(ctx: HttpContext) {
     const provider = providerOf(ctx)
-    const outcome = await oauthService.callback({
+    const outcome = await this.oauth.callback({
       provider,
       query: ctx.request.qs(),
       pending: takeStateCookie(ctx, provider),
@@ -51,7 +55,7 @@ export default class OauthController {
     })
     switch (outcome.kind) {
       case 'session':
-        await sessionService.setCookies(ctx, outcome.tokens)
+        await setSessionCookies(ctx, outcome.tokens)
         return ctx.response.redirect('/')
       case 'totp':
         return ctx.response.redirect(`/auth/totp/${encodeURIComponent(outcome.loginToken)}`)
@@ -64,7 +68,7 @@ export default class OauthController {
 
   /** POST /api/oauth/unlink/:provider: 201; 400 `not_linked`. */
   async unlink(ctx: HttpContext) {
-    await oauthService.unlink(ctx.user!, String(ctx.params.provider))
+    await this.oauth.unlink(ctx.user!, String(ctx.params.provider))
     return ctx.response.created()
   }
 }

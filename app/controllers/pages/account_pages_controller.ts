@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#services/auth/current_user'
+import { currentUser } from '#middleware/auth/current_user'
 
 /** Where visitors asking for `path` are sent: the sign-in page, coming back afterwards. */
 export function signInRedirectFor(path: string): string {

@@ -1,17 +1,28 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
-import { userService } from '#services/users/user_service'
-import { authenticate } from '#services/auth/current_user'
+import UserService from '#services/users/user_service'
+import { authenticate } from '#middleware/auth/current_user'
 import { appUrl } from '#services/auth/password_reset_service'
+import { ForbiddenException } from '#services/auth/auth_errors'
 import { mailService } from '#services/mail/mail_service'
 import { createUserValidator, updateUserValidator } from '#validators/users'
 
+/** 403 "Forbidden" (the answer of the `admin` middleware) unless UserPolicy lets the caller manage accounts. */
+async function authorizeManage(ctx: HttpContext): Promise<void> {
+  if (await ctx.bouncer.with('UserPolicy').denies('manage')) throw new ForbiddenException()
+}
+
 /** Admin routes of the users (spec/api.md §3, `/api/users`). */
+@inject()
 export default class AdminUsersController {
+  constructor(protected users: UserService) {}
+
   /** GET /api/users: 200 user[]. */
-  async index({ response }: HttpContext) {
-    const users = await userService.list()
-    return response.ok(users.map((user) => UserTransformer.toJSON(user)))
+  async index(ctx: HttpContext) {
+    await authorizeManage(ctx)
+    const users = await this.users.list()
+    return ctx.response.ok(users.map((user) => UserTransformer.toJSON(user)))
   }
 
   /**
@@ -21,12 +32,13 @@ export default class AdminUsersController {
    * When the invitation cannot be sent, the user is not kept (400 with the
    * mailer's reason).
    */
-  async store({ request, response }: HttpContext) {
-    const fields = await createUserValidator.validate(request.body())
+  async store(ctx: HttpContext) {
+    await authorizeManage(ctx)
+    const fields = await createUserValidator.validate(ctx.request.body())
     const invite = fields.password === undefined
     if (invite) await mailService.ensureEnabled()
-    const password = fields.password ?? userService.randomPassword()
-    const user = await userService.create({
+    const password = fields.password ?? this.users.randomPassword()
+    const user = await this.users.create({
       username: fields.username,
       email: fields.email,
       password,
@@ -44,24 +56,26 @@ export default class AdminUsersController {
         throw error
       }
     }
-    return response.created(UserTransformer.toJSON(user))
+    return ctx.response.created(UserTransformer.toJSON(user))
   }
 
   /** PATCH /api/users/:id `{username?, email?, password?, isAdmin?}`: 200 user; 404 unknown id. */
   async update(ctx: HttpContext) {
-    const user = await userService.findOrFail(ctx.params.id)
+    await authorizeManage(ctx)
+    const user = await this.users.findOrFail(ctx.params.id)
     const fields = await updateUserValidator.validate(ctx.request.body())
     const self = user.id === ctx.user!.id
     const keepSession = self ? ((await authenticate(ctx))?.claims?.refreshTokenId ?? null) : null
-    const updated = await userService.update(user, fields, keepSession)
+    const updated = await this.users.update(user, fields, keepSession)
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }
 
   /** DELETE /api/users/:id: 200 the deleted user; 400 "User not found" / "Cannot delete the last admin user". */
-  async destroy({ params, response }: HttpContext) {
-    const user = await userService.findOrFail(params.id, 'bad_request')
+  async destroy(ctx: HttpContext) {
+    await authorizeManage(ctx)
+    const user = await this.users.findOrFail(ctx.params.id, 'bad_request')
     const body = UserTransformer.toJSON(user)
-    await userService.delete(user)
-    return response.ok(body)
+    await this.users.delete(user)
+    return ctx.response.ok(body)
   }
 }

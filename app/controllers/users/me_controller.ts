@@ -1,27 +1,36 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
-import { userService } from '#services/users/user_service'
-import { sessionService } from '#services/auth/session_service'
+import UserService from '#services/users/user_service'
+import { ForbiddenException } from '#services/auth/auth_errors'
+import { clearSessionCookies } from '#controllers/auth/session_cookies'
 import { updateOwnUserValidator } from '#validators/users'
 
 /** The signed-in user's own account (spec/api.md §3, `/api/users/me`). */
+@inject()
 export default class MeController {
+  constructor(protected users: UserService) {}
+
   /** GET /api/users/me: 200 user. */
   async show({ user, response }: HttpContext) {
     return response.ok(UserTransformer.toJSON(user!))
   }
 
   /** PATCH /api/users/me `{username?, email?}`: 200 user; 400 duplicates. */
-  async update({ user, request, response }: HttpContext) {
-    const fields = await updateOwnUserValidator.validate(request.body())
-    const updated = await userService.update(user!, { username: fields.username, email: fields.email })
-    return response.ok(UserTransformer.toJSON(updated))
+  async update(ctx: HttpContext) {
+    const user = ctx.user!
+    if (await ctx.bouncer.with('UserPolicy').denies('update', user)) throw new ForbiddenException()
+    const fields = await updateOwnUserValidator.validate(ctx.request.body())
+    const updated = await this.users.update(user, { username: fields.username, email: fields.email })
+    return ctx.response.ok(UserTransformer.toJSON(updated))
   }
 
   /** DELETE /api/users/me: 204; the user and their shares are gone, cookies cleared. */
   async destroy(ctx: HttpContext) {
-    await userService.delete(ctx.user!)
-    sessionService.clearCookies(ctx)
+    const user = ctx.user!
+    if (await ctx.bouncer.with('UserPolicy').denies('delete', user)) throw new ForbiddenException()
+    await this.users.delete(user)
+    clearSessionCookies(ctx)
     return ctx.response.noContent()
   }
 }

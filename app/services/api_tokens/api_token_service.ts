@@ -3,61 +3,44 @@
  * shown once (`tern_<43 random base64url characters>`), stored as a
  * SHA-256 digest, revocable, optionally expiring. They authenticate
  * `Authorization: Bearer <token>` on every user/admin route (see
- * #services/auth/current_user).
+ * #services/auth/authentication_service).
  */
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import ApiToken from '#models/api_token'
 import type User from '#models/user'
-import { NotFoundException } from '#services/auth/auth_errors'
-import { API_TOKEN_PREFIX } from '#services/auth/current_user'
 import { generateToken, hashToken } from '#services/auth/tokens'
+
+/** Prefix of personal API tokens (`tern_<random>`). */
+export const API_TOKEN_PREFIX = 'tern_'
 
 /** Characters of a token kept for display (`tern_` and 7 more). */
 export const API_TOKEN_DISPLAY_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 7
 
-/** An API token as listed (never the secret). */
-export interface ApiTokenView {
-  id: string
-  name: string
-  /** The token's first characters, to tell tokens apart. */
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-  /** null = never expires. */
-  expiresAt: string | null
-}
-
-/** The answer of a creation: the view plus the token itself, shown this once. */
-export interface CreatedApiToken extends ApiTokenView {
+/** A new token: its row and the secret, which is never shown again. */
+export interface NewApiToken {
+  row: ApiToken
   token: string
 }
 
-function iso(value: DateTime | null | undefined): string | null {
-  return value ? value.toUTC().toISO() : null
-}
-
-/** The public view of a token row. */
-export function apiTokenView(row: ApiToken): ApiTokenView {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    createdAt: iso(row.createdAt)!,
-    lastUsedAt: iso(row.lastUsedAt),
-    expiresAt: iso(row.expiresAt),
-  }
-}
-
-/** See the module comment. Use the `apiTokenService` singleton. */
-export class ApiTokenService {
+/**
+ * See the module comment. Who may act on a token is ApiTokenPolicy's
+ * business. Resolve it from the container or inject it.
+ */
+@inject()
+export default class ApiTokenService {
   /** The tokens of `user`, newest first. */
-  async list(user: User): Promise<ApiTokenView[]> {
-    const rows = await ApiToken.query().where('userId', user.id).orderBy('createdAt', 'desc').orderBy('id')
-    return rows.map(apiTokenView)
+  list(user: User): Promise<ApiToken[]> {
+    return ApiToken.query().where('userId', user.id).orderBy('createdAt', 'desc').orderBy('id')
+  }
+
+  /** The token `id`, or null. */
+  async find(id: string): Promise<ApiToken | null> {
+    return typeof id === 'string' && id.length <= 36 ? ApiToken.find(id) : null
   }
 
   /** Creates a token for `user`; the answer holds the secret, which is never shown again. */
-  async create(user: User, fields: { name: string; expiresAt?: string | null }): Promise<CreatedApiToken> {
+  async create(user: User, fields: { name: string; expiresAt?: string | null }): Promise<NewApiToken> {
     const token = `${API_TOKEN_PREFIX}${generateToken()}`
     const row = await ApiToken.create({
       userId: user.id,
@@ -68,16 +51,11 @@ export class ApiTokenService {
       lastUsedAt: null,
       expiresAt: fields.expiresAt ? DateTime.fromISO(fields.expiresAt, { zone: 'utc' }) : null,
     })
-    return { ...apiTokenView(row), token }
+    return { row, token }
   }
 
-  /** Revokes (deletes) token `id` of `user`; 404 "API token not found" otherwise. */
-  async revoke(user: User, id: string): Promise<void> {
-    const row = await ApiToken.query().where('id', id).where('userId', user.id).first()
-    if (!row) throw new NotFoundException('API token not found')
+  /** Revokes (deletes) a token. */
+  async revoke(row: ApiToken): Promise<void> {
     await row.delete()
   }
 }
-
-/** The API-token service of this process. */
-export const apiTokenService = new ApiTokenService()

@@ -3,9 +3,10 @@
  * instance secret, claims `sub` (user id), `email`, `isAdmin`,
  * `refreshTokenId`, `iat`, `exp` = iat + 15 minutes.
  */
+import { inject } from '@adonisjs/core'
 import type User from '#models/user'
 import { signJwt, verifyJwt } from '#services/auth/jwt'
-import { INSTANCE_SECRETS, instanceSecretService } from '#services/auth/instance_secret_service'
+import InstanceSecretService, { INSTANCE_SECRETS } from '#services/auth/instance_secret_service'
 
 /** Claims of an access token. */
 export interface AccessTokenClaims {
@@ -29,8 +30,11 @@ export interface SignAccessTokenOptions {
 /** 15 minutes. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60
 
-/** Signs and verifies access tokens. Use the `accessTokenService` singleton. */
-export class AccessTokenService {
+/** Signs and verifies access tokens. Resolve it from the container or inject it. */
+@inject()
+export default class AccessTokenService {
+  constructor(protected secrets: InstanceSecretService) {}
+
   /** Signs an access token for `user`. */
   async sign(
     user: Pick<User, 'id' | 'email' | 'isAdmin'>,
@@ -46,7 +50,7 @@ export class AccessTokenService {
       iat,
       exp: iat + (options.lifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS),
     }
-    return signJwt({ ...claims }, await instanceSecretService.get(INSTANCE_SECRETS.jwt))
+    return signJwt({ ...claims }, await this.secrets.get(INSTANCE_SECRETS.jwt))
   }
 
   /**
@@ -54,7 +58,7 @@ export class AccessTokenService {
    * (forged, malformed, expired, or missing `sub`).
    */
   async verify(token: string): Promise<AccessTokenClaims | null> {
-    const payload = await verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt))
+    const payload = await verifyJwt(token, await this.secrets.get(INSTANCE_SECRETS.jwt))
     if (!payload || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
     return payload as unknown as AccessTokenClaims
   }
@@ -65,11 +69,11 @@ export class AccessTokenService {
    * when forged or malformed.
    */
   async verifyIgnoringExpiry(token: string): Promise<AccessTokenClaims | null> {
-    const payload = await verifyJwt(token, await instanceSecretService.get(INSTANCE_SECRETS.jwt), 0)
+    const payload = await verifyJwt(token, await this.secrets.get(INSTANCE_SECRETS.jwt), 0)
     if (!payload || typeof payload.sub !== 'string') return null
     return payload as unknown as AccessTokenClaims
   }
 }
 
-/** The access-token service of this process. */
-export const accessTokenService = new AccessTokenService()
+/** @deprecated Transitional: resolve `AccessTokenService` from the container instead. */
+export const accessTokenService = new AccessTokenService(new InstanceSecretService())

@@ -16,18 +16,15 @@ import SessionService, { type SessionTokens } from '#services/auth/session_servi
 import TotpService from '#services/auth/totp_service'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
+import type { TotpEnableResponse } from '#api/auth'
 
 /** The answer of a sign-in: a session, or a login token when a TOTP code is needed. */
 export type SignInResult =
   | { kind: 'session'; user: User; tokens: SessionTokens }
   | { kind: 'totp'; user: User; loginToken: string }
 
-/** What `enableTotp` answers. */
-export interface TotpSetup {
-  totpAuthUrl: string
-  totpSecret: string
-  qrCode: string
-}
+/** What `enableTotp` answers (the body of `POST /api/auth/totp/enable`). */
+export type TotpSetup = TotpEnableResponse
 
 /** Message of every failed password sign-in (unknown user or wrong password alike). */
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong email or password'

@@ -5,6 +5,7 @@
  * then read back what won).
  */
 import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import InstanceSecret from '#models/instance_secret'
@@ -15,17 +16,25 @@ export const INSTANCE_SECRETS = {
   jwt: 'jwt',
 } as const
 
-/** Reads (and creates once) instance secrets. Use the `instanceSecretService` singleton. */
-export class InstanceSecretService {
-  #cache = new Map<string, string>()
+/**
+ * Values read so far, shared by every instance of the service in this
+ * process (a stored secret never changes, see `get`).
+ */
+const cache = new Map<string, string>()
 
+/**
+ * Reads (and creates once) instance secrets. Resolve it from the container
+ * (`await app.container.make(InstanceSecretService)`) or inject it.
+ */
+@inject()
+export default class InstanceSecretService {
   /**
    * The secret called `name`, created with `generate` (64 random bytes,
    * base64url, by default) the first time any instance asks. A value never
    * changes once stored, so it is kept in memory after the first read.
    */
   async get(name: string, generate: () => string = () => randomBytes(64).toString('base64url')) {
-    const cached = this.#cache.get(name)
+    const cached = cache.get(name)
     if (cached) return cached
 
     let row = await InstanceSecret.find(name)
@@ -40,7 +49,7 @@ export class InstanceSecretService {
         .ignore()
       row = await InstanceSecret.findOrFail(name)
     }
-    this.#cache.set(name, row.value)
+    cache.set(name, row.value)
     return row.value
   }
 
@@ -51,9 +60,9 @@ export class InstanceSecretService {
 
   /** Forgets the in-memory copies (tests). */
   clearCache() {
-    this.#cache.clear()
+    cache.clear()
   }
 }
 
-/** The instance-secret service of this process. */
+/** @deprecated Transitional: resolve `InstanceSecretService` from the container instead. */
 export const instanceSecretService = new InstanceSecretService()

@@ -5,6 +5,7 @@
  * a code. A social sign-in that needs TOTP uses the same tokens and may carry
  * the OIDC id token through them.
  */
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import LoginToken from '#models/login_token'
@@ -21,8 +22,9 @@ export interface PendingLogin {
   user: User
 }
 
-/** Issues, looks up and redeems login tokens. Use `loginTokenService`. */
-export class LoginTokenService {
+/** Issues, looks up and redeems login tokens. Resolve it from the container or inject it. */
+@inject()
+export default class LoginTokenService {
   /** Issues a login token for `user` (valid 5 minutes, single use). */
   async issue(user: User, options: { oauthIdToken?: string | null } = {}): Promise<string> {
     const token = generateToken()
@@ -68,6 +70,3 @@ export class LoginTokenService {
     return Number(Array.isArray(updated) ? updated[0] : updated) === 1
   }
 }
-
-/** The login-token service of this process. */
-export const loginTokenService = new LoginTokenService()

@@ -21,14 +21,15 @@
  *    fill, so an attacker cannot lock out a user who signs in elsewhere.
  * All share `RATE_LIMIT_WINDOW` (default "1 minute"). Over a limit: 429
  * `{statusCode: 429, message: 'Too many requests', error: 'Too Many Requests'}`
- * with `Retry-After` (seconds).
+ * with `Retry-After` (seconds; the exception handler writes it from the
+ * exception's `retryAfter`).
  *
  * A secret that turns out right settles the attempt (`succeeded`): the
  * account-and-IP counter is reset and this request's points on the other
  * two are given back, so users are not locked out by their own successes.
  */
 import ipaddr from 'ipaddr.js'
-import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
 import string from '@adonisjs/core/helpers/string'
 import limiter from '@adonisjs/limiter/services/main'
 import logger from '@adonisjs/core/services/logger'
@@ -119,42 +120,41 @@ function digest(value: string): string {
 }
 
 /**
- * One guess in progress. Created by `rateLimiter.attempt`, which has already
+ * One guess in progress. Created by `RateLimiter.attempt`, which has already
  * taken the IP point; `forAccount` takes the account points once the
  * account is known; `succeeded` settles after a right secret.
  */
 export class RateLimitAttempt {
-  readonly #ctx: HttpContext
+  readonly #ip: string
   readonly #action: string
   readonly #taken: Bucket[] = []
 
-  constructor(ctx: HttpContext, action: string) {
-    this.#ctx = ctx
+  /** `ip`: the client address (`request.ip()`), counted by `addressKey`. */
+  constructor(action: string, ip: string) {
+    this.#ip = addressKey(ip)
     this.#action = action
   }
 
-  /** Takes one point of `bucket`; 429 (with Retry-After) when that goes over its limit. */
+  /** Takes one point of `bucket`; 429 (`retryAfter` seconds) when that goes over its limit. */
   async #take(bucket: Bucket): Promise<void> {
     const response = await limiterFor(bucket.limit).increment(bucket.key)
     this.#taken.push(bucket)
     if (response.consumed <= response.limit) return
     const retryAfter = Math.max(1, response.availableIn)
-    this.#ctx.response.header('Retry-After', String(retryAfter))
     rateLimitRefusals.inc({ action: this.#action, limit: LIMIT_LABELS[bucket.key.split(':')[1]] ?? 'other' })
     throw new TooManyRequestsException(retryAfter)
   }
 
   /** Takes the point of the client address (IPv6: its /64). */
   async forIp(): Promise<void> {
-    const ip = addressKey(this.#ctx.request.ip())
-    await this.#take({ key: `${this.#action}:ip:${ip}`, limit: rateLimits().perIp, settle: 'refund' })
+    await this.#take({ key: `${this.#action}:ip:${this.#ip}`, limit: rateLimits().perIp, settle: 'refund' })
   }
 
   /** Takes the points of `identifier` (account id, share id, e-mail...) at this IP, then across all IPs. */
   async forAccount(identifier: string): Promise<void> {
     const limits = rateLimits()
     const normalized = identifier.trim().toLowerCase()
-    const ip = addressKey(this.#ctx.request.ip())
+    const ip = this.#ip
     const action = this.#action
     await this.#take({ key: `${action}:idip:${digest(`${normalized}|${ip}`)}`, limit: limits.perIdentifier, settle: 'reset' })
     await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
@@ -179,20 +179,32 @@ export class RateLimitAttempt {
   }
 }
 
-/** Limits guesses per IP, per identifier and IP, and per identifier. Use the `rateLimiter` singleton. */
-export class RateLimiter {
+/**
+ * Limits guesses per IP, per identifier and IP, and per identifier. Resolve
+ * it from the container or inject it.
+ */
+@inject()
+export default class RateLimiter {
   /**
-   * Starts an attempt: takes the IP point and, when `identifier` is given,
-   * the identifier's points (429 when one of them is over its limit). Call
-   * it before the secret is checked, never after.
+   * Starts an attempt of `action` from client address `ip`: takes the IP
+   * point and, when `identifier` is given, the identifier's points (429 when
+   * one of them is over its limit). Call it before the secret is checked,
+   * never after.
    */
-  async attempt(ctx: HttpContext, action: string, identifier?: string | null): Promise<RateLimitAttempt> {
-    const attempt = new RateLimitAttempt(ctx, action)
+  async attempt(action: string, ip: string, identifier?: string | null): Promise<RateLimitAttempt> {
+    const attempt = new RateLimitAttempt(action, ip)
     await attempt.forIp()
     if (identifier) await attempt.forAccount(identifier)
     return attempt
   }
 }
 
-/** The rate limiter of this process. */
-export const rateLimiter = new RateLimiter()
+/**
+ * @deprecated Transitional, for callers still passing the request: use
+ * `RateLimiter.attempt(action, request.ip(), identifier)`.
+ */
+export const rateLimiter = {
+  attempt(caller: { request: { ip(): string } }, action: string, identifier?: string | null) {
+    return new RateLimiter().attempt(action, caller.request.ip(), identifier)
+  },
+}

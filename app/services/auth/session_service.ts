@@ -8,22 +8,16 @@
  * Refresh ROTATES the token: the presented token is replaced by a new one in
  * one conditional update, so a refresh token works exactly once.
  */
-import type { HttpContext } from '@adonisjs/core/http'
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import RefreshToken from '#models/refresh_token'
 import User from '#models/user'
-import { accessTokenService } from '#services/auth/access_token_service'
-import { ACCESS_TOKEN_COOKIE } from '#services/auth/current_user'
+import AccessTokenService from '#services/auth/access_token_service'
+import InstanceSecretService from '#services/auth/instance_secret_service'
 import { generateToken, hashToken, sqlDateTime } from '#services/auth/tokens'
-import { configService } from '#services/config/config_service'
+import { configValue } from '#services/config/config_service'
 import { parseTimespan } from '#extensions/config/values'
-
-/** Name of the refresh-token cookie. */
-export const REFRESH_TOKEN_COOKIE = 'refresh_token'
-
-/** Path of the refresh-token cookie: the browser sends it to the refresh route only. */
-export const REFRESH_TOKEN_COOKIE_PATH = '/api/auth/token'
 
 /** The tokens of a new (or refreshed) session. */
 export interface SessionTokens {
@@ -50,11 +44,17 @@ export interface RefreshedSession extends SessionTokens {
 
 const DEFAULT_SESSION_DURATION = { months: 3 }
 
-/** Creates, refreshes and revokes sessions, and writes their cookies. Use `sessionService`. */
-export class SessionService {
+/**
+ * Creates, refreshes and revokes sessions. Their cookies are HTTP: see
+ * #controllers/auth/session_cookies. Resolve it from the container or inject it.
+ */
+@inject()
+export default class SessionService {
+  constructor(protected accessTokens: AccessTokenService) {}
+
   /** When a session started now ends, from `general.sessionDuration` (3 months when unusable). */
   async expiryFromNow(): Promise<DateTime> {
-    const span = parseTimespan(await configService.get('general.sessionDuration'))
+    const span = parseTimespan(await configValue('general.sessionDuration'))
     const now = DateTime.utc()
     if (!span || span.value <= 0) return now.plus(DEFAULT_SESSION_DURATION)
     return now.plus({ [span.unit]: span.value })
@@ -70,7 +70,7 @@ export class SessionService {
       oauthIdToken: options.oauthIdToken ?? null,
     })
     return {
-      accessToken: await accessTokenService.sign(user, row.id),
+      accessToken: await this.accessTokens.sign(user, row.id),
       refreshToken,
       refreshTokenId: row.id,
       expiresAt: row.expiresAt,
@@ -107,7 +107,7 @@ export class SessionService {
 
     return {
       user,
-      accessToken: await accessTokenService.sign(user, row.id),
+      accessToken: await this.accessTokens.sign(user, row.id),
       refreshToken: next,
       refreshTokenId: row.id,
       expiresAt: row.expiresAt,
@@ -151,61 +151,7 @@ export class SessionService {
     const deleted = await query.delete()
     return Number(Array.isArray(deleted) ? deleted[0] : deleted)
   }
-
-  /**
-   * Writes both cookies of a session (spec/api.md §1): `access_token` (Path
-   * `/`, SameSite Lax, readable by scripts) and `refresh_token` (Path
-   * `/api/auth/token`, HttpOnly, SameSite Strict), Secure when
-   * `general.secureCookies`, both living until the session ends. Plain
-   * cookies (no signing/encryption) so Pingvin clients can read them.
-   */
-  async setCookies(ctx: HttpContext, tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken' | 'expiresAt'>) {
-    const secure = await configService.get('general.secureCookies')
-    const maxAge = secondsUntil(tokens.expiresAt)
-    this.#setAccessCookie(ctx, tokens.accessToken, secure, maxAge)
-    ctx.response.plainCookie(REFRESH_TOKEN_COOKIE, tokens.refreshToken, {
-      encode: false,
-      path: REFRESH_TOKEN_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
-      maxAge,
-    })
-  }
-
-  /** Writes the `access_token` cookie only (kept until `expiresAt`, the session's end). */
-  async setAccessCookie(ctx: HttpContext, accessToken: string, expiresAt: DateTime) {
-    const secure = await configService.get('general.secureCookies')
-    this.#setAccessCookie(ctx, accessToken, secure, secondsUntil(expiresAt))
-  }
-
-  #setAccessCookie(ctx: HttpContext, accessToken: string, secure: boolean, maxAge: number) {
-    ctx.response.plainCookie(ACCESS_TOKEN_COOKIE, accessToken, {
-      encode: false,
-      path: '/',
-      httpOnly: false,
-      sameSite: 'lax',
-      secure,
-      maxAge,
-    })
-  }
-
-  /** Clears both session cookies (same names and paths as when they were set). */
-  clearCookies(ctx: HttpContext) {
-    ctx.response.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' })
-    ctx.response.clearCookie(REFRESH_TOKEN_COOKIE, { path: REFRESH_TOKEN_COOKIE_PATH })
-  }
-
-  /** The `refresh_token` cookie of the request (plain), or null. */
-  refreshTokenOf(ctx: HttpContext): string | null {
-    const value = ctx.request.plainCookie(REFRESH_TOKEN_COOKIE, { encoded: false })
-    return typeof value === 'string' && value.length > 0 ? value : null
-  }
 }
 
-function secondsUntil(when: DateTime): number {
-  return Math.max(0, Math.floor(when.diffNow('seconds').seconds))
-}
-
-/** The session service of this process. */
-export const sessionService = new SessionService()
+/** @deprecated Transitional: resolve `SessionService` from the container instead. */
+export const sessionService = new SessionService(new AccessTokenService(new InstanceSecretService()))

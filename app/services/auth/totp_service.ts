@@ -6,6 +6,7 @@
  * is not later than the recorded one is refused. Recording is a conditional
  * update, so two simultaneous requests cannot both use one code.
  */
+import { inject } from '@adonisjs/core'
 import { generateSecret, generateURI, verify } from 'otplib'
 import QRCode from 'qrcode'
 import db from '@adonisjs/lucid/services/db'
@@ -20,8 +21,9 @@ export const TOTP_TOLERANCE_SECONDS = TOTP_PARAMETERS.period
 
 const CODE_PATTERN = /^\d{6}$/
 
-/** TOTP secrets, provisioning URIs, QR codes and code checks. Use `totpService`. */
-export class TotpService {
+/** TOTP secrets, provisioning URIs, QR codes and code checks. Resolve it from the container or inject it. */
+@inject()
+export default class TotpService {
   /** A new random Base32 secret (20 bytes, as authenticator apps expect). */
   generateSecret(): string {
     return generateSecret()
@@ -84,5 +86,5 @@ export class TotpService {
   }
 }
 
-/** The TOTP service of this process. */
+/** @deprecated Transitional: resolve `TotpService` from the container instead. */
 export const totpService = new TotpService()

@@ -16,17 +16,18 @@
  *   is created and signed in (the first user becomes admin).
  * A TOTP user (unless `oauth.ignoreTotp`) gets a login token instead of a session.
  */
+import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import { authProviders, SocialLoginException } from '#extensions/auth/main'
 import type { AuthProviderDefinition, SocialAuthDriver, SocialLoginErrorCode, SocialProfile } from '#extensions/auth/main'
 import { configValues } from '#extensions/config/config_values'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
-import { loginTokenService } from '#services/auth/login_token_service'
-import { sessionService, type SessionTokens } from '#services/auth/session_service'
+import LoginTokenService from '#services/auth/login_token_service'
+import SessionService, { type SessionTokens } from '#services/auth/session_service'
 import { appUrl } from '#services/auth/password_reset_service'
 import { configValue } from '#services/config/config_service'
-import { userService } from '#services/users/user_service'
+import UserService from '#services/users/user_service'
 import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
 import { codeChallengeOf, newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
 import { deriveUsername } from '#services/oauth/username'
@@ -53,20 +54,33 @@ export interface CallbackInput {
   user: User | null
 }
 
-/** One linked provider, as `GET /api/oauth/status` lists it. */
-export interface LinkedProvider {
-  provider: string
-  providerUsername: string
-}
-
 /** `/error?error=<code>&redirect=<path>&params=<provider>`. */
 export function errorPageUrl(code: SocialLoginErrorCode, redirect: string, provider: string): string {
   const query = new URLSearchParams({ error: code, redirect, params: provider })
   return `/error?${query.toString()}`
 }
 
-/** See the module comment. Use the `oauthService` singleton. */
-export class OauthService {
+/** See the module comment. Resolve it from the container or inject it. */
+@inject()
+export default class OauthService {
+  constructor(
+    protected users: UserService,
+    protected sessions: SessionService,
+    protected loginTokens: LoginTokenService
+  ) {}
+
+  /**
+   * Ids of the social-login providers a visitor may use now: registered by an
+   * enabled plugin and switched on by their `enabledKey` config variable.
+   * Settings are read at call time (one query), so an admin change applies at once.
+   */
+  async availableProviders(): Promise<string[]> {
+    const providers = authProviders.list()
+    if (providers.length === 0) return []
+    const enabled = await configValues.getMany(providers.map((provider) => provider.enabledKey))
+    return providers.filter((provider) => enabled[provider.enabledKey] === true).map((provider) => provider.id)
+  }
+
   /** The provider `id` when it is registered AND switched on now, else null. */
   async enabledProvider(id: string): Promise<AuthProviderDefinition | null> {
     if (!authProviders.has(id)) return null
@@ -159,17 +173,20 @@ export class OauthService {
     if (!(await configValue('oauth.allowRegistration'))) throw new SocialLoginException('no_user')
     if (!profile.email) throw new SocialLoginException('no_email')
     if (!profile.emailVerified) throw new SocialLoginException('unverified_account')
-    const existing = await userService.findByEmail(profile.email)
+    const existing = await this.users.findByEmail(profile.email)
     if (existing) {
       await this.#createLink(existing, provider, profile)
       return existing
     }
-    const username = await deriveUsername(profile.username || profile.email.split('@')[0])
-    const user = await userService.create({
+    const username = await deriveUsername(
+      profile.username || profile.email.split('@')[0],
+      async (name) => (await this.users.findByUsername(name)) !== null
+    )
+    const user = await this.users.create({
       username,
       email: profile.email,
       password: null,
-      isAdmin: !(await userService.hasUsers()),
+      isAdmin: !(await this.users.hasUsers()),
     })
     await this.#createLink(user, provider, profile)
     return user
@@ -177,9 +194,9 @@ export class OauthService {
 
   async #signIn(user: User, idToken: string | null): Promise<CallbackOutcome> {
     if (user.totpVerified && !(await configValue('oauth.ignoreTotp'))) {
-      return { kind: 'totp', loginToken: await loginTokenService.issue(user, { oauthIdToken: idToken }) }
+      return { kind: 'totp', loginToken: await this.loginTokens.issue(user, { oauthIdToken: idToken }) }
     }
-    return { kind: 'session', tokens: await sessionService.create(user, { oauthIdToken: idToken }) }
+    return { kind: 'session', tokens: await this.sessions.create(user, { oauthIdToken: idToken }) }
   }
 
   /**
@@ -214,15 +231,9 @@ export class OauthService {
     }
   }
 
-  /** The caller's linked providers, keyed by provider id. */
-  async status(user: User): Promise<Record<string, LinkedProvider>> {
-    const accounts = await SocialAccount.query().where('userId', user.id).orderBy('provider', 'asc')
-    return Object.fromEntries(
-      accounts.map((account) => [
-        account.provider,
-        { provider: account.provider, providerUsername: account.providerUsername },
-      ])
-    )
+  /** The caller's linked provider accounts, by provider id. */
+  linkedAccounts(user: User): Promise<SocialAccount[]> {
+    return SocialAccount.query().where('userId', user.id).orderBy('provider', 'asc')
   }
 
   /** Removes the caller's link to `provider`. 400 `not_linked` when there is none. */
@@ -248,6 +259,3 @@ export class OauthService {
     return null
   }
 }
-
-/** The social-login service of this process. */
-export const oauthService = new OauthService()

@@ -4,7 +4,6 @@
  * long), made unique by a numeric suffix.
  */
 import { randomInt } from 'node:crypto'
-import { userService } from '#services/users/user_service'
 
 const MIN = 3
 const MAX = 32
@@ -21,14 +20,17 @@ export function sanitizeUsername(preferred: string): string {
   return base
 }
 
-/** A username based on `preferred` that no user has (ignoring case). */
-export async function deriveUsername(preferred: string): Promise<string> {
+/**
+ * A username based on `preferred` that no user has: `isTaken` answers
+ * whether a user has that name (ignoring case).
+ */
+export async function deriveUsername(preferred: string, isTaken: (name: string) => Promise<boolean>): Promise<string> {
   const base = sanitizeUsername(preferred)
-  if (!(await userService.findByUsername(base))) return base
+  if (!(await isTaken(base))) return base
   for (let attempt = 0; attempt < 20; attempt++) {
     const suffix = String(attempt < 10 ? attempt + 1 : randomInt(1000, 1_000_000))
     const candidate = `${base.slice(0, MAX - suffix.length)}${suffix}`
-    if (!(await userService.findByUsername(candidate))) return candidate
+    if (!(await isTaken(candidate))) return candidate
   }
   throw new Error('No free username found')
 }

@@ -4,6 +4,7 @@
  * unfinished upload (multipart upload or separately stored parts). Used when a user is deleted (by themselves or
  * by an admin).
  */
+import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import Share from '#models/share'
@@ -13,7 +14,7 @@ import ReverseShare from '#models/reverse_share'
 import { storage } from '#extensions/storage/main'
 import { abortUpload } from '#services/files/file_storage'
 
-/** What `deleteSharesOfUser` removed. */
+/** What `DeleteSharesOfUser.handle` removed. */
 export interface DeletedShares {
   /** Ids of the deleted shares. */
   shareIds: string[]
@@ -21,40 +22,44 @@ export interface DeletedShares {
   files: { disk: string; key: string }[]
 }
 
-/**
- * Deletes the shares of `userId` (created by them, or uploaded through one of
- * their reverse shares): first the rows (files, sessions, security and
- * recipients go with their share by cascade), then the stored bytes and
- * unfinished multipart uploads, best effort (a storage failure is logged, it
- * never brings the rows back). Returns what was removed.
- */
-export async function deleteSharesOfUser(userId: string): Promise<DeletedShares> {
-  const reverseShareIds = ReverseShare.query().select('id').where('creatorId', userId)
-  const shares = await Share.query()
-    .select('id')
-    .where('creatorId', userId)
-    .orWhereIn('reverseShareId', reverseShareIds)
-  const shareIds = shares.map((share) => share.id)
-  if (shareIds.length === 0) return { shareIds, files: [] }
+/** Deletes everything a user shared. Resolve it from the container or inject it. */
+@inject()
+export default class DeleteSharesOfUser {
+  /**
+   * Deletes the shares of `userId` (created by them, or uploaded through one of
+   * their reverse shares): first the rows (files, sessions, security and
+   * recipients go with their share by cascade), then the stored bytes and
+   * unfinished multipart uploads, best effort (a storage failure is logged, it
+   * never brings the rows back). Returns what was removed.
+   */
+  async handle(userId: string): Promise<DeletedShares> {
+    const reverseShareIds = ReverseShare.query().select('id').where('creatorId', userId)
+    const shares = await Share.query()
+      .select('id')
+      .where('creatorId', userId)
+      .orWhereIn('reverseShareId', reverseShareIds)
+    const shareIds = shares.map((share) => share.id)
+    if (shareIds.length === 0) return { shareIds, files: [] }
 
-  const files = await ShareFile.query().whereIn('shareId', shareIds)
-  const sessions = await UploadSession.query().whereIn('shareId', shareIds)
-  const fileById = new Map(files.map((file) => [file.id, file]))
+    const files = await ShareFile.query().whereIn('shareId', shareIds)
+    const sessions = await UploadSession.query().whereIn('shareId', shareIds)
+    const fileById = new Map(files.map((file) => [file.id, file]))
 
-  await db.from(Share.table).whereIn('id', shareIds).delete()
+    await db.from(Share.table).whereIn('id', shareIds).delete()
 
-  for (const session of sessions) {
-    const file = fileById.get(session.fileId)
-    if (file) await abortUpload(file, session)
-  }
-  const removed: DeletedShares['files'] = []
-  for (const file of files) {
-    try {
-      await storage.use(file.disk).delete(file.storageKey)
-      removed.push({ disk: file.disk, key: file.storageKey })
-    } catch (error) {
-      logger.warn({ err: error, fileId: file.id, disk: file.disk }, 'could not delete a stored file of a deleted share')
+    for (const session of sessions) {
+      const file = fileById.get(session.fileId)
+      if (file) await abortUpload(file, session)
     }
+    const removed: DeletedShares['files'] = []
+    for (const file of files) {
+      try {
+        await storage.use(file.disk).delete(file.storageKey)
+        removed.push({ disk: file.disk, key: file.storageKey })
+      } catch (error) {
+        logger.warn({ err: error, fileId: file.id, disk: file.disk }, 'could not delete a stored file of a deleted share')
+      }
+    }
+    return { shareIds, files: removed }
   }
-  return { shareIds, files: removed }
 }

@@ -5,10 +5,11 @@
  * at least one admin.
  */
 import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import User from '#models/user'
 import { BadRequestException, NotFoundException } from '#services/auth/auth_errors'
-import { sessionService } from '#services/auth/session_service'
-import { deleteSharesOfUser } from '#services/users/delete_shares_of_user'
+import SessionService from '#services/auth/session_service'
+import DeleteSharesOfUser from '#services/users/delete_shares_of_user'
 
 /** Message when the last admin would be deleted. */
 export const LAST_ADMIN_DELETE_MESSAGE = 'Cannot delete the last admin user'
@@ -33,8 +34,14 @@ export interface UserChanges {
   isAdmin?: boolean
 }
 
-/** See the module comment. Use the `userService` singleton. */
-export class UserService {
+/** See the module comment. Resolve it from the container or inject it. */
+@inject()
+export default class UserService {
+  constructor(
+    protected sessions: SessionService,
+    protected sharesOfUser: DeleteSharesOfUser
+  ) {}
+
   /** Every user, oldest first. */
   list(): Promise<User[]> {
     return User.query().orderBy('createdAt', 'asc').orderBy('username', 'asc')
@@ -134,7 +141,7 @@ export class UserService {
       await this.assertUnique({ email: changes.email, username: changes.username }, user.id)
       throw error
     }
-    if (changes.password !== undefined) await sessionService.revokeAllOf(user.id, keepSessionId)
+    if (changes.password !== undefined) await this.sessions.revokeAllOf(user.id, keepSessionId)
     return user
   }
 
@@ -145,7 +152,7 @@ export class UserService {
    */
   async delete(user: User): Promise<void> {
     if (await this.isLastAdmin(user)) throw new BadRequestException(LAST_ADMIN_DELETE_MESSAGE)
-    await deleteSharesOfUser(user.id)
+    await this.sharesOfUser.handle(user.id)
     await user.delete()
   }
 
@@ -154,6 +161,3 @@ export class UserService {
     return randomBytes(12).toString('base64url')
   }
 }
-
-/** The user service of this process. */
-export const userService = new UserService()

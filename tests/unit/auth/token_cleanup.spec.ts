@@ -4,7 +4,7 @@ import { DateTime } from 'luxon'
 import RefreshToken from '#models/refresh_token'
 import LoginToken from '#models/login_token'
 import PasswordResetToken from '#models/password_reset_token'
-import { purgeExpiredAuthTokens } from '#services/auth/token_cleanup'
+import AuthTokenCleanup from '#services/auth/token_cleanup'
 import { generateToken, hashToken } from '#services/auth/tokens'
 import { createUser } from '#tests/helpers/auth'
 
@@ -27,7 +27,7 @@ test.group('Auth tokens | cleanup', (group) => {
     const liveReset = await PasswordResetToken.create({ userId: user.id, tokenHash: token(), expiresAt: future })
     await PasswordResetToken.create({ userId: user.id, tokenHash: token(), expiresAt: past })
 
-    assert.deepEqual(await purgeExpiredAuthTokens(), { refreshTokens: 1, loginTokens: 2, passwordResetTokens: 1 })
+    assert.deepEqual(await new AuthTokenCleanup().purgeExpired(), { refreshTokens: 1, loginTokens: 2, passwordResetTokens: 1 })
     assert.deepEqual((await RefreshToken.all()).map((row) => row.id), [liveSession.id])
     assert.deepEqual((await LoginToken.all()).map((row) => row.id), [liveLogin.id])
     assert.deepEqual((await PasswordResetToken.all()).map((row) => row.id), [liveReset.id])

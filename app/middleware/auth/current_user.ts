@@ -1,0 +1,88 @@
+/**
+ * Who is calling, for middleware and controllers: reads the request's
+ * credentials (`Authorization: Bearer` header, `access_token` cookie) and
+ * asks #services/auth/authentication_service who they name, once per
+ * request. Also the cross-site checks of cookie-authenticated requests.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import type User from '#models/user'
+import AuthenticationService, { type Authentication } from '#services/auth/authentication_service'
+import { ForbiddenException } from '#services/auth/auth_errors'
+import { configValue } from '#services/config/config_service'
+import {
+  ACCESS_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  accessTokenCookieOf,
+  bearerTokenOf,
+} from '#controllers/auth/session_cookies'
+
+export type { Authentication }
+
+declare module '@adonisjs/core/http' {
+  interface HttpContext {
+    /** The signed-in user; set by the `auth` and `admin` middleware. */
+    user?: User
+  }
+}
+
+const resolved = new WeakMap<HttpContext, Promise<Authentication | null>>()
+
+async function resolve(ctx: HttpContext): Promise<Authentication | null> {
+  const service = await ctx.containerResolver.make(AuthenticationService)
+  return service.authenticate({ bearer: bearerTokenOf(ctx), cookie: accessTokenCookieOf(ctx) })
+}
+
+/**
+ * Authenticates the request (once per request; later calls reuse the
+ * result). Returns null when no valid token names an existing user.
+ */
+export function authenticate(ctx: HttpContext): Promise<Authentication | null> {
+  let pending = resolved.get(ctx)
+  if (!pending) {
+    pending = resolve(ctx)
+    resolved.set(ctx, pending)
+  }
+  return pending
+}
+
+/** The signed-in user, or null. Role flags come from the database, not from the token. */
+export async function currentUser(ctx: HttpContext): Promise<User | null> {
+  return (await authenticate(ctx))?.user ?? null
+}
+
+/**
+ * Whether the browser says the request comes from another site:
+ * `Sec-Fetch-Site: cross-site`, or an `Origin` whose host is neither the
+ * request's `Host` nor the host of `general.appUrl` (`Origin: null` counts as
+ * foreign). Requests without those headers (curl, scripts) are not cross-site.
+ */
+export async function isCrossSiteRequest(ctx: HttpContext): Promise<boolean> {
+  if (ctx.request.header('sec-fetch-site') === 'cross-site') return true
+  const origin = ctx.request.header('origin')
+  if (!origin) return false
+  let originHost: string
+  try {
+    originHost = new URL(origin).host
+  } catch {
+    return true
+  }
+  if (originHost === ctx.request.header('host')) return false
+  try {
+    return originHost !== new URL(await configValue('general.appUrl')).host
+  } catch {
+    return true
+  }
+}
+
+/**
+ * For public routes that act on the session cookies (sign-out, refresh):
+ * 403 when the request carries a session cookie and the browser says it
+ * comes from another site. Requests authenticated by a Bearer header, or
+ * without cookies, are never refused for that.
+ */
+export async function refuseCrossSiteCookieRequest(ctx: HttpContext): Promise<void> {
+  if (bearerTokenOf(ctx)) return
+  const cookies = ctx.request.cookiesList()
+  const hasSessionCookie = ACCESS_TOKEN_COOKIE in cookies || REFRESH_TOKEN_COOKIE in cookies
+  if (hasSessionCookie && (await isCrossSiteRequest(ctx))) throw new ForbiddenException()
+}

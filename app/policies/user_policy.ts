@@ -1,0 +1,32 @@
+/**
+ * Who may manage accounts (spec/api.md §3): admins manage every account
+ * (`/api/users`); every signed-in user manages their own (`/api/users/me`),
+ * but only an admin grants or removes admin rights. Rules that hold whoever
+ * asks (the last admin stays, unique names) are UserService's, not the policy's.
+ * Controllers answer a denial with the API's 403 "Forbidden".
+ */
+import { BasePolicy } from '@adonisjs/bouncer'
+import type User from '#models/user'
+
+/** The account rules; `ctx.bouncer.with('UserPolicy')`. */
+export default class UserPolicy extends BasePolicy {
+  /** Listing, creating, and changing or deleting any account: admins only. */
+  manage(actor: User): boolean {
+    return Boolean(actor.isAdmin)
+  }
+
+  /** Changing `target`'s name, e-mail or password: an admin, or the user themselves. */
+  update(actor: User, target: User): boolean {
+    return this.manage(actor) || actor.id === target.id
+  }
+
+  /** Deleting `target`: an admin, or the user themselves. */
+  delete(actor: User, target: User): boolean {
+    return this.manage(actor) || actor.id === target.id
+  }
+
+  /** Setting or clearing the admin flag of an account: admins only. */
+  setAdmin(actor: User): boolean {
+    return this.manage(actor)
+  }
+}
