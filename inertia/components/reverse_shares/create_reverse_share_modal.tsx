@@ -6,7 +6,7 @@ import { formatBytes } from '~/lib/format'
 import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
 import { SIZE_UNITS, sizeInBytes, splitSize, type SizeUnit } from '~/components/reverse_shares/size_input'
-import type { CreateReverseShareInput } from '~/components/reverse_shares/types'
+import type { CreateReverseShareInput } from '#api/reverse_share'
 
 /** The form's values. */
 interface CreateReverseShareValues {

@@ -2,7 +2,7 @@ import { List, Typography } from 'antd'
 import { Link } from '@inertiajs/react'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate } from '~/lib/format'
-import type { MyShare } from '~/components/my_shares/types'
+import type { MyShare } from '#api/share'
 import { reverseSharePaths } from '~/components/reverse_shares/types'
 
 /**

@@ -3,7 +3,7 @@ import { DeleteOutlined, LinkOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import ReverseShareShares from '~/components/reverse_shares/reverse_share_shares'
-import type { ReverseShare } from '~/components/reverse_shares/types'
+import type { ReverseShare } from '#api/reverse_share'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Props of {@link ReverseSharesTable}. */

@@ -12,13 +12,11 @@ import { maximumExpiry } from '~/components/upload/expiration'
 import ReverseSharesTable from '~/components/reverse_shares/reverse_shares_table'
 import ReverseShareLinkModal from '~/components/reverse_shares/reverse_share_link_modal'
 import CreateReverseShareModal, { ReverseShareFieldError } from '~/components/reverse_shares/create_reverse_share_modal'
+import type { CreateReverseShareInput, CreatedReverseShare, ReverseShare } from '#api/reverse_share'
 import {
   EXPIRATION_TOO_LONG_MESSAGE,
   MAX_SHARE_SIZE_MESSAGE,
   reverseSharePaths,
-  type CreateReverseShareInput,
-  type CreatedReverseShare,
-  type ReverseShare,
 } from '~/components/reverse_shares/types'
 
 /** The link modal's content: a reverse share's link and expiry. */

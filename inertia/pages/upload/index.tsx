@@ -26,7 +26,7 @@ import {
   createReverseShareShare,
   isReverseShareUsedUp,
 } from '~/components/upload/reverse_share_upload'
-import type { PublicReverseShare } from '~/components/reverse_shares/types'
+import type { PublicReverseShare } from '#api/reverse_share'
 
 /** Chunk requests in flight at once. */
 const CONCURRENCY = 3

@@ -4,7 +4,7 @@ import { useTranslate } from '~/lib/i18n'
 import { paths } from '~/lib/links'
 import LinkButton from '~/components/link_button'
 import UploadPage from '~/pages/upload/index'
-import type { PublicReverseShare } from '~/components/reverse_shares/types'
+import type { PublicReverseShare } from '#api/reverse_share'
 
 /** Props of the page (see ReverseSharesPageController.upload). */
 export interface ReverseShareUploadProps {
