@@ -8,15 +8,15 @@ import { currentUser } from '#middleware/auth/current_user'
 
 /**
  * Gives every routed request a Bouncer (`ctx.bouncer`) whose user is the caller
- * Tern authenticated (access token or API token; null for a visitor). The user
- * is resolved on first authorization only, so requests that authorize nothing
- * pay nothing.
+ * Tern authenticated (access token or API token; null for a visitor). Bouncer
+ * hands its user to policies as is (a resolver must return the user, not a
+ * promise), so the caller is resolved here: once per request (cached by
+ * `authenticate`), and without any lookup when the request carries no token.
  */
 export default class InitializeBouncerMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    ctx.bouncer = new Bouncer(() => currentUser(ctx), abilities, policies).setContainerResolver(
-      ctx.containerResolver
-    )
+    const user = await currentUser(ctx)
+    ctx.bouncer = new Bouncer(user, abilities, policies).setContainerResolver(ctx.containerResolver)
     return next()
   }
 }

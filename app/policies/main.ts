@@ -4,6 +4,8 @@
  * their own policies passed by class (`ctx.bouncer.with(MyPolicy)`).
  */
 export const policies = {
+  SharePolicy: () => import('#policies/share_policy'),
   UserPolicy: () => import('#policies/user_policy'),
   ApiTokenPolicy: () => import('#policies/api_token_policy'),
+  ReverseSharePolicy: () => import('#policies/reverse_share_policy'),
 }

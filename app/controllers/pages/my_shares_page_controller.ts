@@ -1,7 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Share from '#models/share'
-import { currentUser } from '#services/auth/current_user'
-import { ownsShare, shareCaller } from '#services/shares/share_owner'
+import { currentUser } from '#middleware/auth/current_user'
+import SharePolicy from '#policies/share_policy'
+import ShareTransformer from '#transformers/share_transformer'
+import { ownerTokenHashOf } from '#controllers/shares/share_caller'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
 /**
@@ -47,21 +49,16 @@ export default class MySharesPageController {
       ctx.response.status(404)
       return ctx.inertia.render('share/edit', { shareId, access: 'notFound', maxViews: null })
     }
-    const caller = await shareCaller(ctx)
-    if (!ownsShare(share, caller)) {
-      if (!caller.user && share.creatorId) {
+    const decision = await ctx.bouncer.with(SharePolicy).execute('manage', share, ownerTokenHashOf(ctx))
+    if (!decision.authorized) {
+      if (decision.status === 401) {
         return ctx.response.redirect(signInRedirectFor(`/share/${encodeURIComponent(shareId)}/edit`))
       }
       ctx.response.status(403)
       return ctx.inertia.render('share/edit', { shareId, access: 'forbidden', maxViews: null })
     }
     await share.load('security')
-    return ctx.inertia.render('share/edit', {
-      shareId,
-      access: 'owner',
-      maxViews: share.security?.maxViews ?? null,
-      expirationFixed: share.reverseShareId !== null,
-    })
+    return ctx.inertia.render('share/edit', { shareId, access: 'owner', ...ShareTransformer.toEditSettingsJSON(share) })
   }
 }
 

@@ -1,6 +1,7 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ShareApiException } from '#services/shares/share_errors'
-import { findVisibleShare } from '#services/shares/share_queries'
+import ShareQueries from '#services/shares/share_queries'
 
 /**
  * What the server already knows about a share when it renders its page: the
@@ -14,9 +15,9 @@ export type ShareViewInitialState = { kind: 'notFound' } | { kind: 'removed'; re
  * The state a visitor may see without a token, from the same lookup as the
  * API (`GET /api/shares/:id` answers 404 / `share_removed` for these first).
  */
-async function initialStateOf(shareId: string): Promise<ShareViewInitialState> {
+async function initialStateOf(queries: ShareQueries, shareId: string): Promise<ShareViewInitialState> {
   try {
-    await findVisibleShare(shareId)
+    await queries.findVisible(shareId)
     return null
   } catch (error) {
     if (!(error instanceof ShareApiException)) throw error
@@ -31,11 +32,14 @@ async function initialStateOf(shareId: string): Promise<ShareViewInitialState> {
  * counting go through the JSON API from the browser, so nothing secret is
  * rendered by the server and reloading a page never counts a view here.
  */
+@inject()
 export default class SharePageController {
+  constructor(private queries: ShareQueries) {}
+
   /** `/share/:id`: the share view. */
   async show(ctx: HttpContext) {
     const shareId = String(ctx.params.id)
-    return ctx.inertia.render('share/show', { shareId, initialState: await initialStateOf(shareId) })
+    return ctx.inertia.render('share/show', { shareId, initialState: await initialStateOf(this.queries, shareId) })
   }
 
   /** `/s/:id`: 302 to `/share/:id`. */

@@ -1,23 +1,33 @@
 import { Readable } from 'node:stream'
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { hooks } from '#extensions/hooks/main'
 import ShareFile from '#models/share_file'
+import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
-import { receiveChunk } from '#services/files/chunk_upload_service'
+import ChunkUploadService from '#services/files/chunk_upload_service'
 import { serveFile, serveZip } from '#services/files/file_download'
 import { deleteFile } from '#services/files/file_storage'
 import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
-import { assertOwner, shareCaller } from '#services/shares/share_owner'
-import { completedFiles } from '#services/shares/share_presenter'
-import { findShareOrFail, findVisibleShare } from '#services/shares/share_queries'
-import { shareSeams } from '#services/shares/share_seams'
-import { countDirectView, downloadAccess } from '#services/shares/share_visitor_access'
+import ShareQueries from '#services/shares/share_queries'
+import ShareVisitorAccess from '#services/shares/share_visitor_access'
+import ShareTransformer from '#transformers/share_transformer'
 import { chunkQueryValidator } from '#validators/shares'
+import { authorizeShare } from '#controllers/shares/share_caller'
+import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 
 /** An `Idempotency-Key` of a first chunk: 1-64 letters, digits, `_` or `-`. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}$/
 
 /** The files of a share: chunk upload, download, zip, removal (spec/api.md §4). */
+@inject()
 export default class ShareFilesController {
+  constructor(
+    private queries: ShareQueries,
+    private access: ShareVisitorAccess,
+    private chunks: ChunkUploadService
+  ) {}
+
   /**
    * POST /api/shares/:id/files?name=&chunkIndex=&totalChunks=[&id=]: one
    * chunk, the raw body streamed to storage (the bodyparser leaves
@@ -25,16 +35,21 @@ export default class ShareFilesController {
    */
   async upload(ctx: HttpContext) {
     const { request, response, params } = ctx
-    const share = await findShareOrFail(params.id)
-    assertOwner(share, await shareCaller(ctx))
+    const share = await this.queries.findOrFail(params.id)
+    await authorizeShare(ctx, 'manageFiles', share)
     if (share.completed) throw shareErrors.uploadToCompleted()
     const query = await chunkQueryValidator.validate(request.qs())
     const length = request.header('content-length')
     const uploadKey = request.header('idempotency-key') ?? null
     if (uploadKey !== null && !UPLOAD_KEY.test(uploadKey)) throw shareErrors.invalidUploadKey()
     const raw = request.raw()
+    const { maxShareSize } = await hooks.filter('share:before_upload', {
+      shareId: share.id,
+      reverseShareId: share.reverseShareId,
+      maxShareSize: null,
+    })
     try {
-      const file = await receiveChunk(
+      const file = await this.chunks.receive(
         share,
         {
           name: query.name,
@@ -45,7 +60,7 @@ export default class ShareFilesController {
           contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
           body: raw !== null ? Readable.from([Buffer.from(raw)]) : request.request,
         },
-        { maxShareSize: await shareSeams.maxShareSize(share) }
+        { maxShareSize }
       )
       return response.created(file)
     } catch (error) {
@@ -56,8 +71,8 @@ export default class ShareFilesController {
 
   /** GET|HEAD /api/shares/:id/files/:fileId?download=true|false: the file, streamed. */
   async download(ctx: HttpContext) {
-    const share = await findVisibleShare(ctx.params.id)
-    const pass = await downloadAccess(ctx, share)
+    const share = await this.queries.findVisible(ctx.params.id)
+    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
     const file = await ShareFile.query()
       .where('id', ctx.params.fileId)
       .where('shareId', share.id)
@@ -65,24 +80,24 @@ export default class ShareFilesController {
       .first()
     if (!file) throw shareErrors.fileNotFound()
     // Counted by serveFile once the answer carries the file (not for HEAD, 304 or 416).
-    const countView = pass && ctx.request.method() !== 'HEAD' ? () => countDirectView(share, pass) : undefined
+    const countView = pass && ctx.request.method() !== 'HEAD' ? () => this.access.countDirectView(share, pass) : undefined
     await serveFile(ctx, share.id, file, ctx.request.qs().download === 'false', countView)
   }
 
   /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */
   async zip(ctx: HttpContext) {
-    const share = await findVisibleShare(ctx.params.id)
-    const pass = await downloadAccess(ctx, share)
+    const share = await this.queries.findVisible(ctx.params.id)
+    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
     await share.load('files')
-    if (pass && ctx.request.method() !== 'HEAD') await countDirectView(share, pass)
+    if (pass && ctx.request.method() !== 'HEAD') await this.access.countDirectView(share, pass)
     const level = await configValue('share.zipCompressionLevel')
-    await serveZip(ctx, share.id, completedFiles(share), level)
+    await serveZip(ctx, share.id, ShareTransformer.completedFiles(share), level)
   }
 
   /** DELETE /api/shares/:id/files/:fileId: removes one file (owner); 200. */
   async destroy(ctx: HttpContext) {
-    const share = await findShareOrFail(ctx.params.id)
-    assertOwner(share, await shareCaller(ctx))
+    const share = await this.queries.findOrFail(ctx.params.id)
+    await authorizeShare(ctx, 'manageFiles', share)
     const file = await ShareFile.query().where('id', ctx.params.fileId).where('shareId', share.id).first()
     if (!file) throw shareErrors.fileNotFound()
     await deleteFile(file)

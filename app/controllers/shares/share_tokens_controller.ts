@@ -1,8 +1,11 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { findVisibleShare } from '#services/shares/share_queries'
-import { issueShareTokenLimited, setShareCookie } from '#services/shares/share_token_service'
-import { assertNotPrivate } from '#services/shares/share_visitor_access'
+import { currentUser } from '#middleware/auth/current_user'
+import ShareQueries from '#services/shares/share_queries'
+import ShareTokenService from '#services/shares/share_token_service'
+import ShareVisitorAccess from '#services/shares/share_visitor_access'
 import { shareTokenValidator } from '#validators/shares'
+import { setShareCookie } from '#controllers/shares/share_token_cookie'
 
 /**
  * POST /api/shares/:id/token: 200 exactly `{token}` + the `share_<id>_token`
@@ -10,12 +13,19 @@ import { shareTokenValidator } from '#validators/shares'
  * share (reverse share without public access) is 403 `private_share` for
  * anyone but its reverse share's creator, before any view is counted.
  */
+@inject()
 export default class ShareTokensController {
+  constructor(
+    private queries: ShareQueries,
+    private tokens: ShareTokenService,
+    private access: ShareVisitorAccess
+  ) {}
+
   async store(ctx: HttpContext) {
-    const share = await findVisibleShare(ctx.params.id)
-    await assertNotPrivate(ctx, share)
+    const share = await this.queries.findVisible(ctx.params.id)
+    await this.access.assertNotPrivate(share, await currentUser(ctx))
     const { password } = await shareTokenValidator.validate(ctx.request.body() ?? {})
-    const token = await issueShareTokenLimited(ctx, share, password)
+    const token = await this.tokens.issue(share, password, ctx.request.ip())
     await setShareCookie(ctx, share, token)
     return ctx.response.ok({ token })
   }

@@ -1,6 +1,6 @@
 /**
  * Reading shares: the lookups of the routes (with the relations the
- * presenters need) and the lists "my shares" and "all shares".
+ * transformer needs) and the lists "my shares" and "all shares".
  */
 import Share from '#models/share'
 import type User from '#models/user'
@@ -8,46 +8,49 @@ import { dbNow } from '#services/files/upload_sessions'
 import { isExpired } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
-/** A share by id or 404 "Share not found" (any state: owner routes). */
-export async function findShareOrFail(id: string): Promise<Share> {
-  const share = await Share.find(id)
-  if (!share) throw shareErrors.notFound()
-  return share
-}
+/** The share lookups; resolve it from the container or inject it. */
+export default class ShareQueries {
+  /** A share by id or 404 "Share not found" (any state: owner routes). */
+  async findOrFail(id: string): Promise<Share> {
+    const share = await Share.find(id)
+    if (!share) throw shareErrors.notFound()
+    return share
+  }
 
-/**
- * A share as visitors may reach it, or the error of its state: 404 "Share
- * not found" (missing, expired or not completed), 404 `share_removed` with
- * the admin's reason.
- */
-export async function findVisibleShare(id: string): Promise<Share> {
-  const share = await Share.find(id)
-  if (!share) throw shareErrors.notFound()
-  if (share.removedReason) throw shareErrors.removed(share.removedReason)
-  if (isExpired(share.expiration) || !share.completed) throw shareErrors.notFound()
-  return share
-}
+  /**
+   * A share as visitors may reach it, or the error of its state: 404 "Share
+   * not found" (missing, expired or not completed), 404 `share_removed` with
+   * the admin's reason.
+   */
+  async findVisible(id: string): Promise<Share> {
+    const share = await Share.find(id)
+    if (!share) throw shareErrors.notFound()
+    if (share.removedReason) throw shareErrors.removed(share.removedReason)
+    if (isExpired(share.expiration) || !share.completed) throw shareErrors.notFound()
+    return share
+  }
 
-/** Loads what the "share" object shows (files, security, creator). */
-export async function withShareRelations(share: Share): Promise<Share> {
-  await share.load((loader) => loader.load('files').load('security').load('creator'))
-  return share
-}
+  /** Loads what the "share" object shows (files, security, creator). */
+  async withRelations(share: Share): Promise<Share> {
+    await share.load((loader) => loader.load('files').load('security').load('creator'))
+    return share
+  }
 
-/** The caller's completed, unexpired shares ("my share" objects need files, security, recipients). */
-export async function sharesOf(user: User): Promise<Share[]> {
-  return Share.query()
-    .where('creatorId', user.id)
-    .where('completed', true)
-    .where((query) => query.whereNull('expiration').orWhere('expiration', '>', dbNow()))
-    .preload('files')
-    .preload('security')
-    .preload('recipients')
-    .orderBy('expiration', 'desc')
-    .orderBy('createdAt', 'desc')
-}
+  /** The user's completed, unexpired shares ("my share" objects need files, security, recipients). */
+  async sharesOf(user: User): Promise<Share[]> {
+    return Share.query()
+      .where('creatorId', user.id)
+      .where('completed', true)
+      .where((query) => query.whereNull('expiration').orWhere('expiration', '>', dbNow()))
+      .preload('files')
+      .preload('security')
+      .preload('recipients')
+      .orderBy('expiration', 'desc')
+      .orderBy('createdAt', 'desc')
+  }
 
-/** Every share, for admins ("admin share" objects need files and creator). */
-export async function allShares(): Promise<Share[]> {
-  return Share.query().preload('files').preload('creator').orderBy('createdAt', 'desc')
+  /** Every share, for admins ("admin share" objects need files and creator). */
+  async all(): Promise<Share[]> {
+    return Share.query().preload('files').preload('creator').orderBy('createdAt', 'desc')
+  }
 }

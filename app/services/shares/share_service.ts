@@ -1,11 +1,13 @@
 /**
  * The share lifecycle (spec/api.md §4): create, complete, reopen, edit and
- * delete. Callers have checked who may call; this module applies the rules.
+ * delete. Callers have checked who may call (SharePolicy); this service
+ * applies the rules. It takes and returns plain values and models.
  */
+import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
-import { hooks } from '#extensions/hooks/main'
+import { hooks, type ReverseShareForCreation } from '#extensions/hooks/main'
 import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import ShareRecipient from '#models/share_recipient'
@@ -14,11 +16,9 @@ import type User from '#models/user'
 import { removeShareFiles } from '#services/files/file_storage'
 import { faultPoint } from '#services/files/fault_points'
 import { affectedRows, dbNow, discardUnstartedFiles } from '#services/files/upload_sessions'
-import { assertRecipientsAllowed } from '#services/mail/share_mails'
+import { assertRecipientsAllowed, sendRecipientMails } from '#services/mail/share_mails'
 import { resolveExpiration } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
-import { createdShareJson, type CreatedShareJson } from '#services/shares/share_presenter'
-import { shareSeams, type ReverseShareForCreation } from '#services/shares/share_seams'
 
 /** The validated body of `POST /api/shares`. */
 export interface CreateShareInput {
@@ -46,146 +46,186 @@ export interface UpdateShareInput {
   security?: { password?: string | null; maxViews?: number | null }
 }
 
-/** `{isAvailable}`: whether no share uses `id`. */
-export async function isShareIdAvailable(id: string): Promise<{ isAvailable: boolean }> {
-  return { isAvailable: !(await Share.find(id)) }
+/** What completing a share returns: the share and extra keys of the completed reply. */
+export interface CompletedShare {
+  share: Share
+  /** Extra keys of the reply (`notifyReverseShareCreator` for shares of a reverse share). */
+  extra: { notifyReverseShareCreator?: boolean }
 }
 
-/**
- * Creates a share. Runs `share:before_create` (handlers may change fields or
- * refuse), then stores the share, its security and recipients in one
- * transaction, and emits `share:created`. Throws 400 "Share id already in
- * use", 400 for an expiration over the maximum and 400 for recipients while
- * sharing by mail is off.
- */
-export async function createShare(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
-  await assertRecipientsAllowed(input.recipients)
-  if (await Share.find(input.id)) throw shareErrors.idInUse()
-  const expiration = creator.reverseShare
-    ? creator.reverseShare.shareExpiration
-    : await resolveExpiration(input.expiration)
-
-  const { share: fields } = await hooks.filter('share:before_create', {
-    share: {
-      id: input.id,
-      name: input.name ?? null,
-      description: input.description ?? null,
-      expiration: expiration ? expiration.toUTC().toISO() : null,
-      recipients: input.recipients ?? [],
-      security: { password: input.security?.password ?? null, maxViews: input.security?.maxViews ?? null },
-    },
-    creatorId: creator.user?.id ?? null,
-    reverseShareId: creator.reverseShare?.id ?? null,
-  })
-  const password = fields.security?.password ? await hash.make(fields.security.password) : null
-  const maxViews = fields.security?.maxViews ?? null
-
-  try {
-    const share = await db.transaction(async (trx) => {
-      const created = await Share.create(
-        {
-          id: fields.id,
-          name: fields.name ?? null,
-          description: fields.description ?? null,
-          expiration: fields.expiration ? DateTime.fromISO(fields.expiration, { zone: 'utc' }) : null,
-          creatorId: creator.user?.id ?? null,
-          reverseShareId: creator.reverseShare?.id ?? null,
-          ownerTokenHash: creator.user ? null : creator.ownerTokenHash,
-        },
-        { client: trx }
-      )
-      if (password || maxViews) {
-        await ShareSecurity.create({ shareId: created.id, password, maxViews }, { client: trx })
-      }
-      for (const email of new Set(fields.recipients)) {
-        await ShareRecipient.create({ shareId: created.id, email }, { client: trx })
-      }
-      return created
-    })
-    await hooks.emit('share:created', { shareId: share.id, creatorId: share.creatorId })
-    return share
-  } catch (error) {
-    if (await Share.find(fields.id)) throw shareErrors.idInUse()
-    throw error
+/** The share lifecycle; resolve it from the container or inject it. */
+@inject()
+export default class ShareService {
+  /** `{isAvailable}`: whether no share uses `id`. */
+  async isIdAvailable(id: string): Promise<{ isAvailable: boolean }> {
+    return { isAvailable: !(await Share.find(id)) }
   }
-}
 
-/**
- * Completes a share (once: a conditional UPDATE decides), runs the
- * completion seam (mails, reverse share) and emits `share:completed`. Files
- * that never received a whole chunk (a first chunk whose connection died:
- * the client never got their id) are discarded first, so they cannot block
- * the owner. Throws 400 "Share already completed", 400 without files or with
- * files still uploading.
- */
-export async function completeShare(share: Share): Promise<CreatedShareJson> {
-  if (share.completed) throw shareErrors.alreadyCompleted()
-  await discardUnstartedFiles(share.id)
-  const files = await ShareFile.query().where('shareId', share.id)
-  if (files.length === 0) throw shareErrors.noFiles()
-  if (files.some((file) => !file.completed)) throw shareErrors.unfinishedFiles()
-  await faultPoint('completing', share.id)
-  const claimed = affectedRows(
-    await db
-      .from('shares')
-      .where('id', share.id)
-      .where('completed', false)
-      .update({ completed: true, completed_at: db.raw('COALESCE(completed_at, ?)', [dbNow()]) })
-  )
-  if (!claimed) throw shareErrors.alreadyCompleted()
-  share.completed = true
+  /**
+   * Creates a share. Runs `share:before_create` (handlers may change fields or
+   * refuse), then stores the share, its security and recipients in one
+   * transaction, and emits `share:created`. Throws 400 "Share id already in
+   * use", 400 for an expiration over the maximum and 400 for recipients while
+   * sharing by mail is off.
+   */
+  async create(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
+    await assertRecipientsAllowed(input.recipients)
+    if (await Share.find(input.id)) throw shareErrors.idInUse()
+    const expiration = creator.reverseShare
+      ? creator.reverseShare.shareExpiration
+      : await resolveExpiration(input.expiration)
 
-  const extra = await shareSeams.afterCompleted(share)
-  await hooks.emit('share:completed', {
-    shareId: share.id,
-    creatorId: share.creatorId,
-    fileCount: files.length,
-    size: files.reduce((sum, file) => sum + file.size, 0),
-  })
-  return { ...createdShareJson(share), ...extra }
-}
+    const { share: fields } = await hooks.filter('share:before_create', {
+      share: {
+        id: input.id,
+        name: input.name ?? null,
+        description: input.description ?? null,
+        expiration: expiration ? expiration.toUTC().toISO() : null,
+        recipients: input.recipients ?? [],
+        security: { password: input.security?.password ?? null, maxViews: input.security?.maxViews ?? null },
+      },
+      creatorId: creator.user?.id ?? null,
+      reverseShareId: creator.reverseShare?.id ?? null,
+    })
+    const password = fields.security?.password ? await hash.make(fields.security.password) : null
+    const maxViews = fields.security?.maxViews ?? null
 
-/** Reopens a completed share for editing (no-op when it is open). */
-export async function reopenShare(share: Share): Promise<void> {
-  await db.from('shares').where('id', share.id).update({ completed: false })
-  share.completed = false
-}
+    try {
+      const share = await db.transaction(async (trx) => {
+        const created = await Share.create(
+          {
+            id: fields.id,
+            name: fields.name ?? null,
+            description: fields.description ?? null,
+            expiration: fields.expiration ? DateTime.fromISO(fields.expiration, { zone: 'utc' }) : null,
+            creatorId: creator.user?.id ?? null,
+            reverseShareId: creator.reverseShare?.id ?? null,
+            ownerTokenHash: creator.user ? null : creator.ownerTokenHash,
+          },
+          { client: trx }
+        )
+        if (password || maxViews) {
+          await ShareSecurity.create({ shareId: created.id, password, maxViews }, { client: trx })
+        }
+        for (const email of new Set(fields.recipients)) {
+          await ShareRecipient.create({ shareId: created.id, email }, { client: trx })
+        }
+        return created
+      })
+      await hooks.emit('share:created', { shareId: share.id, creatorId: share.creatorId })
+      return share
+    } catch (error) {
+      if (await Share.find(fields.id)) throw shareErrors.idInUse()
+      throw error
+    }
+  }
 
-/**
- * Deletes a share: its stored files first, then the rows (cascades), and
- * emits `share:deleted` with the reason (null when deleted by its owner).
- */
-export async function deleteShare(share: Share, reason: string | null = null): Promise<void> {
-  await removeShareFiles(share.id)
-  await Share.query().where('id', share.id).delete()
-  await hooks.emit('share:deleted', { shareId: share.id, reason })
-}
+  /**
+   * Completes a share (once: a conditional UPDATE decides), runs the
+   * `share:before_complete` hook (reverse shares count their use there),
+   * mails the recipients on the first completion and emits `share:completed`. Files
+   * that never received a whole chunk (a first chunk whose connection died:
+   * the client never got their id) are discarded first, so they cannot block
+   * the owner. Throws 400 "Share already completed", 400 without files or with
+   * files still uploading.
+   */
+  async complete(share: Share): Promise<CompletedShare> {
+    if (share.completed) throw shareErrors.alreadyCompleted()
+    await discardUnstartedFiles(share.id)
+    const files = await ShareFile.query().where('shareId', share.id)
+    if (files.length === 0) throw shareErrors.noFiles()
+    if (files.some((file) => !file.completed)) throw shareErrors.unfinishedFiles()
+    await faultPoint('completing', share.id)
+    // Reopening and completing again must not mail or count a reverse-share use twice.
+    const firstCompletion = !share.completedAt
+    const claimed = affectedRows(
+      await db
+        .from('shares')
+        .where('id', share.id)
+        .where('completed', false)
+        .update({ completed: true, completed_at: db.raw('COALESCE(completed_at, ?)', [dbNow()]) })
+    )
+    if (!claimed) throw shareErrors.alreadyCompleted()
+    share.completed = true
 
-/**
- * Edits a share after creation (ext): name and description (null clears),
- * expiration (same rules as on creation; fixed for a share made through a
- * reverse share, whose link set it), password (null removes) and view limit
- * (null removes).
- */
-export async function updateShare(share: Share, input: UpdateShareInput): Promise<void> {
-  if (input.expiration !== undefined && share.reverseShareId) throw shareErrors.expirationFixedByReverseShare()
-  if (input.name !== undefined) share.name = input.name
-  if (input.description !== undefined) share.description = input.description
-  if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)
-  const security = input.security
-  const password =
-    typeof security?.password === 'string' ? await hash.make(security.password) : security?.password
+    const extra = (await this.#beforeComplete(share, firstCompletion)) as CompletedShare['extra']
+    if (firstCompletion) await sendRecipientMails(share)
+    await hooks.emit('share:completed', {
+      shareId: share.id,
+      creatorId: share.creatorId,
+      fileCount: files.length,
+      size: files.reduce((sum, file) => sum + file.size, 0),
+    })
+    return { share, extra }
+  }
 
-  await db.transaction(async (trx) => {
-    share.useTransaction(trx)
-    await share.save()
-    if (!security || (password === undefined && security.maxViews === undefined)) return
-    const row =
-      (await ShareSecurity.query({ client: trx }).where('shareId', share.id).first()) ??
-      new ShareSecurity().merge({ shareId: share.id, password: null, maxViews: null })
-    row.useTransaction(trx)
-    if (password !== undefined) row.password = password
-    if (security.maxViews !== undefined) row.maxViews = security.maxViews
-    await row.save()
-  })
+  /**
+   * Runs `share:before_complete` on a claimed completion and resolves to the
+   * reply's extra keys. A handler that refuses (a reverse share with no use
+   * left: 410) has its error answered, and the claim is undone first.
+   */
+  async #beforeComplete(share: Share, firstCompletion: boolean): Promise<Record<string, unknown>> {
+    try {
+      const { reply } = await hooks.filter('share:before_complete', {
+        shareId: share.id,
+        creatorId: share.creatorId,
+        reverseShareId: share.reverseShareId,
+        firstCompletion,
+        reply: {},
+      })
+      return reply
+    } catch (error) {
+      await db
+        .from('shares')
+        .where('id', share.id)
+        .update({ completed: false, ...(firstCompletion ? { completed_at: null } : {}) })
+      share.completed = false
+      throw error
+    }
+  }
+
+  /** Reopens a completed share for editing (no-op when it is open). */
+  async reopen(share: Share): Promise<void> {
+    await db.from('shares').where('id', share.id).update({ completed: false })
+    share.completed = false
+  }
+
+  /**
+   * Deletes a share: its stored files first, then the rows (cascades), and
+   * emits `share:deleted` with the reason (null when deleted by its owner).
+   */
+  async delete(share: Share, reason: string | null = null): Promise<void> {
+    await removeShareFiles(share.id)
+    await Share.query().where('id', share.id).delete()
+    await hooks.emit('share:deleted', { shareId: share.id, reason })
+  }
+
+  /**
+   * Edits a share after creation (ext): name and description (null clears),
+   * expiration (same rules as on creation; fixed for a share made through a
+   * reverse share, whose link set it), password (null removes) and view limit
+   * (null removes).
+   */
+  async update(share: Share, input: UpdateShareInput): Promise<void> {
+    if (input.expiration !== undefined && share.reverseShareId) throw shareErrors.expirationFixedByReverseShare()
+    if (input.name !== undefined) share.name = input.name
+    if (input.description !== undefined) share.description = input.description
+    if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)
+    const security = input.security
+    const password =
+      typeof security?.password === 'string' ? await hash.make(security.password) : security?.password
+
+    await db.transaction(async (trx) => {
+      share.useTransaction(trx)
+      await share.save()
+      if (!security || (password === undefined && security.maxViews === undefined)) return
+      const row =
+        (await ShareSecurity.query({ client: trx }).where('shareId', share.id).first()) ??
+        new ShareSecurity().merge({ shareId: share.id, password: null, maxViews: null })
+      row.useTransaction(trx)
+      if (password !== undefined) row.password = password
+      if (security.maxViews !== undefined) row.maxViews = security.maxViews
+      await row.save()
+    })
+  }
 }
