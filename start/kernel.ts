@@ -16,6 +16,8 @@ server.use([
   () => import('#middleware/metrics_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/request_log_middleware'),
+  // Shield's headers (config/shield.ts), then the ones it lacks, the CSP nonce and its SSR placeholder.
+  () => import('@adonisjs/shield/shield_middleware'),
   () => import('#middleware/security_headers_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),

@@ -1,27 +1,25 @@
-import app from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from '#services/security/content_security_policy'
+import {
+  EXTRA_SECURITY_HEADERS,
+  NONCE_PLACEHOLDER,
+  responseNonce,
+} from '#services/security/content_security_policy'
 
 /**
- * Sets the security headers (CSP with a per-request nonce, frame-ancestors
- * 'none', Referrer-Policy, nosniff, Permissions-Policy) on every answer,
- * shares the nonce with the Edge views as `cspNonce`, and puts it in place
- * of the SSR entry's placeholder in rendered pages (error pages included:
- * the exception handler renders them before `next()` returns here).
- */
-/*
- * Outside production (development and test runs) pages load from Vite's dev
- * server, whose client opens a WebSocket: the policy allows it there only.
+ * What @adonisjs/shield (config/shield.ts, registered just before this)
+ * leaves out: Referrer-Policy and Permissions-Policy on every answer, the
+ * CSP nonce shared with the Edge views as `cspNonce`, and that nonce in place
+ * of the SSR entry's placeholder in rendered pages (error pages included: the
+ * exception handler renders them before `next()` returns here).
  */
 export default class SecurityHeadersMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const nonce = newNonce()
+    const nonce = responseNonce(ctx.response.response)
     ctx.cspNonce = nonce
+    ctx.response.nonce = nonce
     ctx.view?.share({ cspNonce: nonce })
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { dev: !app.inProduction }))) {
-      ctx.response.header(name, value)
-    }
+    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) ctx.response.header(name, value)
     await next()
     const body = ctx.response.getBody()
     if (typeof body === 'string' && body.includes(NONCE_PLACEHOLDER)) {

@@ -1,6 +1,7 @@
 /**
- * The security headers of Tern's answers (issue 11, item 17) and the
- * Content-Security-Policy of its HTML pages (Inertia pages and /admin).
+ * The per-answer Content-Security-Policy nonce of Tern's pages (issue 11,
+ * item 17) and the headers @adonisjs/shield does not set. The policy itself
+ * is config/shield.ts; Shield writes it, SecurityHeadersMiddleware adds the rest.
  *
  * Scripts and <style> elements run only with the request's nonce: the Edge
  * shells put it on theirs (and on Vite's tags), the browser code reads it
@@ -10,6 +11,7 @@
  * the middleware swaps for the nonce (an attacker cannot guess it).
  */
 import { randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
 
 /** Key under which the SSR entry (inertia/ssr.tsx) finds the placeholder on `globalThis`. */
 export const NONCE_PLACEHOLDER_KEY = Symbol.for('tern.cspNoncePlaceholder')
@@ -18,47 +20,29 @@ export const NONCE_PLACEHOLDER_KEY = Symbol.for('tern.cspNoncePlaceholder')
 export const NONCE_PLACEHOLDER = `tern-csp-nonce-${randomBytes(18).toString('base64url')}`
 ;(globalThis as Record<symbol, unknown>)[NONCE_PLACEHOLDER_KEY] = NONCE_PLACEHOLDER
 
-/** A fresh nonce for one answer (128 bits). */
-export function newNonce(): string {
-  return randomBytes(16).toString('base64')
-}
+const nonces = new WeakMap<ServerResponse, string>()
 
 /**
- * The page policy. `style-src-attr 'unsafe-inline'`: antd and React render
- * `style="…"` attributes, which cannot carry a nonce (attributes cannot run
- * script). Images and media may be `blob:`/`data:` (previews, QR codes), a
- * PDF preview is a `blob:` in an <object>. With Vite's dev server (`dev`:
- * not production), its client's WebSocket is allowed too.
+ * The nonce of one answer: 128 random bits (base64), made on first use and
+ * the same for every later call with that response. Shield's own nonce is
+ * 96 bits, so the policy's directives ask this one (`nonceSource`).
  */
-export function pagePolicy(nonce: string, options: { dev: boolean }): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, "'report-sample'"],
-    'style-src': ["'self'", `'nonce-${nonce}'`, "'report-sample'"],
-    'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:'],
-    'object-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'", 'blob:'],
-    'font-src': ["'self'", 'data:'],
-    'worker-src': ["'self'", 'blob:'],
-    'connect-src': options.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+export function responseNonce(response: ServerResponse): string {
+  let nonce = nonces.get(response)
+  if (nonce === undefined) {
+    nonce = randomBytes(16).toString('base64')
+    nonces.set(response, nonce)
   }
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ')
+  return nonce
 }
 
-/** Headers every answer carries; a download replaces the CSP with `sandbox` (file_download.ts). */
-export function securityHeaders(nonce: string, options: { dev: boolean }): Record<string, string> {
-  return {
-    'Content-Security-Policy': pagePolicy(nonce, options),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-  }
+/** A CSP source for Shield's directives: `'nonce-…'` of the answer being written. */
+export function nonceSource(_request: unknown, response: ServerResponse): string {
+  return `'nonce-${responseNonce(response)}'`
+}
+
+/** Headers every answer carries that Shield has no guard for. */
+export const EXTRA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Referrer-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
 }

@@ -43,6 +43,7 @@ test.group('Pages | security headers', (group) => {
       assert.notMatch(policy, /script-src[^;]*'unsafe-inline'/)
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff')
       assert.equal(response.headers.get('referrer-policy'), 'same-origin')
+      assert.equal(response.headers.get('x-frame-options'), 'DENY')
       assert.include(response.headers.get('permissions-policy') ?? '', 'camera=()')
 
       const html = response.bytes.toString('utf8')
