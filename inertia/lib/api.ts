@@ -104,40 +104,6 @@ export const api = {
   delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
 }
 
-/** Answers of the auth routes (spec/api.md §1). */
-export interface TokensResponse {
-  accessToken: string
-  refreshToken: string
-}
-
-/** `POST /api/auth/signIn`: tokens, or a login token when a TOTP code is needed. */
-export type SignInResponse = TokensResponse | { loginToken: string }
-
-/** `POST /api/auth/totp/enable`. */
-export interface TotpEnableResponse {
-  totpAuthUrl: string
-  totpSecret: string
-  qrCode: string
-}
-
-/** A personal API token as `GET /api/users/me/apiTokens` lists it. */
-export interface ApiTokenInfo {
-  id: string
-  name: string
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-  expiresAt: string | null
-}
-
-/** `POST /api/users/me/apiTokens`: the token itself, shown once. */
-export interface CreatedApiToken extends ApiTokenInfo {
-  token: string
-}
-
-/** `GET /api/oauth/status`: the caller's linked providers, keyed by provider id. */
-export type OauthStatus = Record<string, { provider: string; providerUsername: string }>
-
 /** Paths of the API routes the pages call. */
 export const apiPaths = {
   signUp: '/api/auth/signUp',

@@ -13,7 +13,7 @@ import type { AuthProvider, CheckResponse } from '@refinedev/core'
 import { isApiError } from '~/lib/api'
 import { signOut } from '~/lib/auth'
 import { paths } from '~/lib/links'
-import type { PublicUser } from '~/types/page_props'
+import type { PublicUser } from '#api/user'
 import { adminHttp, type AdminHttp } from '~/admin/lib/http'
 
 /** The basename of the admin SPA's routes. */

@@ -1,5 +1,5 @@
 import { router, usePage } from '@inertiajs/react'
-import type { PublicUser } from '~/types/page_props'
+import type { PublicUser } from '#api/user'
 
 /**
  * The signed-in user of the page (the account page is only rendered for

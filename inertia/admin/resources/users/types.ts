@@ -1,11 +1,7 @@
-/** A user as the admin routes answer it (spec/api.md §3). */
-export interface AdminUser {
-  id: string
-  username: string
-  email: string
-  isAdmin: boolean
-  totpVerified: boolean
-}
+import type { PublicUser } from '#api/user'
+
+/** A user as the admin routes answer it (spec/api.md §3): the public user object. */
+export type AdminUser = PublicUser
 
 /** Fields of the create form: `password` only when `mode` is `password`. */
 export interface UserCreateValues {
