@@ -9,7 +9,8 @@ import { configValues } from '#extensions/config/config_values'
  *   collide with core keys at once, with a clear error);
  * - boot: the config service becomes the source of `configValues`
  *   (`#extensions/config/config_values`), the plugins' way to read settings,
- *   and the reverse shares fill the share seams (`#services/shares/share_seams`);
+ *   and the reverse shares add their handlers to the share lifecycle's hooks
+ *   (`#services/reverse_shares/reverse_share_hooks`);
  * - start (web and test processes): the configuration variables are seeded
  *   into the database and the instance secrets (JWT key) created when the
  *   tables exist, so `node ace migration:run` on an empty database and a
@@ -26,8 +27,9 @@ export default class TernProvider {
   async boot() {
     const { default: ConfigService } = await import('#services/config/config_service')
     configValues.bind(await this.app.container.make(ConfigService))
-    const { installReverseShareSeams } = await import('#services/reverse_shares/reverse_share_seams')
-    installReverseShareSeams()
+    const { default: ReverseShareHooks } = await import('#services/reverse_shares/reverse_share_hooks')
+    const reverseShareHooks = await this.app.container.make(ReverseShareHooks)
+    reverseShareHooks.register(await this.app.container.make('tern.hooks'))
   }
 
   async start() {
