@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#services/auth/current_user'
 import { configValue } from '#services/config/config_service'
-import { clearReverseShareCookie } from '#services/reverse_shares/reverse_share_cookie'
+import { clearReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
 /** The upload page (spec: screens, Upload). */
