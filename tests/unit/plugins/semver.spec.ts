@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { isValidRange, isValidVersion, satisfies } from '#extensions/plugins/semver'
+import { compareVersions, isValidRange, isValidVersion, satisfies } from '#extensions/plugins/semver'
 
 test.group('Plugins | semver', () => {
   test('recognises versions', ({ assert }) => {
@@ -10,6 +10,16 @@ test.group('Plugins | semver', () => {
   test('recognises ranges', ({ assert }) => {
     for (const r of ['^1.0.0', '~1.2', '>=1.0.0 <2.0.0', '1.x', '*', '1.2.3', '^1 || ^2']) assert.isTrue(isValidRange(r), r)
     for (const r of ['', 'abc', '1.0.0 - 2.0.0', '>x', '^1.0.0 ||']) assert.isFalse(isValidRange(r), r)
+    // npm reads these as `*` or as "nothing"; an engine must name versions.
+    for (const r of ['  ', '|| ^1', '^1 || || ^2', '^1 || <x']) assert.isFalse(isValidRange(r), r)
+    for (const r of ['', '^1.0.0 ||', '>x']) assert.isFalse(satisfies('1.0.0', r), r)
+  })
+
+  test('compares versions, undefined when one is not a version', ({ assert }) => {
+    assert.isBelow(compareVersions('1.2.3', '1.10.0')!, 0)
+    assert.isAbove(compareVersions('v2.0.0', '2.0.0-rc.1')!, 0)
+    assert.equal(compareVersions('1.0.0+build.5', '1.0.0'), 0)
+    assert.isUndefined(compareVersions('latest', '1.0.0'))
   })
 
   test('matches versions against ranges like npm does', ({ assert }) => {
