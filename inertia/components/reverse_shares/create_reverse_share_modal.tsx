@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Flex, Form, InputNumber, Modal, Select, Switch } from 'antd'
+import { useMemo } from 'react'
+import { Flex, Form, InputNumber, Select, Switch } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatBytes } from '~/lib/format'
 import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
 import { SIZE_UNITS, sizeInBytes, splitSize, type SizeUnit } from '~/components/reverse_shares/size_input'
+import FormModal, { FormFieldError } from '~/components/form_modal'
 import type { CreateReverseShareInput } from '#api/reverse_share'
 
 /** The form's values. */
@@ -22,14 +23,7 @@ interface CreateReverseShareValues {
 }
 
 /** A refusal of `onSubmit` that belongs to one field. */
-export class ReverseShareFieldError extends Error {
-  constructor(
-    readonly field: 'expirationValue' | 'sizeValue',
-    message: string
-  ) {
-    super(message)
-  }
-}
+export class ReverseShareFieldError extends FormFieldError<'expirationValue' | 'sizeValue'> {}
 
 /** Props of {@link CreateReverseShareModal}. */
 export interface CreateReverseShareModalProps {
@@ -52,8 +46,6 @@ export default function CreateReverseShareModal({ open, onCancel, onSubmit }: Cr
   const { t, locale } = useI18n()
   const config = useConfig()
   const [form] = Form.useForm<CreateReverseShareValues>()
-  const [submitting, setSubmitting] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
 
   const maxSize = config.number('share.maxSize', 1_000_000_000)
   const mailEnabled = config.boolean('smtp.enabled')
@@ -74,141 +66,103 @@ export default function CreateReverseShareModal({ open, onCancel, onSubmit }: Cr
     }
   }, [defaultExpiration, hasMaximum, maxSize])
 
-  useEffect(() => {
-    if (!open) return
-    setFormError(null)
-    form.resetFields()
-  }, [open, form])
-
-  const submit = async (values: CreateReverseShareValues) => {
-    setSubmitting(true)
-    setFormError(null)
-    try {
-      await onSubmit({
-        shareExpiration: expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit }),
-        maxShareSize: String(sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })),
-        maxUseCount: values.maxUseCount || null,
-        sendEmailNotification: mailEnabled && values.sendEmailNotification,
-        simplified: values.simplified,
-        publicAccess: values.publicAccess,
-      })
-    } catch (error) {
-      if (error instanceof ReverseShareFieldError) form.setFields([{ name: error.field, errors: [error.message] }])
-      else setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const submit = (values: CreateReverseShareValues) =>
+    onSubmit({
+      shareExpiration: expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit }),
+      maxShareSize: String(sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })),
+      maxUseCount: values.maxUseCount || null,
+      sendEmailNotification: mailEnabled && values.sendEmailNotification,
+      simplified: values.simplified,
+      publicAccess: values.publicAccess,
+    })
 
   return (
-    <Modal
+    <FormModal<CreateReverseShareValues>
       open={open}
-      title={t('reverse_shares.createModal.title')}
       onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          {t('reverse_shares.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
-          {t('reverse_shares.createModal.submit')}
-        </Button>,
-      ]}
+      title={t('reverse_shares.createModal.title')}
+      cancelText={t('reverse_shares.cancel')}
+      submitText={t('reverse_shares.createModal.submit')}
+      name="createReverseShare"
+      form={form}
+      initialValues={initialValues}
+      onSubmit={submit}
     >
-      <Form<CreateReverseShareValues>
-        form={form}
-        name="createReverseShare"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(values) => void submit(values)}
-        requiredMark={false}
+      <ExpirationFields form={form} messages="reverse_shares.createModal" />
+
+      <Form.Item
+        label={t('reverse_shares.createModal.maxShareSize')}
+        extra={t('reverse_shares.createModal.maxShareSizeHelp', { max: maxSizeText })}
+        required
       >
-        {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
-
-        <ExpirationFields form={form} messages="reverse_shares.createModal" />
-
-        <Form.Item
-          label={t('reverse_shares.createModal.maxShareSize')}
-          extra={t('reverse_shares.createModal.maxShareSizeHelp', { max: maxSizeText })}
-          required
-        >
-          <Flex gap={8} wrap align="center">
-            <Form.Item
-              name="sizeValue"
-              noStyle
-              dependencies={['sizeUnit']}
-              rules={[
-                { required: true, message: t('validation.required') },
-                {
-                  validator: async () => {
-                    const values = form.getFieldsValue(['sizeValue', 'sizeUnit'])
-                    const bytes = sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })
-                    if (Number.isNaN(bytes) || bytes < 1) throw new Error(t('reverse_shares.createModal.maxShareSizeInvalid'))
-                    if (bytes > maxSize) {
-                      throw new Error(t('reverse_shares.createModal.maxShareSizeTooLarge', { max: maxSizeText }))
-                    }
-                  },
-                },
-              ]}
-            >
-              <InputNumber
-                min={0}
-                aria-label={t('reverse_shares.createModal.maxShareSize')}
-                style={{ width: 160 }}
-              />
-            </Form.Item>
-            <Form.Item name="sizeUnit" noStyle>
-              <Select
-                aria-label={t('reverse_shares.createModal.maxShareSizeUnit')}
-                style={{ width: 100 }}
-                options={SIZE_UNITS.map(({ unit }) => ({ value: unit, label: unit }))}
-              />
-            </Form.Item>
-          </Flex>
-        </Form.Item>
-
-        <Form.Item
-          name="maxUseCount"
-          label={t('reverse_shares.createModal.maxUseCount')}
-          extra={t('reverse_shares.createModal.maxUseCountHelp')}
-        >
-          <InputNumber
-            min={1}
-            max={1_000_000_000}
-            precision={0}
-            placeholder={t('reverse_shares.createModal.maxUseCountPlaceholder')}
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-
-        {mailEnabled && (
+        <Flex gap={8} wrap align="center">
           <Form.Item
-            name="sendEmailNotification"
-            valuePropName="checked"
-            label={t('reverse_shares.createModal.sendEmailNotification')}
-            extra={t('reverse_shares.createModal.sendEmailNotificationHelp')}
+            name="sizeValue"
+            noStyle
+            dependencies={['sizeUnit']}
+            rules={[
+              { required: true, message: t('validation.required') },
+              {
+                validator: async () => {
+                  const values = form.getFieldsValue(['sizeValue', 'sizeUnit'])
+                  const bytes = sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })
+                  if (Number.isNaN(bytes) || bytes < 1) throw new Error(t('reverse_shares.createModal.maxShareSizeInvalid'))
+                  if (bytes > maxSize) {
+                    throw new Error(t('reverse_shares.createModal.maxShareSizeTooLarge', { max: maxSizeText }))
+                  }
+                },
+              },
+            ]}
           >
-            <Switch />
+            <InputNumber
+              min={0}
+              aria-label={t('reverse_shares.createModal.maxShareSize')}
+              style={{ width: 160 }}
+            />
           </Form.Item>
-        )}
-        <Form.Item
-          name="simplified"
-          valuePropName="checked"
-          label={t('reverse_shares.createModal.simplified')}
-          extra={t('reverse_shares.createModal.simplifiedHelp')}
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item
-          name="publicAccess"
-          valuePropName="checked"
-          label={t('reverse_shares.createModal.publicAccess')}
-          extra={t('reverse_shares.createModal.publicAccessHelp')}
-          style={{ marginBottom: 0 }}
-        >
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+          <Form.Item name="sizeUnit" noStyle>
+            <Select
+              aria-label={t('reverse_shares.createModal.maxShareSizeUnit')}
+              style={{ width: 100 }}
+              options={SIZE_UNITS.map(({ unit }) => ({ value: unit, label: unit }))}
+            />
+          </Form.Item>
+        </Flex>
+      </Form.Item>
+
+      <Form.Item
+        name="maxUseCount"
+        label={t('reverse_shares.createModal.maxUseCount')}
+        extra={t('reverse_shares.createModal.maxUseCountHelp')}
+      >
+        <InputNumber
+          min={1}
+          max={1_000_000_000}
+          precision={0}
+          placeholder={t('reverse_shares.createModal.maxUseCountPlaceholder')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+
+      {mailEnabled && <SwitchItem name="sendEmailNotification" />}
+      <SwitchItem name="simplified" />
+      <SwitchItem name="publicAccess" last />
+    </FormModal>
+  )
+}
+
+/** One on/off option of the form, labelled and explained by `reverse_shares.createModal.<name>(Help)`. */
+function SwitchItem({ name, last }: { name: 'sendEmailNotification' | 'simplified' | 'publicAccess'; last?: boolean }) {
+  const { t } = useI18n()
+  return (
+    <Form.Item
+      name={name}
+      valuePropName="checked"
+      label={t(`reverse_shares.createModal.${name}`)}
+      extra={t(`reverse_shares.createModal.${name}Help`)}
+      style={last ? { marginBottom: 0 } : undefined}
+    >
+      <Switch />
+    </Form.Item>
   )
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react'
-import { Alert, Button, Collapse, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd'
+import { useMemo } from 'react'
+import { Alert, Button, Collapse, Form, Input, InputNumber, Select, Space, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
@@ -12,6 +12,7 @@ import {
 } from '~/lib/upload'
 import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
+import FormModal, { FormFieldError } from '~/components/form_modal'
 
 /** The form's values. */
 interface CreateShareValues {
@@ -47,14 +48,7 @@ export interface CreateShareModalProps {
 }
 
 /** A refusal of `onSubmit` that belongs to one field. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: 'id',
-    message: string
-  ) {
-    super(message)
-  }
-}
+export class FieldError extends FormFieldError<'id'> {}
 
 const MAX_ID_LENGTH = 50
 const MIN_ID_LENGTH = 3
@@ -70,8 +64,6 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
   const { t, locale } = useI18n()
   const config = useConfig()
   const [form] = Form.useForm<CreateShareValues>()
-  const [submitting, setSubmitting] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
 
   const idLength = config.number('share.shareIdLength', 8)
   const appUrl = config.string('general.appUrl')
@@ -85,147 +77,117 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
     [defaultExpiration, hasMaximum]
   )
 
-  // A fresh random id every time the modal opens (generated in the browser only).
-  useEffect(() => {
-    if (!open) return
-    setFormError(null)
-    form.resetFields()
-    form.setFieldsValue({ id: randomShareId(idLength) })
-  }, [open, form, idLength])
-
-  const submit = async (values: CreateShareValues) => {
-    setSubmitting(true)
-    setFormError(null)
-    try {
-      await onSubmit({
-        id: values.id.trim(),
-        name: values.name?.trim() || undefined,
-        description: values.description?.trim() || undefined,
-        // With a fixed expiry the server ignores the value (a reverse share's expiry applies).
-        expiration:
-          fixedExpiration === undefined
-            ? expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit })
-            : 'never',
-        recipients: values.recipients ?? [],
-        security: {
-          password: values.password || undefined,
-          maxViews: values.maxViews || undefined,
-        },
-      })
-    } catch (error) {
-      if (error instanceof FieldError) form.setFields([{ name: error.field, errors: [error.message] }])
-      else setFormError(error instanceof Error ? error.message : String(error))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const submit = (values: CreateShareValues) =>
+    onSubmit({
+      id: values.id.trim(),
+      name: values.name?.trim() || undefined,
+      description: values.description?.trim() || undefined,
+      // With a fixed expiry the server ignores the value (a reverse share's expiry applies).
+      expiration:
+        fixedExpiration === undefined
+          ? expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit })
+          : 'never',
+      recipients: values.recipients ?? [],
+      security: {
+        password: values.password || undefined,
+        maxViews: values.maxViews || undefined,
+      },
+    })
 
   return (
-    <Modal
+    <FormModal<CreateShareValues>
       open={open}
-      title={t('upload.modal.title')}
       onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          {t('upload.modal.cancel')}
-        </Button>,
-        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
-          {t('upload.modal.submit')}
-        </Button>,
-      ]}
+      title={t('upload.modal.title')}
+      cancelText={t('upload.modal.cancel')}
+      submitText={t('upload.modal.submit')}
+      name="createShare"
+      form={form}
+      initialValues={initialValues}
+      // A fresh random id every time the modal opens (generated in the browser only).
+      onOpen={() => form.setFieldsValue({ id: randomShareId(idLength) })}
+      onSubmit={submit}
+      notice={
+        isVisitor && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('upload.modal.visitorWarning')} />
+      }
     >
-      <Form<CreateShareValues>
-        form={form}
-        name="createShare"
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(values) => void submit(values)}
-        requiredMark={false}
-      >
-        {isVisitor && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('upload.modal.visitorWarning')} />
-        )}
-        {formError && (
-          <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />
-        )}
-        <Form.Item label={t('upload.modal.link')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Space.Addon>{`${appUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/s/`}</Space.Addon>
-            <Form.Item
-              name="id"
-              noStyle={false}
-              style={{ flex: 1, marginBottom: 0 }}
-              validateDebounce={300}
-              hasFeedback
-              validateFirst
-              rules={[
-                { required: true, whitespace: true, message: t('validation.required') },
-                { min: MIN_ID_LENGTH, message: t('validation.minLength', { length: MIN_ID_LENGTH }) },
-                { max: MAX_ID_LENGTH, message: t('validation.maxLength', { length: MAX_ID_LENGTH }) },
-                { pattern: SHARE_ID_PATTERN, message: t('upload.modal.linkPattern') },
-                {
-                  validator: async (_rule, value: string) => {
-                    if (!value) return
-                    let available = true
-                    try {
-                      available = await isShareIdAvailable({ fetch: (...args) => fetch(...args) }, value.trim())
-                    } catch {
-                      return // the server decides on submit
-                    }
-                    if (!available) throw new Error(t('upload.modal.linkInUse'))
-                  },
+      <Form.Item label={t('upload.modal.link')} required>
+        <Space.Compact style={{ width: '100%' }}>
+          <Space.Addon>{`${appUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/s/`}</Space.Addon>
+          <Form.Item
+            name="id"
+            noStyle={false}
+            style={{ flex: 1, marginBottom: 0 }}
+            validateDebounce={300}
+            hasFeedback
+            validateFirst
+            rules={[
+              { required: true, whitespace: true, message: t('validation.required') },
+              { min: MIN_ID_LENGTH, message: t('validation.minLength', { length: MIN_ID_LENGTH }) },
+              { max: MAX_ID_LENGTH, message: t('validation.maxLength', { length: MAX_ID_LENGTH }) },
+              { pattern: SHARE_ID_PATTERN, message: t('upload.modal.linkPattern') },
+              {
+                validator: async (_rule, value: string) => {
+                  if (!value) return
+                  let available = true
+                  try {
+                    available = await isShareIdAvailable({ fetch: (...args) => fetch(...args) }, value.trim())
+                  } catch {
+                    return // the server decides on submit
+                  }
+                  if (!available) throw new Error(t('upload.modal.linkInUse'))
                 },
-              ]}
-            >
-              <Input
-                aria-label={t('upload.modal.link')}
-                maxLength={MAX_ID_LENGTH}
-                data-testid="share-id-input"
-              />
-            </Form.Item>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('upload.modal.generate')}
-              title={t('upload.modal.generate')}
-              onClick={() => {
-                form.setFieldsValue({ id: randomShareId(idLength) })
-                void form.validateFields(['id'])
-              }}
+              },
+            ]}
+          >
+            <Input
+              aria-label={t('upload.modal.link')}
+              maxLength={MAX_ID_LENGTH}
+              data-testid="share-id-input"
             />
-          </Space.Compact>
-        </Form.Item>
-
-        {fixedExpiration !== undefined ? (
-          <Form.Item label={t('upload.modal.expiration')}>
-            <Typography.Text data-testid="fixed-expiration">
-              {isNeverExpiring(fixedExpiration)
-                ? t('upload.modal.neverExpiresInfo')
-                : t('upload.modal.expiresOn', { date: formatDate(fixedExpiration, locale) })}
-            </Typography.Text>
           </Form.Item>
-        ) : (
-          <ExpirationFields form={form} messages="upload.modal" />
-        )}
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('upload.modal.generate')}
+            title={t('upload.modal.generate')}
+            onClick={() => {
+              form.setFieldsValue({ id: randomShareId(idLength) })
+              void form.validateFields(['id'])
+            }}
+          />
+        </Space.Compact>
+      </Form.Item>
 
-        <Form.Item
-          name="name"
-          label={t('upload.modal.name')}
-          rules={[
-            { min: 3, message: t('validation.minLength', { length: 3 }) },
-            { max: 30, message: t('validation.maxLength', { length: 30 }) },
-          ]}
-        >
-          <Input placeholder={t('upload.modal.namePlaceholder')} maxLength={30} />
+      {fixedExpiration !== undefined ? (
+        <Form.Item label={t('upload.modal.expiration')}>
+          <Typography.Text data-testid="fixed-expiration">
+            {isNeverExpiring(fixedExpiration)
+              ? t('upload.modal.neverExpiresInfo')
+              : t('upload.modal.expiresOn', { date: formatDate(fixedExpiration, locale) })}
+          </Typography.Text>
         </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('upload.modal.description')}
-          rules={[{ max: 512, message: t('validation.maxLength', { length: 512 }) }]}
-        >
-          <Input.TextArea placeholder={t('upload.modal.descriptionPlaceholder')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={512} />
-        </Form.Item>
-{canMailRecipients && (
+      ) : (
+        <ExpirationFields form={form} messages="upload.modal" />
+      )}
+
+      <Form.Item
+        name="name"
+        label={t('upload.modal.name')}
+        rules={[
+          { min: 3, message: t('validation.minLength', { length: 3 }) },
+          { max: 30, message: t('validation.maxLength', { length: 30 }) },
+        ]}
+      >
+        <Input placeholder={t('upload.modal.namePlaceholder')} maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('upload.modal.description')}
+        rules={[{ max: 512, message: t('validation.maxLength', { length: 512 }) }]}
+      >
+        <Input.TextArea placeholder={t('upload.modal.descriptionPlaceholder')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={512} />
+      </Form.Item>
+      {canMailRecipients && (
         <Form.Item
           name="recipients"
           label={t('upload.modal.recipients')}
@@ -246,36 +208,35 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
             placeholder={t('upload.modal.recipientsPlaceholder')}
           />
         </Form.Item>
-        )}
+      )}
 
-        <Collapse
-          size="small"
-          items={[
-            {
-              key: 'security',
-              label: t('upload.modal.security'),
-              forceRender: true,
-              children: (
-                <>
-                  <Form.Item
-                    name="password"
-                    label={t('upload.modal.password')}
-                    rules={[
-                      { min: 3, message: t('validation.minLength', { length: 3 }) },
-                      { max: 30, message: t('validation.maxLength', { length: 30 }) },
-                    ]}
-                  >
-                    <Input.Password placeholder={t('upload.modal.passwordPlaceholder')} autoComplete="new-password" />
-                  </Form.Item>
-                  <Form.Item name="maxViews" label={t('upload.modal.maxViews')} style={{ marginBottom: 0 }}>
-                    <InputNumber min={1} precision={0} placeholder={t('upload.modal.maxViewsPlaceholder')} style={{ width: '100%' }} />
-                  </Form.Item>
-                </>
-              ),
-            },
-          ]}
-        />
-      </Form>
-    </Modal>
+      <Collapse
+        size="small"
+        items={[
+          {
+            key: 'security',
+            label: t('upload.modal.security'),
+            forceRender: true,
+            children: (
+              <>
+                <Form.Item
+                  name="password"
+                  label={t('upload.modal.password')}
+                  rules={[
+                    { min: 3, message: t('validation.minLength', { length: 3 }) },
+                    { max: 30, message: t('validation.maxLength', { length: 30 }) },
+                  ]}
+                >
+                  <Input.Password placeholder={t('upload.modal.passwordPlaceholder')} autoComplete="new-password" />
+                </Form.Item>
+                <Form.Item name="maxViews" label={t('upload.modal.maxViews')} style={{ marginBottom: 0 }}>
+                  <InputNumber min={1} precision={0} placeholder={t('upload.modal.maxViewsPlaceholder')} style={{ width: '100%' }} />
+                </Form.Item>
+              </>
+            ),
+          },
+        ]}
+      />
+    </FormModal>
   )
 }

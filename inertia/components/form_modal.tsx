@@ -1,0 +1,100 @@
+/**
+ * The modal both create dialogs share (a share from the upload page, a
+ * reverse share from its account page): an antd form in a modal with Cancel
+ * and Submit, reset each time it opens, a busy Submit while `onSubmit` runs,
+ * and its refusal shown at a field (`FormFieldError`) or above the form.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
+
+/** A refusal of `onSubmit` that belongs to one field: its message is shown there. */
+export class FormFieldError<Field extends string = string> extends Error {
+  constructor(
+    readonly field: Field,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+/** Props of {@link FormModal}. */
+export interface FormModalProps<Values> {
+  open: boolean
+  onCancel: () => void
+  title: ReactNode
+  cancelText: ReactNode
+  submitText: ReactNode
+  /** The form's name (prefix of its fields' ids). */
+  name: string
+  form: FormInstance<Values>
+  initialValues: Partial<Values>
+  /** Runs each time the modal opens, after the fields are reset (e.g. to fill a generated value). */
+  onOpen?: () => void
+  /**
+   * Called with the validated values. A `FormFieldError` rejection shows its
+   * message at its field; any other rejection's message above the form.
+   */
+  onSubmit: (values: Values) => Promise<void>
+  /** Shown above the form's error, e.g. a warning. */
+  notice?: ReactNode
+  children: ReactNode
+}
+
+/** A create dialog: see the file comment. */
+export default function FormModal<Values>(props: FormModalProps<Values>) {
+  const { open, onCancel, form, onSubmit } = props
+  const [submitting, setSubmitting] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const onOpen = useRef(props.onOpen)
+  onOpen.current = props.onOpen
+
+  useEffect(() => {
+    if (!open) return
+    setFormError(null)
+    form.resetFields()
+    onOpen.current?.()
+  }, [open, form])
+
+  const submit = async (values: Values) => {
+    setSubmitting(true)
+    setFormError(null)
+    try {
+      await onSubmit(values)
+    } catch (error) {
+      if (error instanceof FormFieldError) form.setFields([{ name: error.field, errors: [error.message] }])
+      else setFormError(error instanceof Error ? error.message : String(error))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={props.title}
+      onCancel={onCancel}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          {props.cancelText}
+        </Button>,
+        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
+          {props.submitText}
+        </Button>,
+      ]}
+    >
+      <Form<Values>
+        form={form}
+        name={props.name}
+        layout="vertical"
+        initialValues={props.initialValues}
+        onFinish={(values) => void submit(values)}
+        requiredMark={false}
+      >
+        {props.notice}
+        {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
+        {props.children}
+      </Form>
+    </Modal>
+  )
+}
