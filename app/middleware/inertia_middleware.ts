@@ -1,15 +1,39 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
-import { sharedPageProps } from '#services/pages/shared_props'
+import ConfigService from '#services/config/config_service'
+import { currentUser } from '#services/auth/current_user'
+import UserTransformer from '#transformers/user_transformer'
+import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
+import type { SharedPageProps } from '#api/pages'
+import type { PublicConfigVariable } from '#api/config'
+import type { PublicUser } from '#api/user'
+
+/** An object type without the interface's closed shape (page props must be plain JSON objects). */
+type Plain<T> = { [K in keyof T]: T[K] }
+
+/** `SharedPageProps` (#api/pages) as Inertia types page props: plain objects. */
+export type SharedPagePropsJson = Omit<SharedPageProps, 'user' | 'configVariables'> & {
+  user: Plain<PublicUser> | null
+  configVariables: Plain<PublicConfigVariable>[]
+}
 
 /**
  * Shares the props every page receives (user, configVariables, route,
- * colorScheme, language) and finalises Inertia responses.
+ * colorScheme, language; `SharedPageProps` of `#api/pages`) and finalises
+ * Inertia responses.
  */
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
-  share(ctx: HttpContext) {
-    return sharedPageProps(ctx)
+  async share(ctx: HttpContext): Promise<SharedPagePropsJson> {
+    const config = await ctx.containerResolver.make(ConfigService)
+    const [user, configVariables] = await Promise.all([currentUser(ctx), config.publicVariables()])
+    return {
+      user: user ? UserTransformer.toJSON(user) : null,
+      configVariables,
+      route: ctx.request.url(),
+      colorScheme: colorSchemeOf(ctx),
+      language: pageLanguage(ctx),
+    }
   }
 
   async handle(ctx: HttpContext, next: NextFn) {

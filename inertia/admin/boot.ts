@@ -3,14 +3,9 @@
  * (`resources/views/admin.edge`, built by `app/services/pages/admin_shell.ts`)
  * as `<script id="tern-admin-boot" type="application/json">`.
  */
-import type { ColorScheme } from '~/types/page_props'
+import type { AdminBootData } from '#api/pages'
 
-/** `AdminBootData` of the server. */
-export interface AdminBootData {
-  language: string
-  colorScheme: ColorScheme
-  appName: string
-}
+export type { AdminBootData }
 
 const FALLBACK: AdminBootData = { language: 'en-US', colorScheme: 'system', appName: 'Tern' }
 

@@ -1,36 +1,17 @@
 /**
  * The props every page receives (spec: user, configVariables, route,
- * colorScheme, language). The server builds them in
- * `app/services/pages/shared_props.ts`; a functional test
- * (tests/functional/pages/shared_props.spec.ts) checks both stay in step.
+ * colorScheme, language). Their types are the server's (`#api/pages`, built
+ * by `app/middleware/inertia_middleware.ts`); this file makes them the
+ * Inertia pages' shared props.
  */
 import type { PublicUser } from '#api/user'
+import type { PublicConfigVariable } from '#api/config'
+import type { ColorScheme, SharedPageProps } from '#api/pages'
 
-export type { PublicUser }
-
-/** Colour schemes a visitor may choose; `system` follows the OS setting. */
-export type ColorScheme = 'light' | 'dark' | 'system'
+export type { ColorScheme, PublicUser, SharedPageProps }
 
 /** A public configuration variable, as `GET /api/configs` lists it. */
-export interface ConfigVariable {
-  key: string
-  value: string
-  type: string
-}
-
-/** Shared props of every page. */
-export type SharedPageProps = {
-  /** The signed-in user, or null for visitors. */
-  user: PublicUser | null
-  /** The public configuration variables. */
-  configVariables: ConfigVariable[]
-  /** The path of the current page (no query string). */
-  route: string
-  /** The colour scheme preference from the `color_scheme` cookie. */
-  colorScheme: ColorScheme
-  /** The locale code the page is rendered in. */
-  language: string
-}
+export type ConfigVariable = PublicConfigVariable
 
 declare module '@inertiajs/core' {
   export interface InertiaConfig {

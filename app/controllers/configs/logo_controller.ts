@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { logoService } from '#services/branding/logo_service'
-import { readLogoUpload } from '#services/branding/logo_upload'
+import { readLogoUpload } from '#controllers/configs/logo_upload'
 
 /** The instance logo (admin, spec/api.md §6). */
 export default class LogoController {

@@ -1,8 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { adminShellData } from '#services/pages/admin_shell'
+import { inject } from '@adonisjs/core'
+import AdminShellService from '#services/pages/admin_shell'
+import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
 
 /** The administration panel's HTML shell (`/admin`, `/admin/*`). */
+@inject()
 export default class AdminPageController {
+  constructor(protected shell: AdminShellService) {}
+
   /**
    * Renders `resources/views/admin.edge` with the boot data of the SPA. The
    * same shell for everyone: the SPA asks the API who is signed in and shows
@@ -10,6 +15,6 @@ export default class AdminPageController {
    */
   async show(ctx: HttpContext) {
     ctx.response.header('Cache-Control', 'no-store')
-    return ctx.view.render('admin', await adminShellData(ctx))
+    return ctx.view.render('admin', await this.shell.shellData(pageLanguage(ctx), colorSchemeOf(ctx)))
   }
 }

@@ -1,25 +1,17 @@
 /**
  * What the administration panel's HTML shell (`resources/views/admin.edge`)
  * needs: the document's language, direction and theme, the title, and the
- * boot data handed to the SPA as JSON (the client's copy of its shape is
- * `inertia/admin/boot.ts`). Nothing here is for admins only: the shell is
+ * boot data handed to the SPA as JSON (`AdminBootData` of `#api/pages`, which
+ * `inertia/admin/boot.ts` reads). Nothing here is for admins only: the shell is
  * the same for everyone; the SPA reads the rest from the admin API
  * (plugins from `GET /api/admin/plugins`).
  */
-import type { HttpContext } from '@adonisjs/core/http'
-import { configService } from '#services/config/config_service'
-import { colorSchemeOf, type ColorScheme } from '#services/pages/shared_props'
+import { inject } from '@adonisjs/core'
+import ConfigService from '#services/config/config_service'
 import { localeInfo } from '#start/locales'
+import type { AdminBootData, ColorScheme } from '#api/pages'
 
-/** The JSON the SPA reads from `<script id="tern-admin-boot">`. */
-export interface AdminBootData {
-  /** Locale code of the interface (same choice as the pages: cookie, then browser). */
-  language: string
-  /** The colour scheme preference (cookie `color_scheme`). */
-  colorScheme: ColorScheme
-  /** `general.appName`, for the title and the sider. */
-  appName: string
-}
+export type { AdminBootData }
 
 /** Variables of the Edge shell. */
 export interface AdminShellData {
@@ -40,18 +32,22 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
-/** Builds the shell's variables for a request. */
-export async function adminShellData(ctx: HttpContext): Promise<AdminShellData> {
-  const language = ctx.i18n?.locale ?? 'en-US'
-  const colorScheme = colorSchemeOf(ctx)
-  const appName = (await configService.get('general.appName')) || 'Tern'
-  const boot: AdminBootData = { language, colorScheme, appName }
-  return {
-    language,
-    direction: localeInfo(language).rtl ? 'rtl' : 'ltr',
-    theme: colorScheme === 'dark' ? 'dark' : 'light',
-    colorScheme,
-    title: appName,
-    bootJson: scriptSafeJson(boot),
+/** Builds the admin shell's variables. */
+@inject()
+export default class AdminShellService {
+  constructor(protected config: ConfigService) {}
+
+  /** The shell's variables for a page in `language` with the visitor's `colorScheme`. */
+  async shellData(language: string, colorScheme: ColorScheme): Promise<AdminShellData> {
+    const appName = (await this.config.get('general.appName')) || 'Tern'
+    const boot: AdminBootData = { language, colorScheme, appName }
+    return {
+      language,
+      direction: localeInfo(language).rtl ? 'rtl' : 'ltr',
+      theme: colorScheme === 'dark' ? 'dark' : 'light',
+      colorScheme,
+      title: appName,
+      bootJson: scriptSafeJson(boot),
+    }
   }
 }
