@@ -1,7 +1,7 @@
 /**
  * Who may manage accounts (spec/api.md §3): admins manage every account
- * (`/api/users`); every signed-in user manages their own (`/api/users/me`),
- * but only an admin grants or removes admin rights. Rules that hold whoever
+ * (`/api/users`, which alone can set the admin flag); every signed-in user
+ * changes or deletes their own account (`/api/users/me`). Rules that hold whoever
  * asks (the last admin stays, unique names) are UserService's, not the policy's.
  * Controllers answer a denial with the API's 403 "Forbidden".
  */
@@ -23,10 +23,5 @@ export default class UserPolicy extends BasePolicy {
   /** Deleting `target`: an admin, or the user themselves. */
   delete(actor: User, target: User): boolean {
     return this.manage(actor) || actor.id === target.id
-  }
-
-  /** Setting or clearing the admin flag of an account: admins only. */
-  setAdmin(actor: User): boolean {
-    return this.manage(actor)
   }
 }

@@ -127,4 +127,33 @@ test.group('Users | personal API tokens', (group) => {
     noName.assertStatus(400)
     ;(await client.get('/api/users/me/apiTokens')).assertStatus(401)
   })
+
+  test('only the owner revokes a token (ApiTokenPolicy): not even an admin; unknown ids are 404 alike', async ({
+    client,
+    assert,
+  }) => {
+    const owner = await createUser()
+    const admin = await createUser({ admin: true })
+    const created = await client
+      .post('/api/users/me/apiTokens')
+      .header(...(await authHeaderFor(owner)))
+      .json({ name: 'mine' })
+    const byAdmin = await client
+      .delete(`/api/users/me/apiTokens/${created.body().id}`)
+      .header(...(await authHeaderFor(admin)))
+    byAdmin.assertStatus(404)
+    byAdmin.assertBody({ statusCode: 404, message: 'API token not found', error: 'Not Found' })
+    const unknown = await client
+      .delete('/api/users/me/apiTokens/00000000-0000-4000-8000-000000000000')
+      .header(...(await authHeaderFor(owner)))
+    unknown.assertStatus(404)
+    unknown.assertBody({ statusCode: 404, message: 'API token not found', error: 'Not Found' })
+    assert.isNotNull(await ApiToken.find(created.body().id))
+
+    const byOwner = await client
+      .delete(`/api/users/me/apiTokens/${created.body().id}`)
+      .header(...(await authHeaderFor(owner)))
+    byOwner.assertStatus(204)
+    assert.isNull(await ApiToken.find(created.body().id))
+  })
 })
