@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
-import { BaseModel, beforeCreate, belongsTo, column } from '@adonisjs/lucid/orm'
-import type { BelongsTo } from '@adonisjs/lucid/types/relations'
-import User from '#models/user'
+import { beforeCreate, column } from '@adonisjs/lucid/orm'
+import { HashedTokenRecord } from '#models/user_record'
 
 /**
  * A personal API token (table `api_tokens`), accepted as
@@ -10,23 +8,12 @@ import User from '#models/user'
  * characters of the token) is kept for display. `scopes` is stored as a JSON array.
  * `expiresAt` null = never expires. Deleted with its user (database cascade).
  */
-export default class ApiToken extends BaseModel {
+export default class ApiToken extends HashedTokenRecord {
   static table = 'api_tokens'
-  static selfAssignPrimaryKey = true
-
-  @column({ isPrimary: true })
-  declare id: string
-
-  @column()
-  declare userId: string
 
   /** The name the user gave the token. */
   @column()
   declare name: string
-
-  /** Digest of the token; never serialized. */
-  @column({ serializeAs: null })
-  declare tokenHash: string
 
   /** The token's first characters, shown so users can tell tokens apart. */
   @column()
@@ -47,20 +34,12 @@ export default class ApiToken extends BaseModel {
   @column.dateTime()
   declare expiresAt: DateTime | null
 
-  @column.dateTime({ autoCreate: true })
-  declare createdAt: DateTime
-
   @column.dateTime({ autoCreate: true, autoUpdate: true })
   declare updatedAt: DateTime
 
-  /** The token's owner. */
-  @belongsTo(() => User)
-  declare user: BelongsTo<typeof User>
-
-  /** Assigns the UUID primary key and an empty scope list when none was set. */
+  /** An empty scope list when none was set (the primary key comes from `UserRecord`). */
   @beforeCreate()
-  static assignDefaults(token: ApiToken) {
-    if (!token.id) token.id = randomUUID()
+  static assignDefaultScopes(token: ApiToken) {
     if (token.scopes === undefined) token.scopes = []
   }
 }
