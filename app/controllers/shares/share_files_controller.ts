@@ -6,7 +6,7 @@ import ShareFile from '#models/share_file'
 import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import ChunkUploadService from '#services/files/chunk_upload_service'
-import { serveFile, serveZip } from '#services/files/file_download'
+import FileDownloadService from '#services/files/file_download'
 import { deleteFile } from '#services/files/file_storage'
 import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 import ShareQueries from '#services/shares/share_queries'
@@ -15,6 +15,7 @@ import ShareTransformer from '#transformers/share_transformer'
 import { chunkQueryValidator } from '#validators/shares'
 import { authorizeShare } from '#controllers/shares/share_caller'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
+import { downloadRequestOf, sendDownload } from '#controllers/shares/download_response'
 
 /** An `Idempotency-Key` of a first chunk: 1-64 letters, digits, `_` or `-`. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}$/
@@ -25,7 +26,8 @@ export default class ShareFilesController {
   constructor(
     private queries: ShareQueries,
     private access: ShareVisitorAccess,
-    private chunks: ChunkUploadService
+    private chunks: ChunkUploadService,
+    private downloads: FileDownloadService
   ) {}
 
   /**
@@ -79,9 +81,10 @@ export default class ShareFilesController {
       .where('completed', true)
       .first()
     if (!file) throw shareErrors.fileNotFound()
-    // Counted by serveFile once the answer carries the file (not for HEAD, 304 or 416).
+    // Counted by the download service once the answer carries the file (not for HEAD, 304 or 416).
     const countView = pass && ctx.request.method() !== 'HEAD' ? () => this.access.countDirectView(share, pass) : undefined
-    await serveFile(ctx, share.id, file, ctx.request.qs().download === 'false', countView)
+    const request = { ...downloadRequestOf(ctx), inline: ctx.request.qs().download === 'false' }
+    sendDownload(ctx, await this.downloads.file(share.id, file, request, countView))
   }
 
   /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */
@@ -91,7 +94,8 @@ export default class ShareFilesController {
     await share.load('files')
     if (pass && ctx.request.method() !== 'HEAD') await this.access.countDirectView(share, pass)
     const level = await configValue('share.zipCompressionLevel')
-    await serveZip(ctx, share.id, ShareTransformer.completedFiles(share), level)
+    const files = ShareTransformer.completedFiles(share)
+    sendDownload(ctx, await this.downloads.zip(share.id, files, level, ctx.request.method()))
   }
 
   /** DELETE /api/shares/:id/files/:fileId: removes one file (owner); 200. */

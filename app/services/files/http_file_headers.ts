@@ -1,31 +1,29 @@
 /**
- * Pure HTTP helpers of downloads: Content-Disposition with RFC 5987 names,
- * single byte ranges (RFC 9110 §14), ETags and a stream window.
+ * Pure HTTP helpers of downloads: Content-Disposition with RFC 5987 names
+ * (`content-disposition`), single byte ranges (RFC 9110 §14, `range-parser`),
+ * ETags and a stream window.
  */
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { encodeExtended } from 'content-disposition'
+import { parse as parseRangeHeader } from 'range-parser'
 
 const CONTROL = /[\x00-\x1f\x7f]/g
 
-/** Percent-encodes a name for `filename*=UTF-8''...` (RFC 5987 attr-char). */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`
-  )
-}
-
 /**
- * `attachment; filename="a.txt"` (or `inline`). Non-ASCII names get an
- * ASCII fallback plus `filename*=UTF-8''<percent-encoded>`. Control
- * characters never reach the header.
+ * `attachment; filename="a.txt"` (or `inline`), the name always quoted and
+ * kept whole (a folder upload's `photos/2024/a.jpg` stays apart from
+ * `a.jpg`). Non-ASCII names get an ASCII fallback (`_` for each other
+ * character) plus `filename*=UTF-8''<percent-encoded>` (RFC 8187, encoded by
+ * `content-disposition`, whose `create()` either strips folders (1.x) or
+ * leaves token names unquoted (3.x)). Control characters never reach the
+ * header.
  */
 export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment'): string {
   const clean = name.replace(CONTROL, '_')
-  const quoted = (value: string) => value.replace(/[\\"]/g, (char) => `\\${char}`)
-  if (/^[\x20-\x7e]*$/.test(clean)) return `${type}; filename="${quoted(clean)}"`
-  const fallback = clean.replace(/[^\x20-\x7e]/g, '_')
-  return `${type}; filename="${quoted(fallback)}"; filename*=UTF-8''${encodeRfc5987(clean)}`
+  const quoted = (value: string) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`
+  if (/^[\x20-\x7e]*$/.test(clean)) return `${type}; filename=${quoted(clean)}`
+  return `${type}; filename=${quoted(clean.replace(/[^\x20-\x7e]/g, '_'))}; filename*=${encodeExtended(clean)}`
 }
 
 /** The outcome of a `Range` header for a representation of `size` bytes. */
@@ -35,27 +33,20 @@ export type ByteRange =
   | { kind: 'unsatisfiable' }
 
 /**
- * Parses a single `bytes=` range. Several ranges, other units or malformed
- * values are ignored (`none`: serve the whole file, as RFC 9110 allows);
- * a range starting at or after the end is `unsatisfiable`, however large its
- * first position (compared as BigInt: `Number` would turn 2^64 into an
- * unsafe value and the range into `none`). Ends and suffixes past the end
- * are clamped to it.
+ * Reads a `Range` header as one byte range. Several ranges (no
+ * multipart/byteranges answers), other units and malformed or reversed
+ * ranges are ignored (`none`: serve the whole file, as RFC 9110 allows); a
+ * range starting at or after the end, a zero suffix, or any range of an empty
+ * file is `unsatisfiable`, however large its first position. Ends and
+ * suffixes past the end are clamped to it.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange {
-  const match = header ? /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header) : null
-  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'none' }
-  const total = BigInt(size)
-  if (match[1] === '') {
-    const suffix = BigInt(match[2])
-    if (suffix === 0n || size === 0) return { kind: 'unsatisfiable' }
-    return { kind: 'range', start: suffix >= total ? 0 : Number(total - suffix), end: size - 1 }
-  }
-  const start = BigInt(match[1])
-  const end = match[2] === '' ? null : BigInt(match[2])
-  if (end !== null && end < start) return { kind: 'none' }
-  if (start >= total) return { kind: 'unsatisfiable' }
-  return { kind: 'range', start: Number(start), end: end === null || end >= total ? size - 1 : Number(end) }
+  if (!header || header.includes(',')) return { kind: 'none' }
+  const parsed = parseRangeHeader(size, header)
+  if (parsed.type.trim() !== 'bytes' || parsed.code & 1) return { kind: 'none' }
+  const [range] = parsed.ranges
+  if (!range) return { kind: 'unsatisfiable' }
+  return { kind: 'range', start: range.start, end: range.end }
 }
 
 /** A strong ETag for a stored file version. */

@@ -15,6 +15,8 @@ test.group('Shares | download headers', () => {
     assert.equal(contentDisposition('日本.txt'), `attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`)
     assert.equal(contentDisposition("it's (1).txt"), `attachment; filename="it's (1).txt"`)
     assert.equal(contentDisposition('evil\r\nSet-Cookie: x.txt'), 'attachment; filename="evil__Set-Cookie: x.txt"')
+    assert.equal(contentDisposition('photos/2024/a.jpg'), 'attachment; filename="photos/2024/a.jpg"', 'folders kept')
+    assert.equal(contentDisposition('a\\b.txt'), 'attachment; filename="a\\\\b.txt"')
   })
 
   test('parses single byte ranges', ({ assert }) => {
@@ -26,7 +28,9 @@ test.group('Shares | download headers', () => {
     assert.deepEqual(parseRange('bytes=100-', 100), { kind: 'unsatisfiable' })
     assert.deepEqual(parseRange('bytes=-0', 100), { kind: 'unsatisfiable' })
     assert.deepEqual(parseRange('bytes=0-0', 0), { kind: 'unsatisfiable' })
-    for (const ignored of [undefined, '', 'items=0-1', 'bytes=5-1', 'bytes=0-1,3-4', 'bytes=-']) {
+    assert.deepEqual(parseRange('bytes=-5', 0), { kind: 'unsatisfiable' }, 'any range of an empty file')
+    assert.deepEqual(parseRange('BYTES=0-9', 100), { kind: 'range', start: 0, end: 9 })
+    for (const ignored of [undefined, '', 'items=0-1', 'bytes=5-1', 'bytes=0-1,3-4', 'bytes=0-1,', 'bytes=x-1', 'bytes=-']) {
       assert.deepEqual(parseRange(ignored, 100), { kind: 'none' }, String(ignored))
     }
   })
