@@ -22,6 +22,7 @@
  *
  * No `~/` imports here: Node imports this file directly in the tests.
  */
+import type { CreatedShare } from '#api/share'
 
 /** The `fetch` the client uses (the browser's, Node's, or a wrapper). */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
@@ -383,15 +384,6 @@ export interface CreateShareInput {
   expiration: string
   recipients: string[]
   security?: { password?: string | null; maxViews?: number | null }
-}
-
-/** A created or completed share: `{id, name, expiration, description}`. */
-export interface CreatedShare {
-  id: string
-  name: string | null
-  expiration: string
-  description: string | null
-  notifyReverseShareCreator?: boolean
 }
 
 /** Where and how the share calls are sent. */

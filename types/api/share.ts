@@ -71,3 +71,34 @@ export interface ShareEditSettings {
   /** True for a share made through a reverse share: its link set the expiration, which cannot be edited. */
   expirationFixed: boolean
 }
+
+/**
+ * What the server already knows about a share when it renders its page
+ * (`/share/:id`): the states any visitor may learn without a share token.
+ * `null` leaves the page to ask the API in the browser (token flow).
+ */
+export type ShareViewInitialState = { kind: 'notFound' } | { kind: 'removed'; reason: string } | null
+
+/** Props of the share view page (`share/show`; a type alias: Inertia's page map needs one). */
+export type ShareShowPageProps = {
+  shareId: string
+  /** A state the server already knows (not found, removed), or null to ask the API. */
+  initialState: ShareViewInitialState
+}
+
+/**
+ * Who may use the share edit page, decided when the page is requested:
+ * `owner` (the creator, an admin, or the browser owning a visitor's share),
+ * `forbidden` (answered 403) or `notFound` (answered 404).
+ */
+export type ShareEditAccess = 'owner' | 'forbidden' | 'notFound'
+
+/** Props of the share edit page (`share/edit`); the settings only for its owner. */
+export type ShareEditPageProps = {
+  shareId: string
+  access: ShareEditAccess
+  /** The share's view limit (null: none, or not the owner). */
+  maxViews: number | null
+  /** True for a share made through a reverse share: its link set the expiration, which cannot be edited. */
+  expirationFixed?: boolean
+}

@@ -5,27 +5,7 @@ import SharePolicy from '#policies/share_policy'
 import ShareTransformer from '#transformers/share_transformer'
 import { ownerTokenHashOf } from '#controllers/shares/share_caller'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
-
-/**
- * Who may use the share edit page, decided when the page is requested:
- * `owner` (the creator, an admin, or the browser owning a visitor's share),
- * `forbidden` (answered 403) or `notFound` (answered 404).
- */
-export type ShareEditAccess = 'owner' | 'forbidden' | 'notFound'
-
-/** Props of the share edit page. */
-export type ShareEditPageProps = {
-  shareId: string
-  access: ShareEditAccess
-  /**
-   * The share's current view limit (null: none), for its owner only. The
-   * "share" object of `GET /api/shares/:id/from-owner` has no view limit,
-   * so the page gets it here.
-   */
-  maxViews: number | null
-  /** True for a share made through a reverse share: its link set the expiration, which cannot be edited. */
-  expirationFixed?: boolean
-}
+import type { ShareEditPageProps } from '#api/share'
 
 /** The pages of a user's shares: "My shares" and the share edit page. */
 export default class MySharesPageController {

@@ -2,14 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ShareApiException } from '#services/shares/share_errors'
 import ShareQueries from '#services/shares/share_queries'
-
-/**
- * What the server already knows about a share when it renders its page: the
- * states any visitor may learn without a share token (not found, which also
- * covers expired and unfinished shares, and removed with the admin's public
- * reason). `null` leaves the page to ask the API in the browser (token flow).
- */
-export type ShareViewInitialState = { kind: 'notFound' } | { kind: 'removed'; reason: string } | null
+import type { ShareShowPageProps, ShareViewInitialState } from '#api/share'
 
 /**
  * The state a visitor may see without a token, from the same lookup as the
@@ -50,6 +43,6 @@ export default class SharePageController {
 
 declare module '@adonisjs/inertia/types' {
   export interface InertiaPages {
-    'share/show': { shareId: string; initialState: ShareViewInitialState }
+    'share/show': ShareShowPageProps
   }
 }

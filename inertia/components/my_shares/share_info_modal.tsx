@@ -1,7 +1,7 @@
 import { Descriptions, List, Modal, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
-import type { MyShare } from '~/components/my_shares/types'
+import type { MyShare } from '#api/share'
 
 /** Props of {@link ShareInfoModal}. */
 export interface ShareInfoModalProps {

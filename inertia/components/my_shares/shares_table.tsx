@@ -3,7 +3,8 @@ import { DeleteOutlined, EditOutlined, InfoCircleOutlined, LinkOutlined } from '
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import LinkButton from '~/components/link_button'
-import { sharePaths, type MyShare } from '~/components/my_shares/types'
+import type { MyShare } from '#api/share'
+import { sharePaths } from '~/components/my_shares/types'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Props of {@link SharesTable}. */

@@ -1,41 +1,7 @@
 /**
- * The shares API objects the "My shares" and share edit pages read
- * (spec/api.md §4) and the paths they call.
+ * The paths of the shares routes the "My shares" and share edit pages call
+ * (spec/api.md §4). The objects they read are typed in `#api/share`.
  */
-
-/** A file of a share: `size` is a decimal string of bytes. */
-export interface ShareFileInfo {
-  id: string
-  name: string
-  size: string
-}
-
-/** A "my share" object of `GET /api/shares`. */
-export interface MyShare {
-  id: string
-  name: string | null
-  /** ISO date; the epoch (1970-01-01T00:00:00.000Z) means "never expires". */
-  expiration: string
-  description: string | null
-  size: number
-  views: number
-  createdAt: string
-  recipients: string[]
-  files: ShareFileInfo[]
-  security: { maxViews?: number; passwordProtected: boolean }
-}
-
-/** A "share" object (`GET /api/shares/:id/from-owner`, `PATCH /api/shares/:id`, `DELETE .../complete`). */
-export interface OwnedShare {
-  id: string
-  name: string | null
-  expiration: string
-  description: string | null
-  hasPassword: boolean
-  creator: { username: string } | null
-  files: ShareFileInfo[]
-  size: number
-}
 
 /** Paths of the shares routes these pages call. */
 export const sharePaths = {

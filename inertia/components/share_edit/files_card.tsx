@@ -7,7 +7,8 @@ import { api } from '~/lib/api'
 import { formatBytes } from '~/lib/format'
 import { useErrorText } from '~/lib/validation'
 import { ChunkUploader, UploadError, newUploadState, type UploadState } from '~/lib/upload'
-import { sharePaths, type OwnedShare, type ShareFileInfo } from '~/components/my_shares/types'
+import type { Share as OwnedShare, ShareFileInfo } from '#api/share'
+import { sharePaths } from '~/components/my_shares/types'
 import { shareEditErrorText } from '~/components/share_edit/errors'
 
 /** A file chosen to be appended, with its upload progress. */

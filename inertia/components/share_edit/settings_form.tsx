@@ -5,7 +5,8 @@ import { useConfig } from '~/lib/config'
 import { api } from '~/lib/api'
 import { formatDate, isNeverExpiring } from '~/lib/format'
 import { useErrorText } from '~/lib/validation'
-import { sharePaths, type OwnedShare } from '~/components/my_shares/types'
+import type { Share as OwnedShare } from '#api/share'
+import { sharePaths } from '~/components/my_shares/types'
 import {
   EXPIRATION_UNITS,
   addTimespan,

@@ -3,7 +3,8 @@ import { App, Button } from 'antd'
 import { FileZipOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
 import { api } from '~/lib/api'
-import { shareApiPaths, type ShareMetaData } from '~/components/share_view/share_api'
+import type { ShareMetaData } from '#api/share'
+import { shareApiPaths } from '~/components/share_view/share_api'
 
 /**
  * "Download all": asks `metaData` first; while the zip is not ready the

@@ -4,7 +4,8 @@ import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatBytes } from '~/lib/format'
 import CopyButton from '~/components/share/copy_button'
-import { absoluteUrl, shareApiPaths, type Share, type ShareFile } from '~/components/share_view/share_api'
+import type { Share, ShareFileInfo as ShareFile } from '#api/share'
+import { absoluteUrl, shareApiPaths } from '~/components/share_view/share_api'
 
 /** Props of {@link FileTable}. */
 export interface FileTableProps {

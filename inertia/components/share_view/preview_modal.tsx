@@ -2,7 +2,8 @@ import { useRef } from 'react'
 import { Button, Modal } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
-import { shareApiPaths, type ShareFile } from '~/components/share_view/share_api'
+import type { ShareFileInfo as ShareFile } from '#api/share'
+import { shareApiPaths } from '~/components/share_view/share_api'
 import { PDF_PREVIEW_LIMIT, previewKind } from '~/components/share_view/preview_kind'
 import {
   MarkdownPreview,

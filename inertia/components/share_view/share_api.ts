@@ -1,32 +1,7 @@
 /**
- * The share view's side of the shares API (spec/api.md §4): the objects it
- * reads and the URLs of its calls, downloads and previews.
+ * The share view's side of the shares API (spec/api.md §4): the URLs of its
+ * calls, downloads and previews. The objects it reads are typed in `#api/share`.
  */
-
-/** A file of a share as `GET /api/shares/:id` lists it (size: decimal string of bytes). */
-export interface ShareFile {
-  id: string
-  name: string
-  size: string
-}
-
-/** The "share" object of `GET /api/shares/:id`. */
-export interface Share {
-  id: string
-  name: string | null
-  expiration: string
-  description: string | null
-  hasPassword: boolean
-  creator: { username: string } | null
-  files: ShareFile[]
-  size: number
-}
-
-/** `GET /api/shares/:id/metaData`. */
-export interface ShareMetaData {
-  id: string
-  isZipReady: boolean
-}
 
 const base = (shareId: string) => `/api/shares/${encodeURIComponent(shareId)}`
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Flex, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
-import type { Share } from '~/components/share_view/share_api'
+import type { Share } from '#api/share'
 
 /**
  * The share's heading (its name, or its id when unnamed), its description

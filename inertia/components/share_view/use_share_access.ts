@@ -14,7 +14,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, isApiError } from '~/lib/api'
-import { shareApiPaths, type Share } from '~/components/share_view/share_api'
+import type { Share } from '#api/share'
+import { shareApiPaths } from '~/components/share_view/share_api'
 
 /** What the share view shows. */
 export type ShareViewState =

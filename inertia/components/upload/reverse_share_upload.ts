@@ -12,7 +12,8 @@
  * rendered).
  */
 import { api, isApiError } from '~/lib/api'
-import { UploadError, createShare, type CreateShareInput, type CreatedShare, type FetchFn } from '~/lib/upload'
+import type { CreatedShare } from '#api/share'
+import { UploadError, createShare, type CreateShareInput, type FetchFn } from '~/lib/upload'
 import { reverseSharePaths } from '~/components/reverse_shares/types'
 
 /** The reverse share can't take a share anymore: unknown, expired or used up. */

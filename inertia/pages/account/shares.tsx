@@ -10,7 +10,8 @@ import LinkButton from '~/components/link_button'
 import ShareLinkModal from '~/components/share/share_link_modal'
 import SharesTable from '~/components/my_shares/shares_table'
 import ShareInfoModal from '~/components/my_shares/share_info_modal'
-import { sharePaths, type MyShare } from '~/components/my_shares/types'
+import type { MyShare } from '#api/share'
+import { sharePaths } from '~/components/my_shares/types'
 
 /**
  * My shares (`/account/shares`): the signed-in user's shares from

@@ -9,18 +9,11 @@ import LinkButton from '~/components/link_button'
 import ShareLinkModal from '~/components/share/share_link_modal'
 import SettingsForm from '~/components/share_edit/settings_form'
 import FilesCard from '~/components/share_edit/files_card'
-import { sharePaths, type OwnedShare } from '~/components/my_shares/types'
+import type { Share as OwnedShare, ShareEditPageProps } from '#api/share'
+import { sharePaths } from '~/components/my_shares/types'
 
 /** Props of the share edit page (see MySharesPageController.edit). */
-interface ShareEditProps {
-  shareId: string
-  /** Decided by the server: the caller owns the share, may not edit it, or it does not exist. */
-  access: 'owner' | 'forbidden' | 'notFound'
-  /** The share's view limit (null: none). */
-  maxViews: number | null
-  /** True for a share made through a reverse share: the link set its expiration. */
-  expirationFixed?: boolean
-}
+type ShareEditProps = ShareEditPageProps
 
 type LoadState =
   | { kind: 'loading' }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Card, Flex, Spin, Typography } from 'antd'
 import { Head } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
-import type { ShareFile } from '~/components/share_view/share_api'
+import type { ShareFileInfo as ShareFile, ShareShowPageProps } from '#api/share'
 import { useShareAccess, type ShareViewState } from '~/components/share_view/use_share_access'
 import ShareHeader from '~/components/share_view/share_header'
 import FileTable from '~/components/share_view/file_table'
@@ -12,11 +12,7 @@ import PreviewModal from '~/components/share_view/preview_modal'
 import ShareStateResult from '~/components/share_view/share_state_result'
 
 /** Props of the share view (see SharePageController). */
-export interface ShareShowProps {
-  shareId: string
-  /** A state the server already knows (not found, removed), or null to ask the API. */
-  initialState: { kind: 'notFound' } | { kind: 'removed'; reason: string } | null
-}
+export type ShareShowProps = ShareShowPageProps
 
 /**
  * The share view (`/share/:id`): the token flow (see use_share_access),

@@ -14,9 +14,9 @@ import {
   newUploadState,
   randomShareId,
   type CreateShareInput,
-  type CreatedShare,
   type UploadState,
 } from '~/lib/upload'
+import type { CreatedShare } from '#api/share'
 import Dropzone from '~/components/upload/dropzone'
 import UploadFileList, { type UploadItem } from '~/components/upload/file_list'
 import CreateShareModal, { FieldError } from '~/components/upload/create_share_modal'

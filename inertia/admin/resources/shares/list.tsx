@@ -5,24 +5,13 @@
  * happen in the browser.
  */
 import { Space, Table, Typography } from 'antd'
+import type { AdminShare } from '#api/share'
 import { DeleteButton, List, useTable } from '@refinedev/antd'
 import { useI18n, useTranslate } from '~/lib/i18n'
 import { dateColumn } from '~/admin/components/columns/date_column'
 import { sizeColumn } from '~/admin/components/columns/size_column'
 import { textColumn } from '~/admin/components/columns/text_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
-
-/** The "admin share" object (spec/api.md §4). */
-export interface AdminShare {
-  id: string
-  name: string | null
-  description: string | null
-  expiration: string
-  size: number
-  views: number
-  createdAt: string
-  creator: { username: string } | null
-}
 
 /** The shares page (`/admin/shares`). */
 export function ShareList() {
