@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { tokenTableColumns } from '#database/user_tables'
 
 /**
  * Login tokens: the second step of a sign-in with TOTP (spec/api.md §1,
@@ -11,21 +12,13 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.createTable(this.tableName, (table) => {
-      table.string('id', 36).primary()
-      table
-        .string('user_id', 36)
-        .notNullable()
-        .references('id')
-        .inTable('users')
-        .onDelete('CASCADE')
-      table.string('token_hash', 128).notNullable().unique()
-      table.dateTime('expires_at', { useTz: true }).notNullable()
-      table.dateTime('used_at', { useTz: true }).nullable()
-      table.text('oauth_id_token').nullable()
-      table.dateTime('created_at', { useTz: true }).notNullable()
-
-      table.index(['user_id'])
-      table.index(['expires_at'])
+      tokenTableColumns(table, {
+        updatedAt: false,
+        columns: () => {
+          table.dateTime('used_at', { useTz: true }).nullable()
+          table.text('oauth_id_token').nullable()
+        },
+      })
     })
   }
 

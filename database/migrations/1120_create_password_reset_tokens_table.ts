@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { tokenTableColumns } from '#database/user_tables'
 
 /**
  * Password-reset tokens (spec/api.md §1, `POST /api/auth/resetPassword`).
@@ -9,19 +10,7 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.createTable(this.tableName, (table) => {
-      table.string('id', 36).primary()
-      table
-        .string('user_id', 36)
-        .notNullable()
-        .references('id')
-        .inTable('users')
-        .onDelete('CASCADE')
-      table.string('token_hash', 128).notNullable().unique()
-      table.dateTime('expires_at', { useTz: true }).notNullable()
-      table.dateTime('created_at', { useTz: true }).notNullable()
-
-      table.index(['user_id'])
-      table.index(['expires_at'])
+      tokenTableColumns(table, { updatedAt: false })
     })
   }
 

@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { timestampColumns, userKeyColumns } from '#database/user_tables'
 
 /**
  * Social accounts linked to a user (spec/api.md §2). One account per provider
@@ -10,18 +11,11 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.createTable(this.tableName, (table) => {
-      table.string('id', 36).primary()
-      table
-        .string('user_id', 36)
-        .notNullable()
-        .references('id')
-        .inTable('users')
-        .onDelete('CASCADE')
+      userKeyColumns(table)
       table.string('provider', 64).notNullable()
       table.string('provider_user_id', 255).notNullable()
       table.string('provider_username', 255).notNullable()
-      table.dateTime('created_at', { useTz: true }).notNullable()
-      table.dateTime('updated_at', { useTz: true }).notNullable()
+      timestampColumns(table, { updatedAt: true })
 
       table.unique(['provider', 'provider_user_id'])
       table.unique(['user_id', 'provider'])

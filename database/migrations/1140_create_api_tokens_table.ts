@@ -1,4 +1,5 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
+import { timestampColumns, tokenHashColumn, userKeyColumns } from '#database/user_tables'
 
 /**
  * Personal API tokens (spec/api.md §1, ext): accepted as
@@ -11,21 +12,14 @@ export default class extends BaseSchema {
 
   async up() {
     this.schema.createTable(this.tableName, (table) => {
-      table.string('id', 36).primary()
-      table
-        .string('user_id', 36)
-        .notNullable()
-        .references('id')
-        .inTable('users')
-        .onDelete('CASCADE')
+      userKeyColumns(table)
       table.string('name', 100).notNullable()
-      table.string('token_hash', 128).notNullable().unique()
+      tokenHashColumn(table)
       table.string('prefix', 32).notNullable()
       table.text('scopes').notNullable()
       table.dateTime('last_used_at', { useTz: true }).nullable()
       table.dateTime('expires_at', { useTz: true }).nullable()
-      table.dateTime('created_at', { useTz: true }).notNullable()
-      table.dateTime('updated_at', { useTz: true }).notNullable()
+      timestampColumns(table, { updatedAt: true })
 
       table.index(['user_id'])
     })
