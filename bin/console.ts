@@ -4,28 +4,10 @@
 |--------------------------------------------------------------------------
 */
 import 'reflect-metadata'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
-import { prepareEnvironment } from '#start/prepare'
+import { prettyPrintError } from '@adonisjs/core'
+import { createIgnitor } from '#start/ignitor'
 
-const APP_ROOT = new URL('../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
-
-prepareEnvironment()
-
-new Ignitor(APP_ROOT, { importer: IMPORTER })
-  .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
-  })
+createIgnitor(new URL('../', import.meta.url))
   .ace()
   .handle(process.argv.splice(2))
   .catch(prettyPrintError)

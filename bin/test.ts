@@ -10,19 +10,10 @@
 process.env.NODE_ENV = 'test'
 
 import 'reflect-metadata'
-import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'
-import { prepareEnvironment } from '#start/prepare'
+import { createIgnitor } from '#start/ignitor'
 import { createTestDatabase, freePort } from '#tests/helpers/test_database'
-
-const APP_ROOT = new URL('../', import.meta.url)
-
-const IMPORTER = (filePath: string) => {
-  if (filePath.startsWith('./') || filePath.startsWith('../')) {
-    return import(new URL(filePath, APP_ROOT).href)
-  }
-  return import(filePath)
-}
 
 /**
  * The whole suite runs with the test fixture plugin enabled next to the
@@ -51,16 +42,8 @@ process.env.OUTBOX_MAX_ATTEMPTS ??= '6'
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'
 process.env.PORT = String(await freePort())
-prepareEnvironment()
 
-new Ignitor(APP_ROOT, { importer: IMPORTER })
-  .tap((app) => {
-    app.booting(async () => {
-      await import('#start/env')
-    })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
-  })
+createIgnitor(new URL('../', import.meta.url))
   .testRunner()
   .configure(async (app) => {
     const { runnerHooks, ...config } = await import('../tests/bootstrap.js')
