@@ -1,126 +1,99 @@
 /**
- * A small ICU MessageFormat subset for the pages, compatible with the
- * server's ICU formatter for the messages Tern writes:
+ * ICU MessageFormat for the pages through `intl-messageformat`, the formatter
+ * the server's @adonisjs/i18n uses (same major, same `ignoreTag` setting), so
+ * a catalogue message reads the same on both sides: `{name}`, `{count, plural,
+ * =0 {none} one {# file} other {# files}}`, `{kind, select, admin {...} other
+ * {...}}`, `{size, number}`, and ICU quoting (`''`, `'{...}'`).
  *
- * - `{name}` is replaced by `values.name`;
- * - `{count, plural, =0 {none} one {# file} other {# files}}` picks a branch
- *   with `Intl.PluralRules` (exact `=n` first) and replaces `#` by the number;
- * - `{kind, select, admin {...} other {...}}` picks a branch by value;
- * - `''` is a literal apostrophe and `'{...}'` quotes braces, as in ICU.
- *
- * Unknown placeholders are left as written so a missing value is visible.
+ * Unlike intl-messageformat, a missing value does not throw: a placeholder
+ * without its value is left as written (`{name}`) so it is visible, a plural
+ * counts it as 0 and a select takes its `other` branch. A message that does
+ * not parse, or lacks the value of a formatted placeholder (`{size, number}`),
+ * is shown as written.
  */
+import { IntlMessageFormat } from 'intl-messageformat'
+
+/** The values a message may use. */
 export type MessageValues = Record<string, string | number | boolean | null | undefined>
 
+type Element = ReturnType<IntlMessageFormat['getAst']>[number]
+
+/** Element types of a parsed message (`TYPE` of @formatjs/icu-messageformat-parser). */
+const LITERAL = 0
+const ARGUMENT = 1
+const SELECT = 5
+const PLURAL = 6
+const POUND = 7
+
+const compiled = new Map<string, IntlMessageFormat | null>()
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+/** The number format of `locale` (cached). */
+function numbers(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale)
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)))
+  return format
+}
+
+/** The compiled `message` for `locale` (cached), or null when it does not parse. */
+function compile(message: string, locale: string): IntlMessageFormat | null {
+  const key = `${locale}\u0000${message}`
+  let format = compiled.get(key)
+  if (format === undefined) {
+    try {
+      format = new IntlMessageFormat(message, locale, undefined, { ignoreTag: true })
+    } catch {
+      format = null
+    }
+    compiled.set(key, format)
+  }
+  return format
+}
+
 /**
- * Formats `message` with `values` for `locale`.
+ * The values intl-messageformat gets for `elements` (branches included):
+ * a number in `{name}` is written with the locale's grouping ("1,200", where
+ * intl-messageformat would write "1200"), other values become text, a missing
+ * `{name}` its own text, a missing count 0 and a missing select value its text
+ * (so `other`).
+ * Null when a formatted placeholder (number, date, time) has no value.
+ */
+function prepare(
+  elements: Element[],
+  values: MessageValues,
+  locale: string,
+  into: Record<string, string | number> = {}
+): Record<string, string | number> | null {
+  for (const element of elements) {
+    if (element.type === LITERAL || element.type === POUND) continue
+    const value = values[element.value]
+    if (element.type === PLURAL) into[element.value] = Number(value ?? 0)
+    else if (element.type === SELECT) into[element.value] = String(value)
+    else if (typeof value === 'number') into[element.value] = element.type === ARGUMENT ? numbers(locale).format(value) : value
+    else if (value !== undefined && value !== null) into[element.value] = String(value)
+    else if (element.type === ARGUMENT) into[element.value] ??= `{${element.value}}`
+    else return null
+    if (element.type === SELECT || element.type === PLURAL) {
+      for (const option of Object.values(element.options)) {
+        if (!prepare(option.value, values, locale, into)) return null
+      }
+    }
+  }
+  return into
+}
+
+/**
+ * Formats `message` with `values` for `locale` (see the module comment for
+ * missing values).
  */
 export function formatMessage(message: string, values: MessageValues = {}, locale = 'en-US'): string {
   if (!message.includes('{') && !message.includes("'")) return message
-  return render(message, values, locale, undefined)
-}
-
-function render(message: string, values: MessageValues, locale: string, pound: string | undefined): string {
-  let out = ''
-  let i = 0
-  while (i < message.length) {
-    const ch = message[i]
-    if (ch === "'") {
-      if (message[i + 1] === "'") {
-        out += "'"
-        i += 2
-        continue
-      }
-      const next = message[i + 1]
-      if (next === '{' || next === '}' || (pound !== undefined && next === '#')) {
-        const end = message.indexOf("'", i + 1)
-        const stop = end === -1 ? message.length : end
-        out += message.slice(i + 1, stop)
-        i = stop + 1
-        continue
-      }
-      out += ch
-      i++
-      continue
-    }
-    if (ch === '#' && pound !== undefined) {
-      out += pound
-      i++
-      continue
-    }
-    if (ch === '{') {
-      const end = matchingBrace(message, i)
-      if (end === -1) {
-        out += message.slice(i)
-        break
-      }
-      out += placeholder(message.slice(i + 1, end), values, locale, pound)
-      i = end + 1
-      continue
-    }
-    out += ch
-    i++
+  const format = compile(message, locale)
+  const prepared = format && prepare(format.getAst(), values, locale)
+  if (!format || !prepared) return message
+  try {
+    return String(format.format(prepared))
+  } catch {
+    return message
   }
-  return out
-}
-
-function matchingBrace(message: string, start: number): number {
-  let depth = 0
-  for (let i = start; i < message.length; i++) {
-    if (message[i] === '{') depth++
-    else if (message[i] === '}') {
-      depth--
-      if (depth === 0) return i
-    }
-  }
-  return -1
-}
-
-function placeholder(body: string, values: MessageValues, locale: string, pound: string | undefined) {
-  const firstComma = body.indexOf(',')
-  const name = (firstComma === -1 ? body : body.slice(0, firstComma)).trim()
-  const value = values[name]
-  if (firstComma === -1) {
-    if (value === undefined || value === null) return `{${body}}`
-    return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value)
-  }
-  const rest = body.slice(firstComma + 1)
-  const secondComma = rest.indexOf(',')
-  const type = (secondComma === -1 ? rest : rest.slice(0, secondComma)).trim()
-  const options = secondComma === -1 ? '' : rest.slice(secondComma + 1)
-  const branches = parseBranches(options)
-
-  if (type === 'plural' || type === 'selectordinal') {
-    const count = Number(value ?? 0)
-    const exact = branches.get(`=${count}`)
-    const category = new Intl.PluralRules(locale, {
-      type: type === 'plural' ? 'cardinal' : 'ordinal',
-    }).select(count)
-    const branch = exact ?? branches.get(category) ?? branches.get('other') ?? ''
-    return render(branch, values, locale, new Intl.NumberFormat(locale).format(count))
-  }
-  if (type === 'select') {
-    const branch = branches.get(String(value)) ?? branches.get('other') ?? ''
-    return render(branch, values, locale, pound)
-  }
-  if (type === 'number' && typeof value === 'number') {
-    return new Intl.NumberFormat(locale).format(value)
-  }
-  return value === undefined || value === null ? `{${body}}` : String(value)
-}
-
-function parseBranches(options: string) {
-  const branches = new Map<string, string>()
-  let i = 0
-  while (i < options.length) {
-    while (i < options.length && /\s/.test(options[i])) i++
-    const open = options.indexOf('{', i)
-    if (open === -1) break
-    const selector = options.slice(i, open).trim()
-    const close = matchingBrace(options, open)
-    if (close === -1) break
-    branches.set(selector, options.slice(open + 1, close))
-    i = close + 1
-  }
-  return branches
 }
