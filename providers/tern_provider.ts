@@ -48,10 +48,10 @@ export default class TernProvider {
       }
       const { default: ConfigService } = await import('#services/config/config_service')
       const configService = await this.app.container.make(ConfigService)
-      const { instanceSecretService } = await import('#services/auth/instance_secret_service')
+      const { default: InstanceSecretService } = await import('#services/auth/instance_secret_service')
       const added = await configService.seed()
       if (added.length > 0) logger.info({ keys: added }, '%d configuration variables seeded', added.length)
-      await instanceSecretService.ensureAll()
+      await (await this.app.container.make(InstanceSecretService)).ensureAll()
     } catch (error) {
       logger.error({ err: error }, 'configuration variables could not be seeded')
     }

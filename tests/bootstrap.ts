@@ -41,9 +41,9 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     async () => {
       const { default: ConfigService } = await import('#services/config/config_service')
       const configService = await app.container.make(ConfigService)
-      const { instanceSecretService } = await import('#services/auth/instance_secret_service')
+      const { default: InstanceSecretService } = await import('#services/auth/instance_secret_service')
       await configService.seed()
-      await instanceSecretService.ensureAll()
+      await (await app.container.make(InstanceSecretService)).ensureAll()
     },
   ],
   teardown: [],

@@ -3,7 +3,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 
 /**
  * A secret generated once per instance and kept in the database (for example
- * the JWT signing key). Created through `instanceSecretService`
+ * the JWT signing key). Created through `InstanceSecretService`
  * (`#services/auth/instance_secret_service`), which is safe when several
  * processes start at once.
  */

@@ -8,12 +8,13 @@
  * ```
  */
 import { randomBytes } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
 import User from '#models/user'
-import { accessTokenService, type SignAccessTokenOptions } from '#services/auth/access_token_service'
-import { ACCESS_TOKEN_COOKIE } from '#services/auth/current_user'
+import AccessTokenService, { type SignAccessTokenOptions } from '#services/auth/access_token_service'
+import { ACCESS_TOKEN_COOKIE } from '#controllers/auth/session_cookies'
 import { generate } from 'otplib'
 import type { ApiResponse } from '@japa/api-client'
-import { sessionService, type SessionTokens } from '#services/auth/session_service'
+import SessionService, { type SessionTokens } from '#services/auth/session_service'
 import { TOTP_PARAMETERS } from '#services/auth/totp_service'
 
 /** Options of `createUser`. */
@@ -37,8 +38,8 @@ export async function createUser(options: CreateUserOptions = {}): Promise<User>
 }
 
 /** A signed access token (JWT) for `user`. */
-export function accessTokenFor(user: User, options: SignAccessTokenOptions = {}): Promise<string> {
-  return accessTokenService.sign(user, null, options)
+export async function accessTokenFor(user: User, options: SignAccessTokenOptions = {}): Promise<string> {
+  return (await app.container.make(AccessTokenService)).sign(user, null, options)
 }
 
 /** A `Cookie` header value carrying the plain `access_token` cookie for `user`. */
@@ -95,8 +96,8 @@ export function setCookie(response: ApiResponse, name: string): SetCookie | unde
 }
 
 /** Starts a real session for `user` (as a sign-in would). */
-export function sessionFor(user: User): Promise<SessionTokens> {
-  return sessionService.create(user)
+export async function sessionFor(user: User): Promise<SessionTokens> {
+  return (await app.container.make(SessionService)).create(user)
 }
 
 /** A `Cookie` header with the session's `access_token` (and `refresh_token` when asked). */

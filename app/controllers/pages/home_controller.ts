@@ -1,6 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import { currentUser } from '#services/auth/current_user'
+import { currentUser } from '#middleware/auth/current_user'
 import HomeService from '#services/pages/home_service'
 
 /** The home page (`/`). */

@@ -1,7 +1,7 @@
 /** The Inertia pages of reverse shares: the owner's list and the uploaders' page. */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#services/auth/current_user'
+import { currentUser } from '#middleware/auth/current_user'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer, { type PublicReverseShare } from '#transformers/reverse_share_transformer'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#services/auth/current_user'
+import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import { clearReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'

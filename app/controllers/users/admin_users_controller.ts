@@ -5,7 +5,7 @@ import UserService from '#services/users/user_service'
 import { authenticate } from '#middleware/auth/current_user'
 import { appUrl } from '#services/auth/password_reset_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
-import { mailService } from '#services/mail/mail_service'
+import MailService from '#services/mail/mail_service'
 import { createUserValidator, updateUserValidator } from '#validators/users'
 
 /** 403 "Forbidden" (the answer of the `admin` middleware) unless UserPolicy lets the caller manage accounts. */
@@ -16,7 +16,10 @@ async function authorizeManage(ctx: HttpContext): Promise<void> {
 /** Admin routes of the users (spec/api.md §3, `/api/users`). */
 @inject()
 export default class AdminUsersController {
-  constructor(protected users: UserService) {}
+  constructor(
+    protected users: UserService,
+    protected mail: MailService
+  ) {}
 
   /** GET /api/users: 200 user[]. */
   async index(ctx: HttpContext) {
@@ -36,7 +39,7 @@ export default class AdminUsersController {
     await authorizeManage(ctx)
     const fields = await createUserValidator.validate(ctx.request.body())
     const invite = fields.password === undefined
-    if (invite) await mailService.ensureEnabled()
+    if (invite) await this.mail.ensureEnabled()
     const password = fields.password ?? this.users.randomPassword()
     const user = await this.users.create({
       username: fields.username,
@@ -46,7 +49,7 @@ export default class AdminUsersController {
     })
     if (invite) {
       try {
-        await mailService.sendInvite(user.email, {
+        await this.mail.sendInvite(user.email, {
           url: `${await appUrl()}/auth/signIn`,
           password,
           email: user.email,

@@ -74,6 +74,3 @@ export default class AccessTokenService {
     return payload as unknown as AccessTokenClaims
   }
 }
-
-/** @deprecated Transitional: resolve `AccessTokenService` from the container instead. */
-export const accessTokenService = new AccessTokenService(new InstanceSecretService())

@@ -61,7 +61,8 @@ export class NotFoundException extends Exception {
 
 /**
  * 429 "Too many requests". The `Retry-After` header (seconds) is set on the
- * response by whoever throws it (see `rateLimiter` in #services/auth/rate_limiter).
+ * response from `retryAfter` by the exception handler (see
+ * #services/auth/rate_limiter).
  */
 export class TooManyRequestsException extends Exception {
   static status = 429

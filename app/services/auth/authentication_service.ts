@@ -1,6 +1,6 @@
 /**
  * Who a credential names (spec/api.md §1), without HTTP: the middleware side
- * (#middleware/auth/current_user) reads the `Authorization` header and the
+ * (app/middleware/auth/current_user.ts) reads the `Authorization` header and the
  * `access_token` cookie and passes their values here.
  * - A valid `access_token` JWT names its user. A JWT issued for a session
  *   (`refreshTokenId` set) is accepted only while that session exists, so

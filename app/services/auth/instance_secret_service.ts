@@ -63,6 +63,3 @@ export default class InstanceSecretService {
     cache.clear()
   }
 }
-
-/** @deprecated Transitional: resolve `InstanceSecretService` from the container instead. */
-export const instanceSecretService = new InstanceSecretService()

@@ -17,7 +17,7 @@ import { BadRequestException } from '#services/auth/auth_errors'
 import SessionService from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
 import { configValue } from '#services/config/config_service'
-import { MAIL_TYPES, mailService, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
+import MailService, { MAIL_TYPES, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
 import { isWellFormedText } from '#validators/rules'
@@ -43,7 +43,10 @@ function couldBeAccountEmail(email: string): boolean {
 /** Requests and performs password resets. Resolve it from the container or inject it. */
 @inject()
 export default class PasswordResetService {
-  constructor(protected sessions: SessionService) {}
+  constructor(
+    protected sessions: SessionService,
+    protected mail: MailService
+  ) {}
 
   /**
    * Stores a reset request for `email` in the notification outbox and
@@ -71,7 +74,7 @@ export default class PasswordResetService {
   async handleRequest(delivery: OutboxDelivery): Promise<void> {
     const user = await findUserByEmail(String(delivery.payload?.email ?? ''))
     if (!user) return
-    if (!(await mailService.isEnabled())) {
+    if (!(await this.mail.isEnabled())) {
       logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')
       return
     }
@@ -81,7 +84,7 @@ export default class PasswordResetService {
     if (await db.from(OUTBOX_TABLE).where('event_id', eventId).select('id').first()) return
     const token = generateToken()
     // The link is a secret: the outbox forgets the mail once delivered and never shows its body.
-    const mail = await mailService.renderTemplateMail(
+    const mail = await this.mail.renderTemplateMail(
       MAIL_TYPES.passwordReset,
       user.email,
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
@@ -100,7 +103,7 @@ export default class PasswordResetService {
         },
         { client: trx }
       )
-      await mailService.store(mail, { eventId, client: trx, log: { userId: user.id, action: 'password reset' } })
+      await this.mail.store(mail, { eventId, client: trx, log: { userId: user.id, action: 'password reset' } })
     })
   }
 

@@ -198,13 +198,3 @@ export default class RateLimiter {
     return attempt
   }
 }
-
-/**
- * @deprecated Transitional, for callers still passing the request: use
- * `RateLimiter.attempt(action, request.ip(), identifier)`.
- */
-export const rateLimiter = {
-  attempt(caller: { request: { ip(): string } }, action: string, identifier?: string | null) {
-    return new RateLimiter().attempt(action, caller.request.ip(), identifier)
-  },
-}

@@ -14,7 +14,6 @@ import db from '@adonisjs/lucid/services/db'
 import RefreshToken from '#models/refresh_token'
 import User from '#models/user'
 import AccessTokenService from '#services/auth/access_token_service'
-import InstanceSecretService from '#services/auth/instance_secret_service'
 import { generateToken, hashToken, sqlDateTime } from '#services/auth/tokens'
 import { configValue } from '#services/config/config_service'
 import { parseTimespan } from '#extensions/config/values'
@@ -152,6 +151,3 @@ export default class SessionService {
     return Number(Array.isArray(deleted) ? deleted[0] : deleted)
   }
 }
-
-/** @deprecated Transitional: resolve `SessionService` from the container instead. */
-export const sessionService = new SessionService(new AccessTokenService(new InstanceSecretService()))

@@ -40,8 +40,3 @@ export default class AuthTokenCleanup {
     }
   }
 }
-
-/** @deprecated Transitional: resolve `AuthTokenCleanup` from the container instead. */
-export function purgeExpiredAuthTokens(): Promise<PurgedAuthTokens> {
-  return new AuthTokenCleanup().purgeExpired()
-}

@@ -85,6 +85,3 @@ export default class TotpService {
     return true
   }
 }
-
-/** @deprecated Transitional: resolve `TotpService` from the container instead. */
-export const totpService = new TotpService()

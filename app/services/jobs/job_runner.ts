@@ -3,8 +3,9 @@
  * Redis when configured), so with several instances only one runs each job
  * at a time; the others skip their turn.
  */
+import app from '@adonisjs/core/services/app'
 import lock from '@adonisjs/lock/services/main'
-import { purgeExpiredAuthTokens } from '#services/auth/token_cleanup'
+import AuthTokenCleanup from '#services/auth/token_cleanup'
 import {
   cleanupExpiredReverseShares,
   cleanupExpiredShares,
@@ -21,7 +22,7 @@ export const JOBS = {
   unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
   orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
   stalledUploads: { run: () => resumeStalledAssemblies(), every: 60_000 },
-  expiredAuthTokens: { run: () => purgeExpiredAuthTokens(), every: 60 * 60_000 },
+  expiredAuthTokens: { run: async () => (await app.container.make(AuthTokenCleanup)).purgeExpired(), every: 60 * 60_000 },
 } as const
 
 /** A job name. */

@@ -2,9 +2,12 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import RefreshToken from '#models/refresh_token'
-import { accessTokenService } from '#services/auth/access_token_service'
+import app from '@adonisjs/core/services/app'
+import AccessTokenService from '#services/auth/access_token_service'
 import { registerSignOutRedirect } from '#services/auth/sign_out_redirect'
 import { createUser, sessionCookie, sessionFor, setCookie } from '#tests/helpers/auth'
+
+const accessTokenService = await app.container.make(AccessTokenService)
 
 test.group('Auth | refresh (POST /api/auth/token)', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -5,10 +5,11 @@ import User from '#models/user'
 import RefreshToken from '#models/refresh_token'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
-import { accessTokenService } from '#services/auth/access_token_service'
+import AccessTokenService from '#services/auth/access_token_service'
 import { hashToken } from '#services/auth/tokens'
 import { createUser, setCookie } from '#tests/helpers/auth'
 
+const accessTokenService = await app.container.make(AccessTokenService)
 const configService = await app.container.make(ConfigService)
 
 const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPassword']

@@ -12,7 +12,7 @@ import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_pr
 import { OauthBrowser } from '#tests/helpers/oauth_client'
 import { configureOauth, errorPageOf, locationOf, ternUrl } from '#tests/helpers/oauth'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
-import { totpService } from '#services/auth/totp_service'
+import TotpService from '#services/auth/totp_service'
 
 let idp: TestOidcProvider
 
@@ -211,7 +211,7 @@ test.group('Social login | flow', (group) => {
 
   test('TOTP users get a login token unless oauth.ignoreTotp', async ({ client, assert }) => {
     const user = await createUser({ email: 'totp@example.com' })
-    const secret = totpService.generateSecret()
+    const secret = new TotpService().generateSecret()
     user.totpSecret = secret
     user.totpVerified = true
     await user.save()

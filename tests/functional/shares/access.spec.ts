@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import Share from '#models/share'
 import { signJwt } from '#services/auth/jwt'
 import { rateLimits } from '#services/auth/rate_limiter'
-import { INSTANCE_SECRETS, instanceSecretService } from '#services/auth/instance_secret_service'
+import InstanceSecretService, { INSTANCE_SECRETS } from '#services/auth/instance_secret_service'
 import {
   api,
   cleanupShareTests,
@@ -95,7 +95,7 @@ forEachDisk('Shares | share token', (group) => {
 
   test('keeps at most the 10 newest share cookies per browser', async ({ assert }) => {
     const share = await ownedShare()
-    const secret = await instanceSecretService.get(INSTANCE_SECRETS.jwt)
+    const secret = await new InstanceSecretService().get(INSTANCE_SECRETS.jwt)
     const others = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
       const token = await signJwt({ shareId: `old-${i}`, shareCreatedAt: 'x', iat: 1000 + i }, secret)
       return `share_old-${i}_token=${token}`

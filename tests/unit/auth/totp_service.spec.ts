@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
 import { generate } from 'otplib'
-import { TOTP_PARAMETERS, totpService } from '#services/auth/totp_service'
+import TotpService, { TOTP_PARAMETERS } from '#services/auth/totp_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
+
+const totpService = new TotpService()
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 const NOW = 1_700_000_010 // inside step 56666667
