@@ -23,11 +23,12 @@
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import type { Group } from '@japa/runner/core'
+import app from '@adonisjs/core/services/app'
 import { storage } from '#extensions/storage/main'
 import ConfigVariable from '#models/config_variable'
 import Share from '#models/share'
 import User from '#models/user'
-import { deleteShare } from '#services/shares/share_service'
+import ShareService from '#services/shares/share_service'
 import { accessCookieFor, createUser, type CreateUserOptions } from '#tests/helpers/auth'
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 
@@ -115,7 +116,7 @@ export function newShareId(prefix = 'test'): string {
  * the config values set by `setConfig`. Use in `group.each.teardown`.
  */
 export async function cleanupShareTests(): Promise<void> {
-  for (const share of await Share.all()) await deleteShare(share)
+  for (const share of await Share.all()) await (await app.container.make(ShareService)).delete(share)
   if (createdUsers.length) await User.query().whereIn('id', createdUsers.splice(0)).delete()
   if (changedConfig.size) {
     await ConfigVariable.query().whereIn('key', [...changedConfig]).update({ value: null })

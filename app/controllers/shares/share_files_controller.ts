@@ -7,7 +7,7 @@ import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import ChunkUploadService from '#services/files/chunk_upload_service'
 import FileDownloadService from '#services/files/file_download'
-import { deleteFile } from '#services/files/file_storage'
+import FileStorage from '#services/files/file_storage'
 import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 import ShareQueries from '#services/shares/share_queries'
 import ShareVisitorAccess from '#services/shares/share_visitor_access'
@@ -27,7 +27,8 @@ export default class ShareFilesController {
     private queries: ShareQueries,
     private access: ShareVisitorAccess,
     private chunks: ChunkUploadService,
-    private downloads: FileDownloadService
+    private downloads: FileDownloadService,
+    private files: FileStorage
   ) {}
 
   /**
@@ -104,7 +105,7 @@ export default class ShareFilesController {
     await authorizeShare(ctx, 'manageFiles', share)
     const file = await ShareFile.query().where('id', ctx.params.fileId).where('shareId', share.id).first()
     if (!file) throw shareErrors.fileNotFound()
-    await deleteFile(file)
+    await this.files.deleteFile(file)
     return ctx.response.ok('')
   }
 }

@@ -19,8 +19,8 @@ import UploadSession from '#models/upload_session'
 import { configSnapshot } from '#services/config/config_service'
 import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
 import { faultPoint } from '#services/files/fault_points'
-import { abortUpload, deleteFile, isNoSpaceError } from '#services/files/file_storage'
-import { completeFileIfReady } from '#services/files/upload_finalisation'
+import FileStorage, { isNoSpaceError } from '#services/files/file_storage'
+import UploadFinalisation from '#services/files/upload_finalisation'
 import { lowestMissingChunk, recordChunk, startUpload } from '#services/files/upload_sessions'
 import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 
@@ -86,6 +86,11 @@ function writeFailure(error: unknown): unknown {
 /** The chunk upload protocol; resolve it from the container or inject it. */
 @inject()
 export default class ChunkUploadService {
+  constructor(
+    private files: FileStorage,
+    private finalisation: UploadFinalisation
+  ) {}
+
   /**
    * Receives one chunk of a share that the caller owns and that is not
    * completed. Resolves to the file's `{id, name}`. Throws
@@ -152,18 +157,18 @@ export default class ChunkUploadService {
     } else {
       if (created) await faultPoint('first-chunk', share.id)
       try {
-        await storeChunk(file, session, input, isLast)
+        await storeChunk(this.files, file, session, input, isLast)
       } catch (error) {
         const row = await ShareFile.find(file.id)
         if (row?.completed) return { id: file.id, name: file.name }
         // A first chunk without a key that failed leaves no file behind (the
         // client starts over without an id); with a key the client resends it
         // to the same file. A file deleted meanwhile loses what this chunk wrote.
-        if (!row || (created && !input.uploadKey)) await discardFile(file, session)
+        if (!row || (created && !input.uploadKey)) await discardFile(this.files, file, session)
         throw row ? error : shareErrors.fileNotFound()
       }
     }
-    await completeFileIfReady(storage.use(file.disk), file, session)
+    await this.finalisation.completeIfReady(storage.use(file.disk), file, session)
     return { id: file.id, name: file.name }
   }
 }
@@ -187,7 +192,13 @@ function wasCutShort(body: Readable): boolean {
 }
 
 /** Streams the chunk to the disk, checks its final size and records it. */
-async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkInput, isLast: boolean) {
+async function storeChunk(
+  files: FileStorage,
+  file: ShareFile,
+  session: UploadSession,
+  input: ChunkInput,
+  isLast: boolean
+) {
   const disk = storage.use(file.disk)
   const limiter = new ByteLimit(session.chunkSize)
   // The limiter may fail before the storage driver listens: the driver sees the
@@ -217,7 +228,7 @@ async function storeChunk(file: ShareFile, session: UploadSession, input: ChunkI
     // was completed by another request or deleted. What this chunk staged is
     // not needed by anyone; the caller answers the file's outcome.
     if (await UploadSession.find(session.id)) throw error
-    await abortUpload(file, session)
+    await files.abortUpload(file, session)
     throw error
   }
 }
@@ -228,7 +239,7 @@ async function fileOfUploadKey(shareId: string, uploadKey: string): Promise<Shar
 }
 
 /** Removes a file whose chunk failed: its upload (with the session in hand: its row may be gone), bytes and row. */
-async function discardFile(file: ShareFile, session: UploadSession) {
-  await abortUpload(file, session)
-  await deleteFile(file)
+async function discardFile(files: FileStorage, file: ShareFile, session: UploadSession) {
+  await files.abortUpload(file, session)
+  await files.deleteFile(file)
 }

@@ -15,6 +15,7 @@
  * chunks deleted) is recognised by the object's size.
  */
 import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
@@ -137,58 +138,62 @@ async function readiness(session: UploadSession): Promise<{ ready: boolean; size
   return { ready, size: chunks.reduce((sum, chunk) => sum + chunk.size, 0) }
 }
 
-/**
- * Completes the file when every chunk of `session` is recorded: claims the
- * assembly, joins the chunks, then marks the file complete. When another
- * request is assembling it, waits for it (up to a minute, then 409 to retry)
- * and takes over when that request went silent. Resolves once the file is
- * complete or when chunks are still missing; throws 404 when the file was
- * deleted meanwhile, or the storage error of a failed assembly (logged at
- * error level; the upload stays resumable).
- */
-export async function completeFileIfReady(disk: StorageDisk, file: ShareFile, session: UploadSession) {
-  const deadline = Date.now() + ASSEMBLY_WAIT_MS
-  for (;;) {
-    const { ready, size } = await readiness(session)
-    if (!ready) return
-    const current = await UploadSession.find(session.id)
-    if (current && (await claimAssembly(session.id))) {
-      if (current.state === 'assembling') {
-        logger.warn({ fileId: file.id, shareId: file.shareId }, 'taking over a stalled upload assembly (its process stopped)')
+/** Completes uploaded files once every chunk is in; resolve it from the container or inject it. */
+@inject()
+export default class UploadFinalisation {
+  /**
+   * Completes the file when every chunk of `session` is recorded: claims the
+   * assembly, joins the chunks, then marks the file complete. When another
+   * request is assembling it, waits for it (up to a minute, then 409 to retry)
+   * and takes over when that request went silent. Resolves once the file is
+   * complete or when chunks are still missing; throws 404 when the file was
+   * deleted meanwhile, or the storage error of a failed assembly (logged at
+   * error level; the upload stays resumable).
+   */
+  async completeIfReady(disk: StorageDisk, file: ShareFile, session: UploadSession): Promise<void> {
+    const deadline = Date.now() + ASSEMBLY_WAIT_MS
+    for (;;) {
+      const { ready, size } = await readiness(session)
+      if (!ready) return
+      const current = await UploadSession.find(session.id)
+      if (current && (await claimAssembly(session.id))) {
+        if (current.state === 'assembling') {
+          logger.warn({ fileId: file.id, shareId: file.shareId }, 'taking over a stalled upload assembly (its process stopped)')
+        }
+        return runAssembly(disk, file, session, size)
       }
-      return runAssembly(disk, file, session, size)
+      if (!current) {
+        const row = await ShareFile.find(file.id)
+        if (row?.completed) return
+        throw shareErrors.fileNotFound()
+      }
+      if (Date.now() > deadline) throw assemblyInProgress()
+      await new Promise((resolve) => setTimeout(resolve, ASSEMBLY_POLL_MS))
     }
-    if (!current) {
-      const row = await ShareFile.find(file.id)
-      if (row?.completed) return
-      throw shareErrors.fileNotFound()
-    }
-    if (Date.now() > deadline) throw assemblyInProgress()
-    await new Promise((resolve) => setTimeout(resolve, ASSEMBLY_POLL_MS))
   }
-}
 
-/**
- * Finishes the uploads whose assembly stalled (state `assembling`, no
- * heartbeat for `ASSEMBLY_STALE_AFTER_MS`: their process died), e.g. after a
- * restart, without waiting for the client to retry. Returns the ids of the
- * files completed; failures are logged and left for the next run.
- */
-export async function resumeStalledAssemblies(): Promise<string[]> {
-  const staleBefore = dbTime(DateTime.utc().minus({ milliseconds: ASSEMBLY_STALE_AFTER_MS }))
-  const sessions = await UploadSession.query()
-    .where('state', 'assembling')
-    .where((query) => query.whereNull('assemblyHeartbeatAt').orWhere('assemblyHeartbeatAt', '<', staleBefore))
-  const completed: string[] = []
-  for (const session of sessions) {
-    const file = await ShareFile.find(session.fileId)
-    if (!file) continue
-    try {
-      await completeFileIfReady(storage.use(file.disk), file, session)
-      completed.push(file.id)
-    } catch {
-      // Logged by the assembly; the next run tries again.
+  /**
+   * Finishes the uploads whose assembly stalled (state `assembling`, no
+   * heartbeat for `ASSEMBLY_STALE_AFTER_MS`: their process died), e.g. after a
+   * restart, without waiting for the client to retry. Returns the ids of the
+   * files completed; failures are logged and left for the next run.
+   */
+  async resumeStalled(): Promise<string[]> {
+    const staleBefore = dbTime(DateTime.utc().minus({ milliseconds: ASSEMBLY_STALE_AFTER_MS }))
+    const sessions = await UploadSession.query()
+      .where('state', 'assembling')
+      .where((query) => query.whereNull('assemblyHeartbeatAt').orWhere('assemblyHeartbeatAt', '<', staleBefore))
+    const completed: string[] = []
+    for (const session of sessions) {
+      const file = await ShareFile.find(session.fileId)
+      if (!file) continue
+      try {
+        await this.completeIfReady(storage.use(file.disk), file, session)
+        completed.push(file.id)
+      } catch {
+        // Logged by the assembly; the next run tries again.
+      }
     }
+    return completed
   }
-  return completed
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { mime } from '@adonisjs/core/http/helpers'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hooks } from '#extensions/hooks/main'
 import { storage } from '#extensions/storage/main'
@@ -15,7 +16,7 @@ import type Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import { chunkModeFor } from '#services/files/chunk_writer'
-import { deleteFile, storageKeyFor } from '#services/files/file_storage'
+import FileStorage, { storageKeyFor } from '#services/files/file_storage'
 
 /** The mime type of a file name (application/octet-stream when unknown). */
 export function mimeTypeOf(name: string): string {
@@ -151,6 +152,7 @@ export async function discardUnstartedFiles(shareId: string): Promise<string[]> 
         .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
         .whereColumn('upload_sessions.file_id', 'files.id')
     )
-  for (const file of files) await deleteFile(file)
+  const fileStorage = await app.container.make(FileStorage)
+  for (const file of files) await fileStorage.deleteFile(file)
   return files.map((file) => file.id)
 }

@@ -7,14 +7,15 @@ import { Readable } from 'node:stream'
 import { ZipArchive } from 'archiver'
 import logger from '@adonisjs/core/services/logger'
 import type ShareFile from '#models/share_file'
-import { openFileRange } from '#services/files/file_storage'
+import app from '@adonisjs/core/services/app'
+import FileStorage from '#services/files/file_storage'
 
 /** A stream that opens its source only when first read. */
 function lazySource(file: ShareFile): Readable {
   return Readable.from(
     (async function* () {
       if (file.size === 0) return
-      yield* await openFileRange(file, 0, file.size - 1)
+      yield* await (await app.container.make(FileStorage)).openRange(file, 0, file.size - 1)
     })()
   )
 }

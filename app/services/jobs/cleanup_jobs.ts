@@ -17,6 +17,7 @@
  *   (upload_finalisation.ts), so a restart completes them without the client.
  */
 import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { hooks } from '#extensions/hooks/main'
@@ -24,8 +25,8 @@ import { storage } from '#extensions/storage/main'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import ShareFile from '#models/share_file'
-import { deleteFile, removeShareFiles } from '#services/files/file_storage'
-import { deleteShare } from '#services/shares/share_service'
+import FileStorage from '#services/files/file_storage'
+import ShareService from '#services/shares/share_service'
 
 /** How long an upload may stay idle before it is considered abandoned. */
 export const ABANDONED_AFTER = { days: 1 }
@@ -38,7 +39,7 @@ function dbDate(date: DateTime): string {
 export async function cleanupExpiredShares(now: DateTime = DateTime.utc()): Promise<string[]> {
   const shares = await Share.query().whereNotNull('expiration').where('expiration', '<=', dbDate(now))
   for (const share of shares) {
-    await removeShareFiles(share.id)
+    await (await app.container.make(FileStorage)).removeShareFiles(share.id)
     await Share.query().where('id', share.id).delete()
     await hooks.emit('share:expired', { shareId: share.id })
   }
@@ -77,7 +78,7 @@ export async function cleanupUnfinishedShares(now: DateTime = DateTime.utc()): P
         .whereColumn('upload_sessions.share_id', 'shares.id')
         .where('upload_chunks.created_at', '>=', cutoff)
     )
-  for (const share of shares) await deleteShare(share, 'Unfinished share')
+  for (const share of shares) await (await app.container.make(ShareService)).delete(share, 'Unfinished share')
   return shares.map((share) => share.id)
 }
 
@@ -105,7 +106,8 @@ export async function cleanupOrphanedUploads(now: DateTime = DateTime.utc()) {
         .whereColumn('upload_sessions.file_id', 'files.id')
         .where('upload_sessions.assembly_heartbeat_at', '>=', cutoff)
     )
-  for (const file of stale) await deleteFile(file)
+  const fileStorage = await app.container.make(FileStorage)
+  for (const file of stale) await fileStorage.deleteFile(file)
   const objects = await removeOrphanedObjects()
   const multipartUploads = await abortOrphanedMultipartUploads(now)
   return { files: stale.map((file) => file.id), objects, multipartUploads }

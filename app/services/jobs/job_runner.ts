@@ -12,7 +12,7 @@ import {
   cleanupOrphanedUploads,
   cleanupUnfinishedShares,
 } from '#services/jobs/cleanup_jobs'
-import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
+import UploadFinalisation from '#services/files/upload_finalisation'
 import { jobRuns } from '#services/system/metrics'
 
 /** The jobs by name, with how often they run (ms). */
@@ -21,7 +21,7 @@ export const JOBS = {
   expiredReverseShares: { run: () => cleanupExpiredReverseShares(), every: 60 * 60_000 },
   unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
   orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
-  stalledUploads: { run: () => resumeStalledAssemblies(), every: 60_000 },
+  stalledUploads: { run: async () => (await app.container.make(UploadFinalisation)).resumeStalled(), every: 60_000 },
   expiredAuthTokens: { run: async () => (await app.container.make(AuthTokenCleanup)).purgeExpired(), every: 60 * 60_000 },
 } as const
 

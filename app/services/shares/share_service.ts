@@ -13,10 +13,10 @@ import ShareFile from '#models/share_file'
 import ShareRecipient from '#models/share_recipient'
 import ShareSecurity from '#models/share_security'
 import type User from '#models/user'
-import { removeShareFiles } from '#services/files/file_storage'
+import FileStorage from '#services/files/file_storage'
 import { faultPoint } from '#services/files/fault_points'
 import { affectedRows, dbNow, discardUnstartedFiles } from '#services/files/upload_sessions'
-import { assertRecipientsAllowed, sendRecipientMails } from '#services/mail/share_mails'
+import ShareMailService from '#services/mail/share_mails'
 import { resolveExpiration } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
@@ -56,6 +56,11 @@ export interface CompletedShare {
 /** The share lifecycle; resolve it from the container or inject it. */
 @inject()
 export default class ShareService {
+  constructor(
+    private files: FileStorage,
+    private mails: ShareMailService
+  ) {}
+
   /** `{isAvailable}`: whether no share uses `id`. */
   async isIdAvailable(id: string): Promise<{ isAvailable: boolean }> {
     return { isAvailable: !(await Share.find(id)) }
@@ -69,7 +74,7 @@ export default class ShareService {
    * sharing by mail is off.
    */
   async create(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
-    await assertRecipientsAllowed(input.recipients)
+    await this.mails.assertRecipientsAllowed(input.recipients)
     if (await Share.find(input.id)) throw shareErrors.idInUse()
     const expiration = creator.reverseShare
       ? creator.reverseShare.shareExpiration
@@ -149,7 +154,7 @@ export default class ShareService {
     share.completed = true
 
     const extra = (await this.#beforeComplete(share, firstCompletion)) as CompletedShare['extra']
-    if (firstCompletion) await sendRecipientMails(share)
+    if (firstCompletion) await this.mails.sendRecipientMails(share)
     await hooks.emit('share:completed', {
       shareId: share.id,
       creatorId: share.creatorId,
@@ -195,7 +200,7 @@ export default class ShareService {
    * emits `share:deleted` with the reason (null when deleted by its owner).
    */
   async delete(share: Share, reason: string | null = null): Promise<void> {
-    await removeShareFiles(share.id)
+    await this.files.removeShareFiles(share.id)
     await Share.query().where('id', share.id).delete()
     await hooks.emit('share:deleted', { shareId: share.id, reason })
   }

@@ -16,11 +16,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
 import { stagedChunkKey, storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import type { FaultPoint } from '#services/files/fault_points'
-import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
+import UploadFinalisation from '#services/files/upload_finalisation'
 import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
 import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#tests/helpers/crash_tern'
 import {
@@ -116,7 +117,7 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
       // Assemblies nobody retried: the stalled-upload job finishes them.
       const stalled = uploads.filter((u) => u.abandoned && u.phase.startsWith('assembl'))
       await until(async () => {
-        await resumeStalledAssemblies()
+        await (await app.container.make(UploadFinalisation)).resumeStalled()
         const done = await ShareFile.query().whereIn('id', stalled.map((u) => u.fileId!)).where('completed', true)
         return done.length === stalled.length
       }, 'the stalled assemblies to be finished')
