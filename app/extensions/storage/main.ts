@@ -9,8 +9,6 @@ export const storage = new StorageManager()
 
 export { StorageManager } from './storage_manager.js'
 export { StorageDisk, normalizeStorageKey } from './storage_disk.js'
-export { FakeStorageDisk } from './fake_disk.js'
-export { MemoryStorageDriver } from './memory_driver.js'
 export * from './capabilities.js'
 export * from './chunked_upload.js'
 export * as storageErrors from './errors.js'

@@ -3,16 +3,15 @@
  * (`local`, `s3`, ...); the application asks for a disk by name (the name
  * recorded with each stored file) or for the default disk.
  */
-import { FakeStorageDisk } from './fake_disk.js'
 import { E_STORAGE_DISK_UNKNOWN, E_STORAGE_DRIVER_EXISTS } from './errors.js'
 import { StorageDisk } from './storage_disk.js'
 import type { DefaultDiskResolver, RegisterDriverOptions, StorageDriverFactory } from './types.js'
 
-/** Registry of driver factories with cached `StorageDisk` facades and fakes. */
+/** Registry of driver factories with cached `StorageDisk` facades and the fakes tests put in place. */
 export class StorageManager {
   #factories = new Map<string, StorageDriverFactory>()
   #disks = new Map<string, StorageDisk>()
-  #fakes = new Map<string, FakeStorageDisk>()
+  #fakes = new Map<string, StorageDisk>()
   #default?: string
   #defaultResolvers: DefaultDiskResolver[] = []
 
@@ -108,15 +107,17 @@ export class StorageManager {
   }
 
   /**
-   * Puts an in-memory fake in place of disk `name` (default disk when
-   * omitted) until `restore`. Returns the fake (same one on repeated calls).
-   * Throws `E_STORAGE_DISK_UNKNOWN`.
+   * Puts a fake in place of disk `name` (default disk when omitted) until
+   * `restore`: the one `create` builds for the resolved name, or the fake
+   * already in place (same one on repeated calls). Tests bring the fake (an
+   * in-memory disk, tests/helpers/storage/fake_disk.ts). Throws
+   * `E_STORAGE_DISK_UNKNOWN`.
    */
-  fake(name?: string): FakeStorageDisk {
+  fake<T extends StorageDisk>(name: string | undefined, create: (name: string) => T): T {
     const resolved = this.#resolveName(name)
-    let fake = this.#fakes.get(resolved)
+    let fake = this.#fakes.get(resolved) as T | undefined
     if (!fake) {
-      fake = new FakeStorageDisk(resolved)
+      fake = create(resolved)
       this.#fakes.set(resolved, fake)
     }
     return fake

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { test } from '@japa/runner'
 import { hooks, type FilterHandler } from '#extensions/hooks/main'
-import { MemoryStorageDriver, storage } from '#extensions/storage/main'
+import { storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import {
@@ -16,6 +16,7 @@ import {
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
+import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 const CHUNK = 1000
 

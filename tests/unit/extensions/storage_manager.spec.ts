@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import type { DriverContract } from 'flydrive/types'
 import {
-  MemoryStorageDriver,
   StorageDisk,
   StorageManager,
   supportsMultipartUpload,
@@ -10,6 +9,8 @@ import {
   type UploadedPart,
 } from '#extensions/storage/main'
 import { assertRejectsWithCode } from '#tests/contracts/storage_driver_contract'
+import { fakeDisk } from '#tests/helpers/storage/fake_disk'
+import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 /** A memory driver whose writes fail, to observe error wrapping. */
 class FailingDriver extends MemoryStorageDriver {
@@ -94,9 +95,9 @@ test.group('Storage | manager', () => {
     const manager = new StorageManager()
     const real = new MemoryStorageDriver()
     manager.registerDriver('local', () => real)
-    const fake = manager.fake('local')
+    const fake = fakeDisk('local', manager)
     assert.strictEqual(manager.use('local'), fake)
-    assert.strictEqual(manager.fake(), fake)
+    assert.strictEqual(fakeDisk(undefined, manager), fake)
     await manager.use().put('shares/a.txt', 'faked')
     fake.assertExists('shares/a.txt')
     fake.assertMissing('shares/b.txt')

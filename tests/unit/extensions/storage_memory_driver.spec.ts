@@ -1,4 +1,4 @@
-import { MemoryStorageDriver } from '#extensions/storage/main'
+import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 import { storageDriverContract } from '#tests/contracts/storage_driver_contract'
 
 storageDriverContract('memory (fake disks)', {

@@ -1,10 +1,10 @@
 /**
- * The disk `storage.fake(name)` puts in place of a real one: an in-memory
- * `StorageDisk` with assertions.
+ * Test support: the in-memory disk with assertions that `fakeDisk()` puts in
+ * place of a real one through `StorageManager.fake`.
  */
 import { AssertionError } from 'node:assert'
-import { MemoryStorageDriver } from './memory_driver.js'
-import { normalizeStorageKey, StorageDisk } from './storage_disk.js'
+import { normalizeStorageKey, StorageDisk, StorageManager, storage } from '#extensions/storage/main'
+import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 /** An in-memory disk with `assertExists`/`assertMissing`; supports random-access writes. */
 export class FakeStorageDisk extends StorageDisk {
@@ -41,4 +41,14 @@ export class FakeStorageDisk extends StorageDisk {
   clear(): void {
     this.driver.clear()
   }
+}
+
+/**
+ * Puts a `FakeStorageDisk` in place of disk `name` of `manager` (the
+ * application's by default; the default disk when `name` is omitted) until
+ * `manager.restore()`; the same fake on repeated calls. Throws
+ * `E_STORAGE_DISK_UNKNOWN`.
+ */
+export function fakeDisk(name?: string, manager: StorageManager = storage): FakeStorageDisk {
+  return manager.fake(name, (resolved) => new FakeStorageDisk(resolved))
 }

@@ -1,6 +1,7 @@
 /**
- * An in-memory storage driver with the random-access-write capability. It
- * backs `storage.fake()` and serves tests; nothing survives the process.
+ * Test support: an in-memory storage driver with the random-access-write
+ * capability. It backs the fake disks (`fakeDisk`) and tests that register a
+ * disk of their own; nothing survives the process.
  */
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
@@ -11,7 +12,7 @@ import type {
   ObjectVisibility,
   WriteOptions,
 } from 'flydrive/types'
-import type { RandomAccessWriteCapable } from './capabilities.js'
+import type { RandomAccessWriteCapable } from '#extensions/storage/main'
 
 interface StoredObject {
   bytes: Buffer
