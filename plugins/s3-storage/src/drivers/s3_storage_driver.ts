@@ -2,7 +2,7 @@
  * The S3 storage driver: flydrive's S3 driver (`flydrive/drivers/s3`) for
  * the plain operations, plus a key prefix (`s3.bucketPath`), the
  * multipart-upload capability, prefix-exact `deleteAll`/`listAll`, encoded
- * copy sources and streams of unknown length. Its settings are read before
+ * copy sources and streams of unknown length (`@aws-sdk/lib-storage`). Its settings are read before
  * every operation and the S3 client is rebuilt when they changed, so an
  * admin's change takes effect without a restart; a superseded client is
  * destroyed once its last request (or download stream) is over.
@@ -22,6 +22,7 @@ import {
   UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
 import { DriveDirectory, DriveFile } from 'flydrive'
 import { S3Driver } from 'flydrive/drivers/s3'
 import type {
@@ -405,61 +406,30 @@ export class S3StorageDriver
     return this.#run((c) => this.#putStreamInParts(c, this.#key(c, key), contents, options))
   }
 
+  /**
+   * A stream of unknown length through `@aws-sdk/lib-storage`: one PUT when
+   * it fits in a part, else a multipart upload of `streamPartSize` parts sent
+   * one at a time (one part in memory), aborted when anything fails.
+   */
   async #putStreamInParts(c: Connection, objectKey: string, contents: Readable, options?: WriteOptions) {
-    const partSize = this.#streamPartSize
-    const iterator = contents[Symbol.asyncIterator]()
-    let pending: Buffer[] = []
-    let pendingSize = 0
-    let ended = false
-
-    /** Reads until a full part is pending or the stream ended. */
-    const fill = async () => {
-      while (!ended && pendingSize < partSize) {
-        const next = await iterator.next()
-        if (next.done) ended = true
-        else {
-          const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value)
-          pending.push(chunk)
-          pendingSize += chunk.length
-        }
-      }
-    }
-    /** Takes at most one part's bytes out of the pending ones. */
-    const takePart = () => {
-      const all = Buffer.concat(pending, pendingSize)
-      const part = all.subarray(0, Math.min(partSize, all.length))
-      const rest = all.subarray(part.length)
-      pending = rest.length > 0 ? [rest] : []
-      pendingSize = rest.length
-      return part
-    }
-
+    const upload = new Upload({
+      client: c.client,
+      params: {
+        Bucket: c.settings.bucketName,
+        Key: objectKey,
+        Body: contents,
+        ContentType: options?.contentType,
+        ContentDisposition: options?.contentDisposition,
+        ContentEncoding: options?.contentEncoding,
+        ContentLanguage: options?.contentLanguage,
+        CacheControl: options?.cacheControl,
+      },
+      partSize: this.#streamPartSize,
+      queueSize: 1,
+      leavePartsOnError: false,
+    })
     try {
-      await fill()
-      if (ended && pendingSize <= partSize) {
-        await c.drive.put(objectKey, takePart(), options)
-        return
-      }
-      const { UploadId: uploadId } = await c.client.send(
-        new CreateMultipartUploadCommand({
-          Bucket: c.settings.bucketName,
-          Key: objectKey,
-          ContentType: options?.contentType,
-        })
-      )
-      if (!uploadId) throw new Error('S3 returned no upload id')
-      try {
-        const parts: UploadedPart[] = []
-        for (let partNumber = 1; pendingSize > 0; partNumber++) {
-          const body = takePart()
-          parts.push(await this.#sendPart(c, objectKey, uploadId, partNumber, body, body.length))
-          await fill()
-        }
-        await this.#complete(c, objectKey, uploadId, parts)
-      } catch (error) {
-        await this.#abort(c, objectKey, uploadId).catch(() => {})
-        throw error
-      }
+      await upload.done()
     } catch (error) {
       contents.destroy()
       throw error
