@@ -1,26 +1,33 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
- * Works the notification outbox (app/services/outbox) in web server and
- * test processes: at `ready` the core's password-reset requests get their
+ * The notification outbox (app/services/outbox): at `boot` the process's
+ * `OutboxService` becomes a container singleton. In web server and test
+ * processes, at `ready` the core's password-reset requests get their
  * handler, every notification channel without a handler of its own gets
- * the default one (send through the channel), and the
- * worker starts (in test processes on the first enqueue, once the test
- * database is migrated). At shutdown the worker stops: attempts in flight
- * are abandoned and retried later by any instance.
+ * the default one (send through the channel), and the worker starts (in
+ * test processes on the first enqueue, once the test database is migrated).
+ * At shutdown the worker stops: attempts in flight are abandoned and
+ * retried later by any instance.
  */
 export default class OutboxProvider {
   constructor(protected app: ApplicationService) {}
 
+  async boot() {
+    const { default: OutboxService, outbox } = await import('#services/outbox/outbox_service')
+    this.app.container.singleton(OutboxService, () => outbox)
+  }
+
   async ready() {
     const environment = this.app.getEnvironment()
     if (environment !== 'web' && environment !== 'test') return
-    const { outbox } = await import('#services/outbox/outbox_service')
+    const { default: OutboxService } = await import('#services/outbox/outbox_service')
     const { notifications } = await import('#extensions/notifications/main')
     const { channelHandler } = await import('#services/outbox/channel_handler')
     const { default: PasswordResetService } = await import('#services/auth/password_reset_service')
-    const passwordResetService = await this.app.container.make(PasswordResetService)
     const { PASSWORD_RESET_CHANNEL } = await import('#services/mail/mail_service')
+    const passwordResetService = await this.app.container.make(PasswordResetService)
+    const outbox = await this.app.container.make(OutboxService)
     outbox.handle(PASSWORD_RESET_CHANNEL, { deliver: (delivery) => passwordResetService.handleRequest(delivery) })
     for (const name of notifications.names()) {
       if (!outbox.handlers.has(name)) outbox.handle(name, channelHandler(notifications, name))
@@ -30,7 +37,8 @@ export default class OutboxProvider {
   }
 
   async shutdown() {
-    const { outbox } = await import('#services/outbox/outbox_service')
+    const { default: OutboxService } = await import('#services/outbox/outbox_service')
+    const outbox = await this.app.container.make(OutboxService)
     await outbox.worker.stop()
   }
 }

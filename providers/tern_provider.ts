@@ -7,7 +7,8 @@ import { configValues } from '#extensions/config/config_values'
  * - register: the core configuration categories enter `configRegistry`
  *   (before any boot(), so plugins that define categories while booting
  *   collide with core keys at once, with a clear error);
- * - boot: the config service becomes the source of `configValues`
+ * - boot: the services holding per-process state (logo, version) are bound
+ *   as container singletons; the config service becomes the source of `configValues`
  *   (`#extensions/config/config_values`), the plugins' way to read settings,
  *   and the reverse shares add their handlers to the share lifecycle's hooks
  *   (`#services/reverse_shares/reverse_share_hooks`);
@@ -25,6 +26,7 @@ export default class TernProvider {
   }
 
   async boot() {
+    await this.#bindSingletons()
     const { default: ConfigService } = await import('#services/config/config_service')
     configValues.bind(await this.app.container.make(ConfigService))
     const { default: ReverseShareHooks } = await import('#services/reverse_shares/reverse_share_hooks')
@@ -55,6 +57,17 @@ export default class TernProvider {
     } catch (error) {
       logger.error({ err: error }, 'configuration variables could not be seeded')
     }
+  }
+
+  /**
+   * The services that hold per-process state (caches) are singletons of the
+   * container; the others are built on each resolution.
+   */
+  async #bindSingletons() {
+    const { default: LogoService } = await import('#services/branding/logo_service')
+    const { default: VersionService } = await import('#services/system/version_service')
+    this.app.container.singleton(LogoService, () => new LogoService())
+    this.app.container.singleton(VersionService, () => new VersionService())
   }
 
   /**

@@ -1,9 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { logoService } from '#services/branding/logo_service'
+import { inject } from '@adonisjs/core'
+import LogoService from '#services/branding/logo_service'
 import { readLogoUpload } from '#controllers/configs/logo_upload'
 
 /** The instance logo (admin, spec/api.md §6). */
+@inject()
 export default class LogoController {
+  constructor(protected logos: LogoService) {}
+
   /**
    * POST /api/configs/admin/logo, multipart field `file`: a square PNG (at
    * most 5 MB and 4096x4096). 201 once the logo, favicon and app icons are
@@ -12,13 +16,13 @@ export default class LogoController {
    * pixels"; 413 "The logo file must be at most 5 MB".
    */
   async store({ request, response }: HttpContext) {
-    await logoService.save(await readLogoUpload(request))
+    await this.logos.save(await readLogoUpload(request))
     return response.created()
   }
 
   /** DELETE /api/configs/admin/logo (ext): back to the built-in logo and icons; 204. */
   async destroy({ response }: HttpContext) {
-    await logoService.remove()
+    await this.logos.remove()
     return response.noContent()
   }
 }

@@ -1,9 +1,13 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { mailService } from '#services/mail/mail_service'
+import { inject } from '@adonisjs/core'
+import MailService from '#services/mail/mail_service'
 import { testEmailValidator } from '#validators/configs'
 
 /** `POST /api/configs/admin/testEmail` (admin, spec/api.md §6). */
+@inject()
 export default class TestEmailController {
+  constructor(protected mail: MailService) {}
+
   /**
    * Sends the test mail to `email` with the current SMTP settings: 201 when
    * the server accepted it; 400 "SMTP is disabled" when mail is off; 400
@@ -12,7 +16,7 @@ export default class TestEmailController {
    */
   async handle({ request, response }: HttpContext) {
     const { email } = await testEmailValidator.validate(request.body())
-    await mailService.sendTest(email)
+    await this.mail.sendTest(email)
     return response.created()
   }
 }

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { outbox } from '#services/outbox/outbox_service'
-import { presentDelivery } from '#services/outbox/delivery_presenter'
+import { inject } from '@adonisjs/core'
+import OutboxService from '#services/outbox/outbox_service'
+import DeliveryTransformer from '#transformers/delivery_transformer'
 import { DeliveryNotFailedException, DeliveryNotFoundException } from '#services/outbox/outbox_errors'
 
 const STATUSES = ['failed', 'pending', 'delivered'] as const
@@ -10,7 +11,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * Admin routes of the notification outbox (`/api/notifications/deliveries`):
  * the failed deliveries with their last error, retry and discard.
  */
+@inject()
 export default class DeliveriesController {
+  constructor(protected outbox: OutboxService) {}
+
   /** GET ?status=failed|pending|delivered (default failed): 200 delivery[], newest first (at most 500). */
   async index({ request, response }: HttpContext) {
     const asked = String(request.input('status', 'failed'))
@@ -22,26 +26,26 @@ export default class DeliveriesController {
         error: 'Bad Request',
       })
     }
-    const deliveries = await outbox.list(status)
-    return response.ok(deliveries.map(presentDelivery))
+    const deliveries = await this.outbox.list(status)
+    return response.ok(deliveries.map((delivery) => DeliveryTransformer.toJSON(delivery)))
   }
 
   /** POST /:id/retry: 200 the delivery, pending again with fresh attempts; 404 unknown, 409 not failed. */
   async retry({ params, response }: HttpContext) {
     const delivery = await this.#failed(params.id)
-    await outbox.retry(delivery.id)
-    return response.ok(presentDelivery((await outbox.find(delivery.id)) ?? delivery))
+    await this.outbox.retry(delivery.id)
+    return response.ok(DeliveryTransformer.toJSON((await this.outbox.find(delivery.id)) ?? delivery))
   }
 
   /** DELETE /:id: 204 once the failed delivery is discarded; 404 unknown, 409 not failed. */
   async destroy({ params, response }: HttpContext) {
     const delivery = await this.#failed(params.id)
-    if (!(await outbox.discard(delivery.id))) throw new DeliveryNotFailedException('no longer failed')
+    if (!(await this.outbox.discard(delivery.id))) throw new DeliveryNotFailedException('no longer failed')
     return response.noContent()
   }
 
   async #failed(id: unknown) {
-    const delivery = typeof id === 'string' && UUID.test(id) ? await outbox.find(id) : null
+    const delivery = typeof id === 'string' && UUID.test(id) ? await this.outbox.find(id) : null
     if (!delivery) throw new DeliveryNotFoundException()
     if (delivery.status !== 'failed') throw new DeliveryNotFailedException(delivery.status)
     return delivery

@@ -1,5 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { logoService } from '#services/branding/logo_service'
+import { inject } from '@adonisjs/core'
+import LogoService from '#services/branding/logo_service'
 
 /**
  * GET /img/logo.png, /img/favicon.png, /img/favicon.ico, /favicon.ico,
@@ -8,7 +9,10 @@ import { logoService } from '#services/branding/logo_service'
  * strong ETag and `Cache-Control: no-cache`, so browsers revalidate (304) and
  * a new logo shows up at once.
  */
+@inject()
 export default class BrandingImagesController {
+  constructor(protected logos: LogoService) {}
+
   /** GET /img/:name and /img/icons/:icon. */
   async show(ctx: HttpContext) {
     const { params } = ctx
@@ -21,7 +25,7 @@ export default class BrandingImagesController {
   }
 
   async #answer({ request, response }: HttpContext, name: string) {
-    const image = await logoService.read(name)
+    const image = await this.logos.read(name)
     if (!image) return response.notFound({ statusCode: 404, message: 'Not Found', error: 'Not Found' })
     response.header('Content-Type', image.contentType)
     response.header('Cache-Control', 'no-cache')

@@ -11,7 +11,7 @@
  * notices a changed file by its size and modification time.
  *
  * ```ts
- * import { logoService } from '#services/branding/logo_service'
+ * const logoService = await app.container.make(LogoService) // or inject it
  *
  * await logoService.save(pngBytes)                 // 400/413 exceptions when refused
  * const image = await logoService.read('favicon.png') // { bytes, etag, contentType, custom }
@@ -108,8 +108,12 @@ interface CachedFile {
   image: BrandingImage
 }
 
-/** See the module comment. Use the `logoService` singleton. */
-export class LogoService {
+/**
+ * See the module comment. One per process (it caches the images): the
+ * container holds it as a singleton (providers/tern_provider.ts), so resolve
+ * or inject it; `new LogoService(dir)` is for tests (another instance).
+ */
+export default class LogoService {
   readonly #directory: string | undefined
   readonly #builtinLogoPath: string | undefined
   #builtin?: Promise<Map<string, BrandingImage>>
@@ -240,6 +244,3 @@ export class LogoService {
     return this.#builtin
   }
 }
-
-/** The logo service of this process. */
-export const logoService = new LogoService()

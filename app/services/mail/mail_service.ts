@@ -1,12 +1,13 @@
 /**
  * The core mail API: every feature that sends an e-mail goes through
- * `mailService`. Mails are rendered from the `email.*` templates and
+ * `MailService` (resolve or inject it). Mails are rendered from the `email.*` templates and
  * delivered through the `email` notification channel (plugin `email`, SMTP
  * configured from the `smtp.*` settings on each send).
  *
  * ```ts
- * import { mailService } from '#services/mail/mail_service'
+ * import MailService from '#services/mail/mail_service'
  *
+ * const mailService = await app.container.make(MailService) // or inject it
  * await mailService.ensureEnabled()                     // 400 "SMTP is disabled" when mail cannot be sent
  * await mailService.sendInvite(user.email, { url, password, email: user.email })
  * await mailService.queueTemplate(type, to, template, variables, { eventId })  // durable: the outbox delivers it
@@ -22,11 +23,12 @@
  * mailer's reason) when the send failed. Sends are recorded by
  * `notifications.fake()` like any notification (SMTP must still be enabled).
  */
+import { inject } from '@adonisjs/core'
 import { notifications, type NotificationManager } from '#extensions/notifications/main'
-import ConfigService, { configService, type ConfigSnapshot } from '#services/config/config_service'
+import ConfigService, { type ConfigSnapshot } from '#services/config/config_service'
 import { MailDeliveryException, MailDisabledException } from '#services/mail/mail_errors'
 import { renderTemplate, type TemplateVariables } from '#services/mail/render_template'
-import { outbox } from '#services/outbox/outbox_service'
+import OutboxService from '#services/outbox/outbox_service'
 import {
   deliveryFailureReason,
   MAIL_CHANNEL,
@@ -48,11 +50,15 @@ function withAppVariables(config: ConfigSnapshot, variables: TemplateVariables):
   return { appName: config.get('general.appName'), appUrl: config.get('general.appUrl'), ...variables }
 }
 
-/** See the module comment. Use the `mailService` singleton; the class is exported for tests. */
-export class MailService {
+/** See the module comment. */
+@inject()
+export default class MailService {
+  /** The notification channels (the `email` channel delivers the mails). */
+  protected channels: NotificationManager = notifications
+
   constructor(
-    protected config: ConfigService = configService,
-    protected channels: NotificationManager = notifications
+    protected config: ConfigService,
+    protected outbox: OutboxService
   ) {}
 
   /** True when `smtp.enabled` is on and the e-mail channel is registered (plugin enabled). */
@@ -136,7 +142,7 @@ export class MailService {
   async store(mail: OutgoingMail, options: QueueOptions): Promise<void> {
     const to = Array.isArray(mail.to) ? mail.to : [mail.to]
     const notification = { type: mail.type, to, subject: mail.subject, text: mail.text, html: mail.html, data: mail.data }
-    await outbox.enqueue({
+    await this.outbox.enqueue({
       eventId: options.eventId,
       eventType: mail.type,
       channel: MAIL_CHANNEL,
@@ -202,10 +208,7 @@ export class MailService {
 
   /** Resolves once no password-reset request and no queued mail is pending in the outbox (tests). */
   async idle(): Promise<void> {
-    await outbox.idle(PASSWORD_RESET_CHANNEL)
-    await outbox.idle(MAIL_CHANNEL)
+    await this.outbox.idle(PASSWORD_RESET_CHANNEL)
+    await this.outbox.idle(MAIL_CHANNEL)
   }
 }
-
-/** The mail service of this process. */
-export const mailService = new MailService()

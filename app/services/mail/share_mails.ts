@@ -11,7 +11,7 @@
  *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`.
  *
  * Mails are stored in the notification outbox before the response
- * (`mailService.queueTemplate`) and delivered by any instance with retries;
+ * (`MailService.queueTemplate`) and delivered by any instance with retries;
  * a delivery that fails for good is logged with the reason, listed for
  * admins, and never fails the request. One mail per recipient and completion. Sharing by
  * mail needs `email.enableShareEmailRecipients` and SMTP on: a share created
@@ -22,13 +22,14 @@
  * admin's language, not the visitor's.
  */
 import { DateTime } from 'luxon'
+import { inject } from '@adonisjs/core'
 import type ReverseShare from '#models/reverse_share'
 import type Share from '#models/share'
 import ShareRecipient from '#models/share_recipient'
 import User from '#models/user'
 import { appUrl } from '#services/auth/password_reset_service'
-import { configService } from '#services/config/config_service'
-import { mailService } from '#services/mail/mail_service'
+import ConfigService from '#services/config/config_service'
+import MailService from '#services/mail/mail_service'
 import { ShareApiException } from '#services/shares/share_errors'
 
 /** Notification types of the share mails. */
@@ -49,25 +50,6 @@ export function recipientsNotAllowed(): ShareApiException {
   return new ShareApiException('Sharing files by email is disabled, so a share cannot have email recipients', 400)
 }
 
-/** True when recipients get mails: `email.enableShareEmailRecipients` and SMTP (with an e-mail channel) are on. */
-export async function shareByMailEnabled(): Promise<boolean> {
-  return (await configService.get('email.enableShareEmailRecipients')) && (await mailService.isEnabled())
-}
-
-/**
- * Refuses recipients while sharing by mail is off (400, see
- * `recipientsNotAllowed`). No recipients: always fine.
- */
-export async function assertRecipientsAllowed(recipients: readonly string[] | null | undefined): Promise<void> {
-  if (!recipients || recipients.length === 0) return
-  if (!(await shareByMailEnabled())) throw recipientsNotAllowed()
-}
-
-/** `${appUrl}/s/<id>`: the short link of a share. */
-export async function shareUrl(shareId: string): Promise<string> {
-  return `${await appUrl()}/s/${encodeURIComponent(shareId)}`
-}
-
 /** `{expires}`: relative and absolute ("in 7 days (8 January 2025, 12:00 UTC)"), or "never". */
 export function expiresText(expiration: DateTime | null, now: DateTime = DateTime.utc()): string {
   if (!expiration) return NEVER_EXPIRES_TEXT
@@ -76,52 +58,80 @@ export function expiresText(expiration: DateTime | null, now: DateTime = DateTim
   return `${relative} (${utc.toFormat("d LLLL yyyy, HH:mm 'UTC'")})`
 }
 
-/**
- * Queues a mail to every recipient of `share` (one mail each), when
- * sharing by mail is on. Resolves to how many mails were queued.
- */
-export async function sendRecipientMails(share: Share): Promise<number> {
-  const recipients = await ShareRecipient.query().where('share_id', share.id)
-  if (recipients.length === 0 || !(await shareByMailEnabled())) return 0
-  const creator = share.creatorId ? await User.find(share.creatorId) : null
-  const variables = {
-    creator: creator?.username ?? UNKNOWN_CREATOR,
-    shareUrl: await shareUrl(share.id),
-    desc: share.description || NO_DESCRIPTION,
-    expires: expiresText(share.expiration),
-  }
-  for (const recipient of recipients) {
-    await mailService.queueTemplate(
-      SHARE_MAIL_TYPES.recipient,
-      recipient.email,
-      { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
-      variables,
-      { eventId: `${SHARE_MAIL_TYPES.recipient}:${share.id}`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
-    )
-  }
-  return recipients.length
-}
+/** Sends the share lifecycle's mails (see the module comment). */
+@inject()
+export default class ShareMailService {
+  constructor(
+    protected config: ConfigService,
+    protected mail: MailService
+  ) {}
 
-/**
- * Queues a mail to the creator of `reverseShare` saying that `share` was
- * uploaded through it, when its `sendEmailNotification` is on and SMTP is
- * enabled. Resolves to whether a mail was queued (the completed reply's
- * `notifyReverseShareCreator`).
- */
-export async function notifyReverseShareCreator(share: Share, reverseShare: ReverseShare): Promise<boolean> {
-  if (!reverseShare.sendEmailNotification || !(await mailService.isEnabled())) return false
-  const owner = await User.find(reverseShare.creatorId)
-  if (!owner) return false
-  const variables = { shareUrl: await shareUrl(share.id) }
-  await mailService.queueTemplate(
-    SHARE_MAIL_TYPES.reverseShareUsed,
-    owner.email,
-    { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
-    variables,
-    {
-      eventId: `${SHARE_MAIL_TYPES.reverseShareUsed}:${share.id}`,
-      log: { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed },
+  /** True when recipients get mails: `email.enableShareEmailRecipients` and SMTP (with an e-mail channel) are on. */
+  async shareByMailEnabled(): Promise<boolean> {
+    return (await this.config.get('email.enableShareEmailRecipients')) && (await this.mail.isEnabled())
+  }
+
+  /**
+   * Refuses recipients while sharing by mail is off (400, see
+   * `recipientsNotAllowed`). No recipients: always fine.
+   */
+  async assertRecipientsAllowed(recipients: readonly string[] | null | undefined): Promise<void> {
+    if (!recipients || recipients.length === 0) return
+    if (!(await this.shareByMailEnabled())) throw recipientsNotAllowed()
+  }
+
+  /** `${appUrl}/s/<id>`: the short link of a share. */
+  async shareUrl(shareId: string): Promise<string> {
+    return `${await appUrl()}/s/${encodeURIComponent(shareId)}`
+  }
+
+  /**
+   * Queues a mail to every recipient of `share` (one mail each), when
+   * sharing by mail is on. Resolves to how many mails were queued.
+   */
+  async sendRecipientMails(share: Share): Promise<number> {
+    const recipients = await ShareRecipient.query().where('share_id', share.id)
+    if (recipients.length === 0 || !(await this.shareByMailEnabled())) return 0
+    const creator = share.creatorId ? await User.find(share.creatorId) : null
+    const variables = {
+      creator: creator?.username ?? UNKNOWN_CREATOR,
+      shareUrl: await this.shareUrl(share.id),
+      desc: share.description || NO_DESCRIPTION,
+      expires: expiresText(share.expiration),
     }
-  )
-  return true
+    for (const recipient of recipients) {
+      await this.mail.queueTemplate(
+        SHARE_MAIL_TYPES.recipient,
+        recipient.email,
+        { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
+        variables,
+        { eventId: `${SHARE_MAIL_TYPES.recipient}:${share.id}`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
+      )
+    }
+    return recipients.length
+  }
+
+  /**
+   * Queues a mail to the creator of `reverseShare` saying that `share` was
+   * uploaded through it, when its `sendEmailNotification` is on and SMTP is
+   * enabled. Resolves to whether a mail was queued (the completed reply's
+   * `notifyReverseShareCreator`).
+   */
+  async notifyReverseShareCreator(share: Share, reverseShare: ReverseShare): Promise<boolean> {
+    if (!reverseShare.sendEmailNotification || !(await this.mail.isEnabled())) return false
+    const owner = await User.find(reverseShare.creatorId)
+    if (!owner) return false
+    const variables = { shareUrl: await this.shareUrl(share.id) }
+    await this.mail.queueTemplate(
+      SHARE_MAIL_TYPES.reverseShareUsed,
+      owner.email,
+      { subjectKey: 'email.reverseShareSubject', textKey: 'email.reverseShareMessage' },
+      variables,
+      {
+        eventId: `${SHARE_MAIL_TYPES.reverseShareUsed}:${share.id}`,
+        log: { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed },
+      }
+    )
+    return true
+  }
 }

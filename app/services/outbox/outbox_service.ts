@@ -6,8 +6,9 @@
  * "failed", listed for admins, who may retry or discard it.
  *
  * ```ts
- * import { outbox } from '#services/outbox/outbox_service'
+ * import OutboxService from '#services/outbox/outbox_service'
  *
+ * const outbox = await app.container.make(OutboxService) // or inject it
  * outbox.handle('sms', { deliver: async (delivery) => sendSms(delivery.payload) })
  * await outbox.enqueue({ eventId: share.id, eventType: 'share:completed', channel: 'sms', payload, maxAttempts: 5 })
  * ```
@@ -34,8 +35,12 @@ export const OUTBOX_DEFAULTS = {
   retry: { baseDelayMs: 5000, maxDelayMs: 900_000 } satisfies OutboxRetryPolicy,
 }
 
-/** See the module comment. Use the `outbox` singleton. */
-export class Outbox {
+/**
+ * See the module comment. One per process (it holds the handlers and the
+ * worker): the container holds it as a singleton (providers/outbox_provider.ts),
+ * so resolve or inject it; `new OutboxService(read)` is for tests.
+ */
+export default class OutboxService {
   readonly handlers = new Map<string, OutboxHandler>()
   readonly maxAttempts: number
   readonly worker: OutboxWorker
@@ -137,5 +142,12 @@ export class Outbox {
   }
 }
 
-/** The outbox of this process. */
-export const outbox = new Outbox()
+/** The outbox's type under its former name (the webhook plugin's option). */
+export type Outbox = OutboxService
+
+/**
+ * The outbox of this process, the instance the container's `OutboxService`
+ * singleton is. Only for code that needs it synchronously (the webhook
+ * dispatcher's default); everything else resolves `OutboxService`.
+ */
+export const outbox = new OutboxService()

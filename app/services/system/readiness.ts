@@ -6,27 +6,24 @@
  * database outage must not make the orchestrator restart every instance.
  */
 import { randomUUID } from 'node:crypto'
+import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { storage } from '#extensions/storage/main'
 import { redisInUse } from '#services/system/redis_outage'
 import { pendingMigrations } from '#services/system/schema_status'
+import type { HealthCheckResult, HealthChecks } from '#api/system'
 
 /** How long one check may take before it counts as failed. */
 export const READINESS_CHECK_TIMEOUT_MS = 2000
 
 /** The state of one check, as answered. */
-export interface CheckResult {
-  status: 'ok' | 'failed' | 'skipped'
-  /** Why it failed, in words safe to show (never a driver's internals). */
-  message?: string
-  durationMs: number
-}
+export type CheckResult = HealthCheckResult
 
-/** What /api/health/ready answers. */
+/** The outcome of the readiness checks (`HealthTransformer` makes the answer of it). */
 export interface Readiness {
   ready: boolean
-  checks: Record<'database' | 'migrations' | 'redis' | 'storage', CheckResult>
+  checks: HealthChecks
 }
 
 /** Rejects when `work` does not settle within the time limit. */
@@ -55,7 +52,7 @@ async function check(work: () => Promise<unknown>, failure: string): Promise<Che
 }
 
 /** Resolves when Redis answers PING. */
-export async function pingRedis() {
+async function pingRedis() {
   const { default: redis } = await import('@adonisjs/redis/services/main')
   await redis.connection().ping()
 }
@@ -83,15 +80,29 @@ async function schemaCurrent() {
   if (pending.length > 0) throw new Error(`${pending.length} migrations pending, e.g. ${pending[0]}`)
 }
 
-/** Runs every check (in parallel) and tells whether the instance is ready. */
-export async function checkReadiness(): Promise<Readiness> {
-  const skipped: CheckResult = { status: 'skipped', durationMs: 0 }
-  const [database, migrations, redis, store] = await Promise.all([
-    check(() => db.rawQuery('SELECT 1'), 'The database does not answer'),
-    check(schemaCurrent, 'The database schema is not migrated yet (run node ace tern:migrate)'),
-    redisInUse() ? check(pingRedis, 'Redis does not answer') : Promise.resolve(skipped),
-    check(probeStorage, 'The default storage cannot write, read and delete a small object'),
-  ])
-  const checks = { database, migrations, redis, storage: store }
-  return { ready: Object.values(checks).every((c) => c.status !== 'failed'), checks }
+/** The dependency checks of the health routes. */
+@inject()
+export default class ReadinessService {
+  /** Runs every check (in parallel) and tells whether the instance is ready. */
+  async check(): Promise<Readiness> {
+    const skipped: CheckResult = { status: 'skipped', durationMs: 0 }
+    const [database, migrations, redis, store] = await Promise.all([
+      check(() => db.rawQuery('SELECT 1'), 'The database does not answer'),
+      check(schemaCurrent, 'The database schema is not migrated yet (run node ace tern:migrate)'),
+      redisInUse() ? check(pingRedis, 'Redis does not answer') : Promise.resolve(skipped),
+      check(probeStorage, 'The default storage cannot write, read and delete a small object'),
+    ])
+    const checks = { database, migrations, redis, storage: store }
+    return { ready: Object.values(checks).every((c) => c.status !== 'failed'), checks }
+  }
+
+  /** Resolves when Redis answers PING within `READINESS_CHECK_TIMEOUT_MS`; rejects otherwise. */
+  async pingRedis(): Promise<void> {
+    await withTimeout(pingRedis, 'Redis PING')
+  }
+
+  /** Resolves when the database answers `SELECT 1`; rejects otherwise. */
+  async pingDatabase(): Promise<void> {
+    await db.rawQuery('SELECT 1')
+  }
 }

@@ -10,34 +10,30 @@
  * latest version", never an error.
  *
  * ```ts
- * import { versionService } from '#services/system/version_service'
+ * import VersionService from '#services/system/version_service'
  *
- * const info = await versionService.info()
+ * const status = await (await app.container.make(VersionService)).status()
+ * // { version: '0.23.1', release: { version: '0.24.0', url: 'https://...' } }
+ * VersionTransformer.toJSON(status)
  * // { version: '0.23.1', latestVersion: '0.24.0', updateAvailable: true, releaseUrl: 'https://...' }
  * ```
  */
-import { configService } from '#services/config/config_service'
+import { configSnapshot } from '#services/config/config_service'
 import { compareVersions } from '#extensions/plugins/semver'
 
 /** The version of this build of Tern (spec/product-spec.md, "Built-in version"). */
 export const TERN_VERSION = '0.23.1'
 
-/** The answer of `GET /api/configs/admin/version`. */
-export interface VersionInfo {
-  /** The running version (`TERN_VERSION`). */
-  version: string
-  /** The latest release's version (tag without a leading `v`); null when unknown or the check is off. */
-  latestVersion: string | null
-  /** True when the latest release is newer than the running version (or differs, for tags that are not semver). */
-  updateAvailable: boolean
-  /** The latest release's web page (http/https), or null. */
-  releaseUrl: string | null
-}
-
 /** What the release source said about its latest release. */
 export interface LatestRelease {
   version: string
   url: string | null
+}
+
+/** The running version and the latest release known (null when unknown or the check is off). */
+export interface VersionStatus {
+  version: string
+  release: LatestRelease | null
 }
 
 /** Tuning of `VersionService` (the defaults are the production values). */
@@ -57,8 +53,12 @@ interface CacheEntry {
   expiresAt: number
 }
 
-/** See the module comment. Use the `versionService` singleton. */
-export class VersionService {
+/**
+ * See the module comment. One per process (it caches the answers): the
+ * container holds it as a singleton (providers/tern_provider.ts), so resolve
+ * or inject it; `new VersionService(options)` is for tests.
+ */
+export default class VersionService {
   readonly #timeoutMs: number
   readonly #cacheMs: number
   readonly #failureCacheMs: number
@@ -75,18 +75,17 @@ export class VersionService {
     this.#maxBytes = options.maxBytes ?? 1_000_000
   }
 
-  /** The running version and what is known about the latest release. Never throws for the release source. */
-  async info(): Promise<VersionInfo> {
-    const config = await configService.snapshot()
+  /**
+   * The running version and what is known about the latest release (null
+   * when unknown or the check is off). Never throws for the release source.
+   * `VersionTransformer` makes the API object of it.
+   */
+  async status(): Promise<VersionStatus> {
+    const config = await configSnapshot()
     const release = config.get('general.checkForUpdates')
       ? await this.latestRelease(config.get('general.releaseSource'))
       : null
-    return {
-      version: TERN_VERSION,
-      latestVersion: release?.version ?? null,
-      updateAvailable: release !== null && isNewer(release.version, TERN_VERSION),
-      releaseUrl: release?.url ?? null,
-    }
+    return { version: TERN_VERSION, release }
   }
 
   /**
@@ -181,5 +180,3 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** The version service of this process. */
-export const versionService = new VersionService()

@@ -3,16 +3,12 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
-import {
-  BRANDING_IMAGES,
-  ICON_SIZES,
-  LOGO_MAX_BYTES,
-  LogoService,
-  logoService,
-} from '#services/branding/logo_service'
+import LogoService, { BRANDING_IMAGES, ICON_SIZES, LOGO_MAX_BYTES } from '#services/branding/logo_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 import { api, baseUrl } from '#tests/helpers/shares'
 import { makePng, pngHeaderOnly, readPng, type Rgba } from '#tests/helpers/png'
+
+const logoService = await app.container.make(LogoService)
 
 const RED: Rgba = [255, 0, 0, 255]
 const BLUE: Rgba = [0, 0, 255, 255]

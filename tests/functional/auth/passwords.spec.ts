@@ -6,10 +6,12 @@ import RefreshToken from '#models/refresh_token'
 import PasswordResetToken from '#models/password_reset_token'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
-import { mailService } from '#services/mail/mail_service'
+import MailService from '#services/mail/mail_service'
 import { hashToken } from '#services/auth/tokens'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { createUser, sessionCookie, sessionFor, setCookie } from '#tests/helpers/auth'
+
+const mailService = await app.container.make(MailService)
 
 const configService = await app.container.make(ConfigService)
 

@@ -5,13 +5,14 @@ import db from '@adonisjs/lucid/services/db'
 import { notifications } from '#extensions/notifications/main'
 import app from '@adonisjs/core/services/app'
 import ConfigService, { type ConfigChange } from '#services/config/config_service'
-import {
+import MailService, {
   MailDeliveryException,
   MailDisabledException,
-  mailService,
   renderTemplate,
 } from '#services/mail/mail_service'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+
+const mailService = await app.container.make(MailService)
 
 const configService = await app.container.make(ConfigService)
 

@@ -7,11 +7,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { outboxRetryDelay } from '#services/outbox/backoff'
-import { outbox } from '#services/outbox/outbox_service'
+import app from '@adonisjs/core/services/app'
+import OutboxService from '#services/outbox/outbox_service'
 import { claimDue, markDelivered, OUTBOX_TABLE, purgeDelivered } from '#services/outbox/outbox_store'
 import { KEEP_DELIVERED_MS } from '#services/outbox/outbox_worker'
 import { redactDeliveryError } from '#services/outbox/redact'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+
+const outbox = await app.container.make(OutboxService)
 
 /** A channel no handler of this process works, so only the test claims its rows. */
 const LANE = 'rules-lane'

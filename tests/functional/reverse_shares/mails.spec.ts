@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import logger from '@adonisjs/core/services/logger'
 import { DateTime } from 'luxon'
 import Share from '#models/share'
-import { mailService } from '#services/mail/mail_service'
+import app from '@adonisjs/core/services/app'
+import MailService from '#services/mail/mail_service'
 import { expiresText } from '#services/mail/share_mails'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import {
@@ -15,6 +16,8 @@ import {
   uploadFile,
 } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
+
+const mailService = await app.container.make(MailService)
 
 const APP_URL = 'https://tern.example.com'
 
