@@ -2,7 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import adonisjs from '@adonisjs/vite/client'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     adonisjs({
@@ -26,9 +26,16 @@ export default defineConfig({
   optimizeDeps: {
     entries: ['inertia/app.tsx', 'inertia/pages/**/*.tsx', 'inertia/admin/**/*.tsx'],
   },
+  /**
+   * The server-rendering bundle carries React, Inertia, Ant Design and every
+   * other browser package itself, so a production install (and the container
+   * image) needs none of them: they are devDependencies. Only for the build:
+   * the development server loads them from node_modules as they are.
+   */
+  ssr: { noExternal: command === 'build' ? true : undefined },
   server: {
     /** Test runs (possibly several at once) need no hot reload socket. */
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,
     watch: { ignored: ['**/data/**', '**/build/**', '**/tmp/**'] },
   },
-})
+}))
