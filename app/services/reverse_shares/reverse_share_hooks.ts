@@ -22,14 +22,9 @@
  */
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type {
-  FilterHandler,
-  HookRunner,
-  ShareBeforeAuthorizeCreatePayload,
-  ShareBeforeCompletePayload,
-} from '#extensions/hooks/main'
+import type { FilterHandler, HookRunner } from '#extensions/hooks/main'
 import Share from '#models/share'
-import { notifyReverseShareCreator } from '#services/mail/share_mails'
+import ShareMailService from '#services/mail/share_mails'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ShareService from '#services/shares/share_service'
@@ -44,7 +39,8 @@ export default class ReverseShareHooks {
 
   constructor(
     private reverseShares: ReverseShareService,
-    private shares: ShareService
+    private shares: ShareService,
+    private shareMails: ShareMailService
   ) {}
 
   /**
@@ -64,9 +60,7 @@ export default class ReverseShareHooks {
    * The live reverse share of the request's token (which lets a visitor
    * create the share, SharePolicy.create). No token: unchanged. A dead one: 404.
    */
-  authorizeCreation = async (
-    payload: ShareBeforeAuthorizeCreatePayload
-  ): Promise<ShareBeforeAuthorizeCreatePayload> => {
+  authorizeCreation: FilterHandler<'share:before_authorize_create'> = async (payload) => {
     if (payload.reverseShareToken === null) return payload
     const reverseShare = await this.reverseShares.findLive(payload.reverseShareToken)
     if (!reverseShare) throw reverseShareErrors.tokenNotFound()
@@ -86,7 +80,7 @@ export default class ReverseShareHooks {
    * Counts the use (first completion only), emits `reverse_share:used`, mails
    * the reverse share's creator and answers `notifyReverseShareCreator`.
    */
-  countUse = async (payload: ShareBeforeCompletePayload): Promise<ShareBeforeCompletePayload> => {
+  countUse: FilterHandler<'share:before_complete'> = async (payload) => {
     if (!payload.reverseShareId) return payload
     const reverseShare = await this.reverseShares.find(payload.reverseShareId)
     if (!payload.firstCompletion) {
@@ -96,7 +90,7 @@ export default class ReverseShareHooks {
     if (!(await this.reverseShares.consumeUse(payload.reverseShareId))) await this.#discard(share)
     if (!reverseShare) return payload
     await this.#runner?.emit('reverse_share:used', { reverseShareId: reverseShare.id, shareId: share.id })
-    const notified = await notifyReverseShareCreator(share, reverseShare)
+    const notified = await this.shareMails.notifyReverseShareCreator(share, reverseShare)
     return { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: notified } }
   }
 
