@@ -20,6 +20,7 @@ import { configValue } from '#services/config/config_service'
 import MailService, { MAIL_TYPES, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
+import UserService from '#services/users/user_service'
 import { isWellFormedText } from '#validators/rules'
 
 /** Lifetime of a reset link. */
@@ -28,11 +29,6 @@ export const PASSWORD_RESET_LIFETIME_MINUTES = 60
 /** `${appUrl}` without a trailing slash. */
 export async function appUrl(): Promise<string> {
   return (await configValue('general.appUrl')).replace(/\/+$/, '')
-}
-
-/** Finds users by e-mail address, ignoring case (the same on every database). */
-export function findUserByEmail(email: string) {
-  return User.query().whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]).first()
 }
 
 /** Whether `email` could be the address of an account (users.email: at most 255 characters, `local@domain`). */
@@ -45,7 +41,8 @@ function couldBeAccountEmail(email: string): boolean {
 export default class PasswordResetService {
   constructor(
     protected sessions: SessionService,
-    protected mail: MailService
+    protected mail: MailService,
+    protected users: UserService
   ) {}
 
   /**
@@ -72,7 +69,7 @@ export default class PasswordResetService {
    * was settled) is done, so a mailed link is never replaced by a retry.
    */
   async handleRequest(delivery: OutboxDelivery): Promise<void> {
-    const user = await findUserByEmail(String(delivery.payload?.email ?? ''))
+    const user = await this.users.findByEmail(String(delivery.payload?.email ?? ''))
     if (!user) return
     if (!(await this.mail.isEnabled())) {
       logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')

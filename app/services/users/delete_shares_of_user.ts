@@ -12,7 +12,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import ReverseShare from '#models/reverse_share'
 import { storage } from '#extensions/storage/main'
-import { abortUpload } from '#services/files/file_storage'
+import FileStorage from '#services/files/file_storage'
 
 /** What `DeleteSharesOfUser.handle` removed. */
 export interface DeletedShares {
@@ -25,6 +25,8 @@ export interface DeletedShares {
 /** Deletes everything a user shared. Resolve it from the container or inject it. */
 @inject()
 export default class DeleteSharesOfUser {
+  constructor(protected fileStorage: FileStorage) {}
+
   /**
    * Deletes the shares of `userId` (created by them, or uploaded through one of
    * their reverse shares): first the rows (files, sessions, security and
@@ -49,7 +51,7 @@ export default class DeleteSharesOfUser {
 
     for (const session of sessions) {
       const file = fileById.get(session.fileId)
-      if (file) await abortUpload(file, session)
+      if (file) await this.fileStorage.abortUpload(file, session)
     }
     const removed: DeletedShares['files'] = []
     for (const file of files) {
