@@ -29,6 +29,7 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import testUtils from '@adonisjs/core/services/test_utils'
 
 /** Credentials a server started with `auth` requires. */
 export interface SmtpServerCredentials {
@@ -185,4 +186,31 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       return new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/**
+ * For a group of tests that send mail: starts one SMTP server when the group
+ * starts (closed when it ends); before each test, forgets the mails received
+ * so far and wraps the test in a rolled-back database transaction. The
+ * returned object stands for that server (it reads through to it), so it can
+ * be kept in a `const` at the group's top.
+ */
+export function smtpServerPerGroup(group: {
+  setup(handler: () => Promise<() => Promise<void>>): unknown
+  each: { setup(handler: () => unknown): unknown }
+}): TestSmtpServer {
+  let server: TestSmtpServer | undefined
+  const current = () => {
+    if (!server) throw new Error('smtpServerPerGroup: the group has not started')
+    return server
+  }
+  group.setup(async () => {
+    server = await startSmtpServer()
+    return () => current().close()
+  })
+  group.each.setup(() => {
+    current().clear()
+    return testUtils.db().withGlobalTransaction()
+  })
+  return new Proxy({} as TestSmtpServer, { get: (_target, key) => Reflect.get(current(), key) })
 }

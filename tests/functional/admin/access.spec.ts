@@ -12,7 +12,7 @@ import { storage } from '#extensions/storage/main'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { smtpServerPerGroup } from '#tests/helpers/smtp_server'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
 
 const configService = await app.container.make(ConfigService)
@@ -81,15 +81,7 @@ test.group('Admin | access', (group) => {
 })
 
 test.group('Admin | users flows', (group) => {
-  let smtp: TestSmtpServer
-  group.setup(async () => {
-    smtp = await startSmtpServer()
-    return () => smtp.close()
-  })
-  group.each.setup(() => {
-    smtp.clear()
-    return testUtils.db().withGlobalTransaction()
-  })
+  const smtp = smtpServerPerGroup(group)
 
   test('create with a password, grant admin, change the password, then delete', async ({ client, assert }) => {
     const header = await authHeaderFor(await createUser({ admin: true }))

@@ -7,52 +7,24 @@
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import ConfigVariable from '#models/config_variable'
 import app from '@adonisjs/core/services/app'
-import ConfigService from '#services/config/config_service'
-import { outbox } from '#services/outbox/outbox_service'
+import OutboxService from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
 import { cleanupShareTests, newShareId, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { call, startChild, type TernChild } from './tern_children.js'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+import { DELIVERIES_TABLE, resetOutbox, until, useSmtpPort, useWebhook } from '#tests/helpers/outbox'
 
-const configService = await app.container.make(ConfigService)
+const outbox = await app.container.make(OutboxService)
 
-const TABLE = 'notification_deliveries'
-const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
+/** Children are slower than this process: 30 s at most, polled every 50 ms. */
+const untilChildren = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) =>
+  until(read, done, what, { timeoutMs: 30_000, intervalMs: 50 })
 
-/** Polls `read` every 50 ms until `done` accepts its value (30 s at most). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-const rows = () => db.from(TABLE).orderBy('created_at')
+const rows = () => db.from(DELIVERIES_TABLE).orderBy('created_at')
 const allDelivered = (count: number) => (list: any[]) => list.length === count && list.every((row) => row.status === 'delivered')
-
-async function useSmtpPort(port: number) {
-  await configService.update([
-    { key: 'smtp.enabled', value: true },
-    { key: 'smtp.host', value: '127.0.0.1' },
-    { key: 'smtp.port', value: port },
-    { key: 'smtp.email', value: 'noreply@tern.test' },
-  ])
-}
-
-async function useWebhook(url: string) {
-  await configService.update([
-    { key: 'webhook.enabled', value: true },
-    { key: 'webhook.urls', value: url },
-    { key: 'webhook.secret', value: 'instances-secret' },
-  ])
-}
 
 test.group('Notifications | outbox across instances', (group) => {
   group.teardown(cleanCommittedData)
@@ -73,8 +45,7 @@ test.group('Notifications | outbox across instances', (group) => {
     await smtp?.close()
     await receiver?.close()
     smtp = receiver = undefined
-    await db.from(TABLE).delete()
-    await ConfigVariable.query().whereIn('key', CONFIG_KEYS).update({ value: null })
+    await resetOutbox()
     await cleanupShareTests()
   })
 
@@ -87,7 +58,7 @@ test.group('Notifications | outbox across instances', (group) => {
   test('kill -9 during a webhook attempt and with a mail waiting: the restarted instance delivers each once', async ({ assert }) => {
     receiver = await startWebhookReceiver()
     receiver.reply('hang')
-    await useWebhook(receiver.url)
+    await useWebhook(receiver.url, 'instances-secret')
     await useSmtpPort(await freePort())
     const owner = await shareUser({ email: 'crash@example.com' })
     // The first instance would retry only after 5 s or more: it is killed long before. Its claim
@@ -103,7 +74,7 @@ test.group('Notifications | outbox across instances', (group) => {
 
     await receiver.waitFor(1, 15_000)
     const waiting = (row: any) => row && Number(row.attempts) >= 1 && row.locked_until === null && row.status === 'pending'
-    await until(
+    await untilChildren(
       rows,
       (list) => waiting(list.find((row) => row.channel === 'email')),
       'a failed mail attempt waiting for a retry'
@@ -114,7 +85,7 @@ test.group('Notifications | outbox across instances', (group) => {
     await useSmtpPort(smtp.port)
     await child()
     // The webhook, the reset request and the mail it made.
-    const delivered = await until(rows, allDelivered(3), 'every delivery delivered')
+    const delivered = await untilChildren(rows, allDelivered(3), 'every delivery delivered')
 
     const answered = receiver.received.filter((request) => request.reply === 200)
     assert.lengthOf(receiver.received, 2)
@@ -130,7 +101,7 @@ test.group('Notifications | outbox across instances', (group) => {
   test('two instances working one outbox deliver every event once per channel', async ({ assert }) => {
     receiver = await startWebhookReceiver()
     smtp = await startSmtpServer()
-    await useWebhook(receiver.url)
+    await useWebhook(receiver.url, 'instances-secret')
     await useSmtpPort(smtp.port)
     const instances = await Promise.all([child(), child()])
     const owner = await shareUser()
@@ -147,7 +118,7 @@ test.group('Notifications | outbox across instances', (group) => {
     assert.deepEqual(resets.map((response) => response.status), Array(6).fill(202))
 
     // 20 webhooks, 6 reset requests and their 6 mails.
-    const delivered = await until(rows, allDelivered(32), '32 deliveries delivered')
+    const delivered = await untilChildren(rows, allDelivered(32), '32 deliveries delivered')
     assert.lengthOf(receiver.received, 20, 'each webhook once')
     assert.sameMembers(receiver.received.map((request) => request.json.data.shareId), shareIds)
     assert.lengthOf(new Set(receiver.received.map((request) => request.json.id)), 20)

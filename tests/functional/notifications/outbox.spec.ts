@@ -7,35 +7,26 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
-import { mailService } from '#services/mail/mail_service'
-import { outbox } from '#services/outbox/outbox_service'
+import MailService from '#services/mail/mail_service'
+import OutboxService from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
 import { api, cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+import { DELIVERIES_TABLE, resetOutbox, until, useSmtpPort, useWebhook } from '#tests/helpers/outbox'
+
+const outbox = await app.container.make(OutboxService)
+
+const mailService = await app.container.make(MailService)
 
 const configService = await app.container.make(ConfigService)
 
-const TABLE = 'notification_deliveries'
 const SECRET = 'outbox-test-signing-secret'
-const CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
 
-/** Resolves with the first value `read` gives that `done` accepts (polled every 20 ms, 10 s at most). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-const rowsOf = (channel: string) => db.from(TABLE).where('channel', channel).orderBy('created_at')
+const rowsOf = (channel: string) => db.from(DELIVERIES_TABLE).where('channel', channel).orderBy('created_at')
 
 test.group('Notifications | outbox', (group) => {
   group.teardown(cleanCommittedData)
@@ -46,19 +37,13 @@ test.group('Notifications | outbox', (group) => {
     await smtp?.close()
     await receiver?.close()
     smtp = receiver = undefined
-    await db.from(TABLE).delete()
-    await ConfigVariable.query().whereIn('key', CONFIG_KEYS).update({ value: null })
+    await resetOutbox()
     await cleanupShareTests()
   })
 
   test('a mail queued while the SMTP server is down is delivered once it is back', async ({ assert }) => {
     const downPort = await freePort()
-    await configService.update([
-      { key: 'smtp.enabled', value: true },
-      { key: 'smtp.host', value: '127.0.0.1' },
-      { key: 'smtp.port', value: downPort },
-      { key: 'smtp.email', value: 'noreply@tern.test' },
-    ])
+    await useSmtpPort(downPort)
     const { user } = await shareUser({ email: 'outage@example.com' })
     const response = await api('POST', '/api/auth/resetPassword/outage@example.com')
     assert.equal(response.status, 202)
@@ -85,11 +70,7 @@ test.group('Notifications | outbox', (group) => {
     receiver = await startWebhookReceiver()
     receiver.reply({ status: 400, body: `bad signature for key ${SECRET}` }, 410)
     const admin = await shareUser({ admin: true })
-    await configService.update([
-      { key: 'webhook.enabled', value: true },
-      { key: 'webhook.urls', value: `${receiver.url}?token=query-secret-123` },
-      { key: 'webhook.secret', value: SECRET },
-    ])
+    await useWebhook(`${receiver.url}?token=query-secret-123`, SECRET)
     const owner = await shareUser()
     const kept = await createShare(owner.cookie, { id: newShareId() })
     await until(() => rowsOf('webhook'), (rows) => rows.length === 1 && rows[0].status === 'failed', 'a failed row')

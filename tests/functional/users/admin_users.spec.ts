@@ -5,7 +5,7 @@ import Share from '#models/share'
 import { storage } from '#extensions/storage/main'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { smtpServerPerGroup } from '#tests/helpers/smtp_server'
 import { authHeaderFor, createUser, sessionCookie, sessionFor } from '#tests/helpers/auth'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
 
@@ -47,15 +47,7 @@ test.group('Users | admin list and access', (group) => {
 })
 
 test.group('Users | admin create', (group) => {
-  let smtp: TestSmtpServer
-  group.setup(async () => {
-    smtp = await startSmtpServer()
-    return () => smtp.close()
-  })
-  group.each.setup(() => {
-    smtp.clear()
-    return testUtils.db().withGlobalTransaction()
-  })
+  const smtp = smtpServerPerGroup(group)
 
   test('creates a user with a password', async ({ client, assert }) => {
     const response = await client
