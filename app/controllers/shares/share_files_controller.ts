@@ -2,7 +2,6 @@ import { Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { hooks } from '#extensions/hooks/main'
-import ShareFile from '#models/share_file'
 import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import ChunkUploadService from '#services/files/chunk_upload_service'
@@ -76,12 +75,7 @@ export default class ShareFilesController {
   async download(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
     const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
-    const file = await ShareFile.query()
-      .where('id', ctx.params.fileId)
-      .where('shareId', share.id)
-      .where('completed', true)
-      .first()
-    if (!file) throw shareErrors.fileNotFound()
+    const file = await this.queries.findFileOrFail(share, ctx.params.fileId, true)
     // Counted by the download service once the answer carries the file (not for HEAD, 304 or 416).
     const countView = pass && ctx.request.method() !== 'HEAD' ? () => this.access.countDirectView(share, pass) : undefined
     const request = { ...downloadRequestOf(ctx), inline: ctx.request.qs().download === 'false' }
@@ -103,8 +97,7 @@ export default class ShareFilesController {
   async destroy(ctx: HttpContext) {
     const share = await this.queries.findOrFail(ctx.params.id)
     await authorizeShare(ctx, 'manageFiles', share)
-    const file = await ShareFile.query().where('id', ctx.params.fileId).where('shareId', share.id).first()
-    if (!file) throw shareErrors.fileNotFound()
+    const file = await this.queries.findFileOrFail(share, ctx.params.fileId)
     await this.files.deleteFile(file)
     return ctx.response.ok('')
   }

@@ -3,6 +3,7 @@
  * transformer needs) and the lists "my shares" and "all shares".
  */
 import Share from '#models/share'
+import ShareFile from '#models/share_file'
 import type User from '#models/user'
 import { dbNow } from '#services/files/upload_sessions'
 import { isExpired } from '#services/shares/expiration'
@@ -28,6 +29,18 @@ export default class ShareQueries {
     if (share.removedReason) throw shareErrors.removed(share.removedReason)
     if (isExpired(share.expiration) || !share.completed) throw shareErrors.notFound()
     return share
+  }
+
+  /**
+   * A file of `share` by id, or 404 "File not found" (unknown, of another
+   * share, or, with `completedOnly`, still uploading).
+   */
+  async findFileOrFail(share: Share, fileId: string, completedOnly = false): Promise<ShareFile> {
+    const query = ShareFile.query().where('id', fileId).where('shareId', share.id)
+    if (completedOnly) query.where('completed', true)
+    const file = await query.first()
+    if (!file) throw shareErrors.fileNotFound()
+    return file
   }
 
   /** Loads what the "share" object shows (files, security, creator). */

@@ -55,7 +55,11 @@ test.group('Shares | SharePolicy', (group) => {
     const visitor = await decide(null, userShare)
     assert.deepEqual([visitor.authorized, visitor.status, visitor.message], [false, 401, 'Unauthorized'])
 
-    const browserShare = new Share().merge({ id: newShareId(), creatorId: null, ownerTokenHash: hashOwnerToken('a'.repeat(43)) })
+    const browserShare = new Share().merge({
+      id: newShareId(),
+      creatorId: null,
+      ownerTokenHash: hashOwnerToken('a'.repeat(43)),
+    })
     assert.isTrue((await decide(null, browserShare, hashOwnerToken('a'.repeat(43)))).authorized)
     assert.isTrue((await decide(admin.user, browserShare)).authorized)
     const stranger = await decide(null, browserShare, hashOwnerToken('b'.repeat(43)))
@@ -94,7 +98,8 @@ test.group('Shares | SharePolicy', (group) => {
     assert.equal(created.status, 201)
     const mine = ownerCookieOf(created)!
     const share = await createCompletedShare({ id: newShareId(), cookie: mine, files: { 'a.txt': 'a' } })
-    assert.isNull(ownerCookieOf(await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' }, cookie: mine })))
+    const again = await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' }, cookie: mine })
+    assert.isNull(ownerCookieOf(again), 'the browser keeps its ownership token')
 
     for (const [method, path, json] of ownerRoutes(share.id, share.fileIds['a.txt']).slice(0, 4)) {
       const response = await api(method, path, { cookie: mine, json })
@@ -104,7 +109,8 @@ test.group('Shares | SharePolicy', (group) => {
     const upload = await sendChunk(share.id, { name: 'b.txt', chunkIndex: 0, totalChunks: 1 }, 'b', admin.cookie)
     assert.equal(upload.status, 201)
     assert.equal((await api('POST', `/api/shares/${share.id}/complete`, { cookie: admin.cookie })).status, 202)
-    assert.equal((await api('PATCH', `/api/shares/${share.id}`, { cookie: admin.cookie, json: { name: 'By admin' } })).status, 200)
+    const renamed = await api('PATCH', `/api/shares/${share.id}`, { cookie: admin.cookie, json: { name: 'By admin' } })
+    assert.equal(renamed.status, 200)
     assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: admin.cookie })).status, 200)
     assert.isNull(await Share.find(share.id))
   })
