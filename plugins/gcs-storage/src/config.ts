@@ -80,7 +80,7 @@ function credentialsError(value: ConfigValue): string | undefined {
 export const gcsConfigCategory: ConfigCategoryDefinition = {
   id: 'gcs',
   displayName: 'Google Cloud Storage',
-  order: 110,
+  order: 105,
   variables: [
     {
       key: 'gcs.enabled',
