@@ -4,7 +4,7 @@ import { BaseModel, column } from '@adonisjs/lucid/orm'
 /**
  * The stored value of one configuration variable. Only the value is kept in
  * the database; the definition comes from `configRegistry`
- * (`#extensions/config/registry`). Read values through `configService`
+ * (`#extensions/config/registry`). Read values through `ConfigService`
  * (`#services/config/config_service`), not through this model.
  */
 export default class ConfigVariable extends BaseModel {

@@ -267,9 +267,3 @@ export async function configSnapshot(): Promise<ConfigSnapshot> {
   const service = await app.container.make(ConfigService)
   return service.snapshot()
 }
-
-/**
- * @deprecated Resolve `ConfigService` from the container instead; kept while
- * importers move.
- */
-export const configService = new ConfigService()

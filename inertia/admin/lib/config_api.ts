@@ -3,43 +3,7 @@
  * answers, for the configuration pages and the landing page.
  */
 import { adminHttp } from '~/admin/lib/http'
-import type { ConfigType } from '~/admin/lib/config_values'
-
-/** An item of `GET /api/configs/admin/:category`. */
-export interface AdminConfigVariable {
-  key: string
-  name: string
-  category: string
-  type: ConfigType
-  /** The effective value as a string; the mask for a set obscured value. */
-  value: string
-  defaultValue: string
-  secret: boolean
-  obscured: boolean
-  allowEdit: boolean
-  order: number
-  updatedAt: string | null
-  /** Bounds of number and file size variables, when the server states them. */
-  min?: number
-  max?: number
-}
-
-/** An item of `GET /api/configs/admin`: a category of the menu, in order. */
-export interface AdminConfigCategory {
-  category: string
-  name: string
-  order: number
-  /** `core` or the id of the plugin that added it. */
-  source: string
-}
-
-/** `GET /api/configs/admin/version`. */
-export interface VersionInfo {
-  version: string
-  latestVersion: string | null
-  updateAvailable: boolean
-  releaseUrl: string | null
-}
+import type { AdminConfigVariable } from '#api/config'
 
 /** Paths of the configuration routes. */
 export const configPaths = {

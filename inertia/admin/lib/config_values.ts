@@ -9,6 +9,7 @@
  * - the API wants typed JSON values: a number for number and filesize, a
  *   boolean for boolean, a string otherwise.
  */
+import type { ConfigType } from '#api/config'
 
 /** Units of the file size editor, with their factor. */
 export const FILESIZE_UNITS = [
@@ -65,8 +66,8 @@ export function formatTimespan(parts: TimespanParts): string {
   return `${parts.value} ${parts.unit}`
 }
 
-/** Types of configuration variables. */
-export type ConfigType = 'string' | 'text' | 'number' | 'boolean' | 'filesize' | 'timespan'
+/** Types of configuration variables (the server's, `#api/config`). */
+export type { ConfigType }
 
 /** A form value (what the editor holds) for a stored string of a type. */
 export function toFormValue(type: ConfigType, stored: string): string | number | boolean {

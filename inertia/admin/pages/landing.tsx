@@ -9,7 +9,8 @@ import { Alert, Card, Col, Row, Skeleton, Typography } from 'antd'
 import { FileZipOutlined, InfoCircleOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons'
 import { useCustom, useGo } from '@refinedev/core'
 import { useTranslate } from '~/lib/i18n'
-import { configPaths, type VersionInfo } from '~/admin/lib/config_api'
+import { configPaths } from '~/admin/lib/config_api'
+import type { VersionInfo } from '#api/system'
 import { SetupNotice } from '~/admin/components/config/setup_notice'
 
 function Entry(props: { icon: ReactNode; title: string; description: string; to?: string; testId: string; children?: ReactNode }) {

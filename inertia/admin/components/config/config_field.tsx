@@ -7,7 +7,7 @@
 import { Button, Form, Input, InputNumber, Popconfirm, Space, Switch, Typography } from 'antd'
 import { UndoOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
-import type { AdminConfigVariable } from '~/admin/lib/config_api'
+import type { AdminConfigVariable } from '#api/config'
 import { FilesizeInput } from '~/admin/components/config/filesize_input'
 import { TimespanInput } from '~/admin/components/config/timespan_input'
 import { defaultText, variableDescription, variableLabel } from '~/admin/components/config/variable_text'

@@ -9,7 +9,7 @@ import type { TranslateFn } from '~/lib/i18n'
 import type { Messages } from '~/lib/i18n'
 import { formatBytes } from '~/lib/format'
 import { parseTimespan } from '~/admin/lib/config_values'
-import type { AdminConfigVariable } from '~/admin/lib/config_api'
+import type { AdminConfigVariable } from '#api/config'
 
 /** `github-clientId` → "Github client id". */
 export function humanize(name: string): string {

@@ -13,19 +13,7 @@ import { useI18n, useTranslate } from '~/lib/i18n'
 import { dateColumn } from '~/admin/components/columns/date_column'
 import { textColumn } from '~/admin/components/columns/text_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
-
-/** A delivery as the admin API answers it. */
-export interface FailedDelivery {
-  id: string
-  eventType: string
-  channel: string
-  target: string
-  status: 'failed' | 'pending' | 'delivered'
-  attempts: number
-  maxAttempts: number
-  lastError: string | null
-  updatedAt: string
-}
+import type { Delivery } from '#api/notifications'
 
 /** The API path of the deliveries (the Refine resource name). */
 export const DELIVERIES_PATH = 'notifications/deliveries'
@@ -35,7 +23,7 @@ export function DeliveryList() {
   const t = useTranslate()
   const { locale } = useI18n()
   const errorText = useAdminErrorText()
-  const { tableProps, tableQuery } = useTable<FailedDelivery>({
+  const { tableProps, tableQuery } = useTable<Delivery>({
     resource: DELIVERIES_PATH,
     pagination: { mode: 'client', pageSize: 20 },
     sorters: { mode: 'off' },
@@ -44,7 +32,7 @@ export function DeliveryList() {
   })
   const { mutate: retry, mutation } = useCustomMutation()
   const field = (name: string) => t(`admin.deliveries.fields.${name}.label`)
-  const retryOne = (record: FailedDelivery) =>
+  const retryOne = (record: Delivery) =>
     retry(
       {
         url: `/api/${DELIVERIES_PATH}/${encodeURIComponent(record.id)}/retry`,
@@ -66,17 +54,17 @@ export function DeliveryList() {
         scroll={{ x: true }}
         locale={{ emptyText: t('admin.deliveries.empty') }}
       >
-        <Table.Column<FailedDelivery> key="eventType" {...textColumn<FailedDelivery>('eventType', field('eventType'))} />
-        <Table.Column<FailedDelivery> key="channel" {...textColumn<FailedDelivery>('channel', field('channel'))} />
-        <Table.Column<FailedDelivery> key="target" {...textColumn<FailedDelivery>('target', field('target'), { empty: '—' })} />
-        <Table.Column<FailedDelivery>
+        <Table.Column<Delivery> key="eventType" {...textColumn<Delivery>('eventType', field('eventType'))} />
+        <Table.Column<Delivery> key="channel" {...textColumn<Delivery>('channel', field('channel'))} />
+        <Table.Column<Delivery> key="target" {...textColumn<Delivery>('target', field('target'), { empty: '—' })} />
+        <Table.Column<Delivery>
           key="attempts"
           title={field('attempts')}
           align="end"
           render={(_, record) => `${record.attempts} / ${record.maxAttempts}`}
           sorter={(a, b) => a.attempts - b.attempts}
         />
-        <Table.Column<FailedDelivery>
+        <Table.Column<Delivery>
           key="lastError"
           title={field('lastError')}
           render={(_, record) => (
@@ -85,8 +73,8 @@ export function DeliveryList() {
             </Typography.Text>
           )}
         />
-        <Table.Column<FailedDelivery> key="updatedAt" {...dateColumn<FailedDelivery>('updatedAt', field('updatedAt'), locale)} />
-        <Table.Column<FailedDelivery>
+        <Table.Column<Delivery> key="updatedAt" {...dateColumn<Delivery>('updatedAt', field('updatedAt'), locale)} />
+        <Table.Column<Delivery>
           key="actions"
           title={t('admin.common.actions')}
           render={(_, record) => (
