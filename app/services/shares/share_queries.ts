@@ -2,6 +2,7 @@
  * Reading shares: the lookups of the routes (with the relations the
  * transformer needs) and the lists "my shares" and "all shares".
  */
+import { inject } from '@adonisjs/core'
 import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import type User from '#models/user'
@@ -10,6 +11,7 @@ import { isExpired } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
 /** The share lookups; resolve it from the container or inject it. */
+@inject()
 export default class ShareQueries {
   /** A share by id or 404 "Share not found" (any state: owner routes). */
   async findOrFail(id: string): Promise<Share> {
