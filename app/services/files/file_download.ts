@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import { hooks } from '#extensions/hooks/main'
 import type ShareFile from '#models/share_file'
-import { openFileRange } from '#services/files/file_storage'
+import FileStorage from '#services/files/file_storage'
 import { contentDisposition, etagMatches, fileEtag, parseRange } from '#services/files/http_file_headers'
 import { paceTransfer } from '#services/files/transfer_gc_pacer'
 import { mimeTypeOf } from '#services/files/upload_sessions'
@@ -58,6 +58,8 @@ function notModified(request: DownloadRequest, etag: string, modified: Date): bo
 /** Builds download answers of share files and zips; the caller has checked access. */
 @inject()
 export default class FileDownloadService {
+  constructor(private storage: FileStorage) {}
+
   /**
    * The answer to a download of `file`; `inline` for `download=false`. Runs
    * `download:before_serve` (handlers add headers or refuse); emits
@@ -107,7 +109,7 @@ export default class FileDownloadService {
 
     let source: Readable
     try {
-      source = await openFileRange(file, start, end)
+      source = await this.storage.openRange(file, start, end)
     } catch (error) {
       if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
       throw error
