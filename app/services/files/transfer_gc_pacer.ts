@@ -28,7 +28,11 @@
  *
  * `gc()` is exposed the way Node's documentation shows for
  * `v8.setFlagsFromString` (`--expose-gc` for contexts created afterwards); if
- * that is unavailable, pacing is silently off.
+ * that is unavailable, pacing is silently off. Flags given at launch instead
+ * (`--no-concurrent-array-buffer-sweeping`, a small `--max-semi-space-size`,
+ * `--external-memory-accounted-in-global-limit`) were measured without the
+ * pacer and cost 3-10 times its CPU per downloaded GiB (bench/README.md, "GC
+ * pacer against launch-time flags"), so the pacer stays.
  */
 import { Transform, pipeline, type Readable } from 'node:stream'
 import v8 from 'node:v8'
