@@ -13,10 +13,11 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { hooks, type FilterHandler } from '#extensions/hooks/main'
-import { MemoryStorageDriver, stagedChunkKey, storage } from '#extensions/storage/main'
+import { stagedChunkKey, storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import { resumeStalledAssemblies } from '#services/files/upload_finalisation'
+import UploadFinalisation from '#services/files/upload_finalisation'
+import app from '@adonisjs/core/services/app'
 import { recordChunk } from '#services/files/upload_sessions'
 import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
 import {
@@ -31,6 +32,7 @@ import {
   shareUser,
 } from '#tests/helpers/shares'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 forEachDisk(
   'Shares | orphan job and staged chunks',
@@ -116,7 +118,7 @@ test.group('Shares | uploads on a disk with no upload capability', (group) => {
     const early = await api('POST', `/api/shares/${shareId}/complete`, { cookie })
     assert.equal(early.status, 400, 'not complete before it is assembled')
 
-    assert.deepEqual(await resumeStalledAssemblies(), [file.id])
+    assert.deepEqual(await (await app.container.make(UploadFinalisation)).resumeStalled(), [file.id])
     const finished = await ShareFile.findOrFail(file.id)
     assert.isTrue(finished.completed)
     assert.equal(finished.size, content.length)
