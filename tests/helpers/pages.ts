@@ -3,6 +3,7 @@
  * React's entity escapes decoded, the Inertia page object it embeds, and a
  * GET as a browser would send it.
  */
+import type { ApiClient } from '@japa/api-client'
 import { api } from '#tests/helpers/shares'
 
 /** The HTML text with React's entity escapes decoded. */
@@ -33,4 +34,15 @@ export async function page(path: string, cookie: string | null = null) {
     text: html(raw),
     raw,
   }
+}
+
+/** An Inertia visit (X-Inertia, with the current asset version) to `url` through Japa's client: the page object as JSON. */
+export async function inertiaVisit(client: ApiClient, url: string, cookie = '') {
+  const first = await client.get('/')
+  const version = /"version":"([^"]*)"/.exec(first.text())?.[1] ?? ''
+  const request = client.get(url).header('X-Inertia', 'true').header('X-Inertia-Version', version)
+  if (cookie) request.header('Cookie', cookie)
+  const response = await request
+  response.assertHeader('x-inertia', 'true')
+  return response.body()
 }

@@ -12,7 +12,12 @@
  * await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
  * ```
  */
+import type { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import { api, joinCookies, newShareId, ownerCookieOf, uploadFile, type RawResponse } from '#tests/helpers/shares'
+
+/** `date` as the database stores a DATETIME (UTC, the dialect's format), for writing dates directly. */
+export const dbDate = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
 /** The `reverse_share_token=<token>` Cookie header part. */
 export function reverseShareCookie(token: string): string {

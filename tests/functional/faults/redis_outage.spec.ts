@@ -6,9 +6,8 @@
  * same process serves sign-in again without a restart.
  */
 import { test } from '@japa/runner'
-import { startTern, type RunningTern } from '#tests/helpers/spawn_tern'
-import { freePort } from '#tests/helpers/test_database'
-import { TestRedisServer, waitFor } from '#tests/helpers/redis_server'
+import { waitFor } from '#tests/helpers/redis_server'
+import { startTernWithRedis, type TernWithRedis } from '#tests/helpers/tern_instances'
 import { createUser } from '#tests/helpers/auth'
 import User from '#models/user'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
@@ -33,27 +32,8 @@ async function call(base: string, path: string, body?: object): Promise<Answer> 
 
 test.group('Faults | Redis stopped and restarted', (group) => {
   group.teardown(cleanCommittedData)
-  let redis: TestRedisServer
-  let tern: RunningTern
-  let base: string
-
-  group.each.setup(async () => {
-    redis = await TestRedisServer.start()
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    tern = startTern(['bin/server.ts'], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, LOG_LEVEL: 'info' }, 90_000)
-    await waitFor(
-      () => call(base, '/api/health').then((a) => a.status === 200, () => false),
-      40_000,
-      'Tern to answer /api/health 200'
-    ).catch((error) => {
-      throw new Error(`${error.message}\n${tern.output()}`)
-    })
-    return async () => {
-      await tern.stop()
-      await redis.stop('SIGKILL')
-    }
-  })
+  let child: TernWithRedis
+  group.each.setup(async () => (child = await startTernWithRedis('/api/health', { LOG_LEVEL: 'info' })).stop)
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     test(`Redis stopped (${signal}): 503 with Retry-After, then sign-in again without restart`, async ({
@@ -62,17 +42,17 @@ test.group('Faults | Redis stopped and restarted', (group) => {
       const user = await createUser()
       const good = { email: user.email, password: 'password123' }
       const wrong = { email: user.email, password: 'wrong-password' }
-      const before = await call(base, '/api/auth/signIn', good)
-      assert.equal(before.status, 200, before.body + tern.output())
+      const before = await call(child.base, '/api/auth/signIn', good)
+      assert.equal(before.status, 200, before.body + child.tern.output())
 
-      await redis.stop(signal)
+      await child.redis.stop(signal)
       const stoppedAt = Date.now()
       await waitFor(
-        () => call(base, '/api/health').then((a) => a.status === 503),
+        () => call(child.base, '/api/health').then((a) => a.status === 503),
         10_000,
         'health to report Redis down'
       )
-      const health = await call(base, '/api/health')
+      const health = await call(child.base, '/api/health')
       assert.equal(health.status, 503)
       assert.include(health.body, 'Redis')
 
@@ -80,8 +60,8 @@ test.group('Faults | Redis stopped and restarted', (group) => {
       const during: Answer[] = []
       for (let attempt = 0; Date.now() - stoppedAt < OUTAGE_MS; attempt++) {
         const signUp = { email: `x${attempt}@example.com`, username: `x${attempt}x`, password: 'password123' }
-        during.push(await call(base, '/api/auth/signIn', attempt % 2 ? wrong : good))
-        during.push(await call(base, '/api/auth/signUp', signUp))
+        during.push(await call(child.base, '/api/auth/signIn', attempt % 2 ? wrong : good))
+        during.push(await call(child.base, '/api/auth/signUp', signUp))
       }
       for (const answer of during) {
         assert.equal(answer.status, 503, answer.body)
@@ -90,29 +70,29 @@ test.group('Faults | Redis stopped and restarted', (group) => {
         assert.equal(body.statusCode, 503)
         assert.match(body.message, /temporarily unavailable.*Redis/)
       }
-      assert.notMatch(tern.output(), /status: 5(?!03)/, 'no other 5xx was answered')
+      assert.notMatch(child.tern.output(), /status: 5(?!03)/, 'no other 5xx was answered')
       assert.isAbove(during.length, 10)
       // Nothing was done behind a 503: no account was created.
       assert.lengthOf(await User.query().where('email', 'like', 'x%@example.com'), 0)
       if (process.env.FAULT_FIGURES) console.log(`redis outage ${signal}: ${during.length} requests, all 503`)
 
-      await redis.resume()
+      await child.redis.resume()
       await waitFor(
-        () => call(base, '/api/health').then((a) => a.status === 200),
+        () => call(child.base, '/api/health').then((a) => a.status === 200),
         10_000,
         'health to report Redis back'
       )
-      assert.equal((await call(base, '/api/auth/signIn', good)).status, 200, tern.output())
-      assert.equal((await call(base, '/api/auth/signIn', wrong)).status, 401)
+      assert.equal((await call(child.base, '/api/auth/signIn', good)).status, 200, child.tern.output())
+      assert.equal((await call(child.base, '/api/auth/signIn', wrong)).status, 401)
       // The outage is logged once (not once per reconnect attempt), then the recovery;
       // logs go through a worker thread, so wait for the line written last.
-      await waitFor(async () => tern.output().includes('Redis reachable again'), 10_000, 'the recovery log')
-      assert.lengthOf(tern.output().match(/Redis unreachable: reconnecting/g) ?? [], 1)
+      await waitFor(async () => child.tern.output().includes('Redis reachable again'), 10_000, 'the recovery log')
+      assert.lengthOf(child.tern.output().match(/Redis unreachable: reconnecting/g) ?? [], 1)
 
       // A server stopped while Redis is away shuts down cleanly (QUIT must not crash it).
-      await redis.stop(signal)
-      await waitFor(() => call(base, '/api/health').then((a) => a.status === 503), 10_000, 'Redis down again')
-      const stopped = await tern.stop()
+      await child.redis.stop(signal)
+      await waitFor(() => call(child.base, '/api/health').then((a) => a.status === 503), 10_000, 'Redis down again')
+      const stopped = await child.tern.stop()
       assert.equal(stopped.code, 0, stopped.output)
     }).timeout(90_000)
   }

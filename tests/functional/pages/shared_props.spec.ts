@@ -1,18 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import type { ApiClient } from '@japa/api-client'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
-
-/** An Inertia visit (X-Inertia) to `url`: the page object as JSON. */
-async function inertiaVisit(client: ApiClient, url: string, cookie = '') {
-  const first = await client.get('/')
-  const version = /"version":"([^"]*)"/.exec(first.text())?.[1] ?? ''
-  const request = client.get(url).header('X-Inertia', 'true').header('X-Inertia-Version', version)
-  if (cookie) request.header('Cookie', cookie)
-  const response = await request
-  response.assertHeader('x-inertia', 'true')
-  return response.body()
-}
+import { inertiaVisit } from '#tests/helpers/pages'
 
 test.group('Pages | shared props', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

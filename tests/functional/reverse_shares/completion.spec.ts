@@ -17,11 +17,10 @@ import {
 import {
   completedReverseShareUpload,
   createReverseShare,
+  dbDate,
   reverseShareCookie,
   uploadThroughReverseShare,
 } from '#tests/helpers/reverse_shares'
-
-const dbDate = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
 /** The stored remainingUses of the reverse share of `token`. */
 async function remainingUses(token: string): Promise<number | null> {

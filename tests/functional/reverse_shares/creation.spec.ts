@@ -17,12 +17,11 @@ import {
 import {
   completedReverseShareUpload,
   createReverseShare,
+  dbDate,
   reverseShareCookie,
   setCookieLine,
   startReverseShareUpload,
 } from '#tests/helpers/reverse_shares'
-
-const dbDate = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
 /** The Set-Cookie lines that clear `reverse_share_token`, as `path` values. */
 function clearedPaths(setCookies: string[]): string[] {

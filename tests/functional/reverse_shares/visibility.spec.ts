@@ -5,9 +5,7 @@ import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import { cleanupExpiredReverseShares, cleanupExpiredShares } from '#services/jobs/cleanup_jobs'
 import { api, cleanupShareTests, joinCookies, shareToken, shareUser } from '#tests/helpers/shares'
-import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
-
-const dbDate = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+import { completedReverseShareUpload, createReverseShare, dbDate } from '#tests/helpers/reverse_shares'
 
 test.group('Reverse shares | private shares', (group) => {
   group.each.teardown(() => cleanupShareTests())

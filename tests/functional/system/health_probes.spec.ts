@@ -9,7 +9,8 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startTern, type RunningTern } from '#tests/helpers/spawn_tern'
 import { freePort } from '#tests/helpers/test_database'
-import { TestRedisServer, waitFor } from '#tests/helpers/redis_server'
+import { waitFor } from '#tests/helpers/redis_server'
+import { startTernWithRedis, type TernWithRedis } from '#tests/helpers/tern_instances'
 
 async function ready(base: string) {
   const response = await fetch(`${base}/api/health/ready`)
@@ -68,44 +69,25 @@ test.group('Health | probes in this process', () => {
 })
 
 test.group('Health | readiness with Redis stopped', (group) => {
-  let redis: TestRedisServer
-  let tern: RunningTern
-  let base: string
-
-  group.each.setup(async () => {
-    redis = await TestRedisServer.start()
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    tern = startTern(['bin/server.ts'], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url }, 90_000)
-    await waitFor(
-      () => ready(base).then((a) => a.status === 200, () => false),
-      40_000,
-      'Tern to answer /api/health/ready 200'
-    ).catch((error) => {
-      throw new Error(`${error.message}\n${tern.output()}`)
-    })
-    return async () => {
-      await tern.stop()
-      await redis.stop('SIGKILL')
-    }
-  })
+  let child: TernWithRedis
+  group.each.setup(async () => (child = await startTernWithRedis('/api/health/ready')).stop)
 
   test('ready names Redis with 503 while live stays 200', async ({ assert }) => {
-    const before = await ready(base)
+    const before = await ready(child.base)
     assert.equal(before.body.checks.redis.status, 'ok')
 
-    await redis.stop('SIGKILL')
-    await waitFor(() => ready(base).then((a) => a.status === 503), 10_000, 'ready to report Redis down')
-    const down = await ready(base)
+    await child.redis.stop('SIGKILL')
+    await waitFor(() => ready(child.base).then((a) => a.status === 503), 10_000, 'ready to report Redis down')
+    const down = await ready(child.base)
     assert.equal(down.body.checks.redis.status, 'failed')
     assert.equal(down.body.checks.database.status, 'ok')
     assert.equal(down.body.checks.storage.status, 'ok')
     assert.include(down.body.message, 'redis')
     assert.isNotNull(down.retryAfter)
-    assert.equal((await fetch(`${base}/api/health/live`)).status, 200)
+    assert.equal((await fetch(`${child.base}/api/health/live`)).status, 200)
 
-    await redis.resume()
-    await waitFor(() => ready(base).then((a) => a.status === 200), 15_000, 'ready again once Redis is back')
+    await child.redis.resume()
+    await waitFor(() => ready(child.base).then((a) => a.status === 200), 15_000, 'ready again once Redis is back')
   }).timeout(60_000)
 })
 
