@@ -154,6 +154,16 @@ test.group('GCS storage | driver', (group) => {
     await driver.deleteAll('/')
   })
 
+  test('empty objects round-trip, stream empty, and have no byte to range over', async ({ assert }) => {
+    const disk = new StorageDisk('gcs', new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'empty' }) }))
+    await disk.putStream('share/empty.txt', Readable.from([]), { contentLength: 0 })
+    assert.equal((await disk.getMetaData('share/empty.txt')).contentLength, 0)
+    assert.equal((await collect(await disk.getStream('share/empty.txt'))).length, 0)
+    await assertRejectsWithCode(assert, () => disk.getStreamRange('share/empty.txt', { start: 0, end: 0 }), 'E_STORAGE_READ_FAILED')
+    await disk.deleteAll('/')
+    assert.deepEqual(await bucketNames(emulator), [])
+  })
+
   test('refuses keys that would leave the prefix even when called without the facade', async ({ assert }) => {
     const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'tenant-a' }) })
     for (const key of ['../tenant-b/x.txt', 'a/../../tenant-b/x.txt', '/x.txt', './x.txt', 'a\\..\\x', '']) {
