@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureNode24 } from './node_version.js'
 import { migrateOnStart } from './start_options.js'
+import { SERVER_NODE_FLAGS } from './server_flags.js'
 
 ensureNode24()
 
@@ -72,7 +73,7 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
 if (migrate) run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
 else console.log('tern: MIGRATE_ON_START=false, migrations skipped (run `node ace tern:migrate` as its own step)')
 
-const server = spawn(process.execPath, [join(buildDir, 'bin/server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(buildDir, 'bin/server.js')], {
   stdio: 'inherit',
   cwd: buildDir,
   env,

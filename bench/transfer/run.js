@@ -40,6 +40,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
+import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MiB = 1024 * 1024
@@ -398,7 +399,7 @@ async function startTern(work, dataDir, children) {
   const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env, encoding: 'utf8', timeout: 120_000 })
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
   const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const args = [...extra, ...(fromSource ? ['--import=@poppinss/ts-exec', 'bin/server.ts'] : ['bin/server.js'])]
+  const args = [...SERVER_NODE_FLAGS, ...extra, ...(fromSource ? ['--import=@poppinss/ts-exec', 'bin/server.ts'] : ['bin/server.js'])]
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
   children.push(child)
   const url = `http://127.0.0.1:${port}`

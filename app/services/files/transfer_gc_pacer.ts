@@ -26,17 +26,17 @@
  * 1 GiB download). The pacer therefore turns concurrent array-buffer sweeping
  * off, so that sweeping happens within the (short) minor collection itself.
  *
- * `gc()` is exposed the way Node's documentation shows for
- * `v8.setFlagsFromString` (`--expose-gc` for contexts created afterwards); if
- * that is unavailable, pacing is silently off. Flags given at launch instead
- * (`--no-concurrent-array-buffer-sweeping`, a small `--max-semi-space-size`,
- * `--external-memory-accounted-in-global-limit`) were measured without the
- * pacer and cost 3-10 times its CPU per downloaded GiB (bench/README.md, "GC
+ * Both V8 settings are given at launch, never switched at run time (Node
+ * documents `v8.setFlagsFromString` after start as unsafe): `--expose-gc
+ * --no-concurrent-array-buffer-sweeping` on the command line of `npm start`
+ * (scripts/server_flags.js), of the container image (Containerfile CMD) and of
+ * bench/transfer. Started without `--expose-gc`, pacing is off. Flags given
+ * at launch without the pacer (`--no-concurrent-array-buffer-sweeping`, a small
+ * `--max-semi-space-size`, `--external-memory-accounted-in-global-limit`) were
+ * measured and cost 3-10 times its CPU per downloaded GiB (bench/README.md, "GC
  * pacer against launch-time flags"), so the pacer stays.
  */
 import { Transform, pipeline, type Readable } from 'node:stream'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 import env from '#start/env'
 import { countDownloads, transferTotals } from '#services/system/transfer_totals'
 
@@ -45,28 +45,30 @@ type Collect = (options: { type: 'minor' | 'major' }) => void
 const MEBIBYTE = 1024 * 1024
 const DEFAULT_STEP_MB = 8
 
-let collect: Collect | null | undefined
+/** `gc()` when the process was started with `--expose-gc`, else null (pacing off). */
+function launchCollector(): Collect | null {
+  const gc = (globalThis as { gc?: unknown }).gc
+  return typeof gc === 'function' ? (gc as Collect) : null
+}
+
+let collect: Collect | null = launchCollector()
 let stepBytes = Math.max(0, env.get('TRANSFER_GC_STEP_MB') ?? DEFAULT_STEP_MB) * MEBIBYTE
 let pending = 0
 
-function collector(): Collect | null {
-  if (collect !== undefined) return collect
-  try {
-    v8.setFlagsFromString('--expose-gc')
-    v8.setFlagsFromString('--no-concurrent-array-buffer-sweeping')
-    const gc = vm.runInNewContext('gc') as unknown
-    collect = typeof gc === 'function' ? (gc as Collect) : null
-  } catch {
-    collect = null
-  }
-  return collect
-}
-
-/** Sets the pacing step in MiB (0 disables pacing); the default comes from `TRANSFER_GC_STEP_MB`. */
-export function configureTransferPacing(stepMebibytes: number = DEFAULT_STEP_MB): void {
+/**
+ * Sets the pacing step in MiB (0 disables pacing; the default comes from
+ * `TRANSFER_GC_STEP_MB`) and the collector (the launch's `gc()` by default;
+ * tests hand in their own).
+ */
+export function configureTransferPacing(
+  stepMebibytes: number = DEFAULT_STEP_MB,
+  collector: Collect | null = launchCollector()
+): void {
   stepBytes = Math.max(0, stepMebibytes) * MEBIBYTE
+  collect = collector
   pending = 0
 }
+
 
 /** Records `bytes` streamed through the process; runs a minor collection once per step. */
 export function noteTransferred(bytes: number): void {
@@ -74,7 +76,7 @@ export function noteTransferred(bytes: number): void {
   pending += bytes
   if (pending < stepBytes) return
   pending = 0
-  collector()?.({ type: 'minor' })
+  collect?.({ type: 'minor' })
 }
 
 /**
