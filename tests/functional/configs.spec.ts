@@ -2,11 +2,14 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
-import { configService, OBSCURED_MASK } from '#services/config/config_service'
+import app from '@adonisjs/core/services/app'
+import ConfigService, { OBSCURED_MASK } from '#services/config/config_service'
 import { configRegistry } from '#extensions/config/registry'
 import { signJwt } from '#services/auth/jwt'
 import InstanceSecretService from '#services/auth/instance_secret_service'
 import { accessTokenFor, accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
+
+const configService = await app.container.make(ConfigService)
 
 /** Sets a stored value directly (bypassing the API). */
 async function store(key: string, value: string | null) {
