@@ -128,8 +128,14 @@ export function buildTernImage(): Promise<{ seconds: number }> {
 }
 
 /** Starts a detached container on the host network and returns its id. */
-export function runContainer(name: string, options: { env?: Record<string, string>; volume?: string; image?: string }) {
+export function runContainer(
+  name: string,
+  options: { env?: Record<string, string>; volume?: string; image?: string; readOnly?: boolean }
+) {
   const args = ['run', '-d', '--name', name, '--network', 'host', '--health-interval', 'disable']
+  // A read-only root file system, as Kubernetes' readOnlyRootFilesystem runs it: only
+  // /data (the volume) and podman's tmpfs mounts (/tmp, /var/tmp, /run) are writable.
+  if (options.readOnly) args.push('--read-only', '--read-only-tmpfs=true')
   for (const [key, value] of Object.entries(options.env ?? {})) args.push('-e', `${key}=${value}`)
   if (options.volume) args.push('-v', `${options.volume}:/data`)
   return podman([...args, options.image ?? TERN_IMAGE])
