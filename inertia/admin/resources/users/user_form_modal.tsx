@@ -58,7 +58,7 @@ export function UserFormModal<Values extends object>(props: UserFormModalProps<V
   }
 
   return (
-    <Modal {...modalProps} title={props.title} width={520} okText={props.okText} afterClose={errors.clear}>
+    <Modal {...modalProps} title={props.title} width={520} okText={props.okText ?? modalProps.okText} afterClose={errors.clear}>
       {errors.message ? <Alert type="error" showIcon message={errors.message} style={{ marginBottom: 16 }} role="alert" /> : null}
       <Form {...formProps} name={props.name} layout="vertical" onFinish={submit} initialValues={props.initialValues ?? formProps.initialValues}>
         {props.children}
