@@ -17,7 +17,7 @@ export class AuthProviderRegistry {
    * lower-case kebab or the factory is missing, `E_AUTH_PROVIDER_EXISTS` when
    * the id is taken.
    */
-  register<Driver>(definition: AuthProviderDefinition<Driver>): this {
+  register(definition: AuthProviderDefinition): this {
     if (!ID_PATTERN.test(definition.id)) {
       throw new E_AUTH_PROVIDER_INVALID([definition.id, 'id must match ^[a-z][a-z0-9-]*$'])
     }
@@ -25,7 +25,7 @@ export class AuthProviderRegistry {
       throw new E_AUTH_PROVIDER_INVALID([definition.id, 'driver must be a factory function'])
     }
     if (this.#providers.has(definition.id)) throw new E_AUTH_PROVIDER_EXISTS([definition.id])
-    this.#providers.set(definition.id, definition as AuthProviderDefinition)
+    this.#providers.set(definition.id, definition)
     return this
   }
 
