@@ -4,8 +4,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
  * The notification outbox (app/services/outbox): at `boot` the process's
  * `OutboxService` becomes a container singleton. In web server and test
  * processes, at `ready` the core's password-reset requests get their
- * handler, every notification channel without a handler of its own gets
- * the default one (send through the channel), and the worker starts (in
+ * handler, every notification channel gets the handler of routed events
+ * (its `deliver`) in front of its own handler or the default one (send
+ * through the channel), and the worker starts (in
  * test processes on the first enqueue, once the test database is migrated).
  * At shutdown the worker stops: attempts in flight are abandoned and
  * retried later by any instance.
@@ -23,14 +24,17 @@ export default class OutboxProvider {
     if (environment !== 'web' && environment !== 'test') return
     const { default: OutboxService } = await import('#services/outbox/outbox_service')
     const { notifications } = await import('#extensions/notifications/main')
-    const { channelHandler } = await import('#services/outbox/channel_handler')
+    const { channelHandler, routedHandler } = await import('#services/outbox/channel_handler')
     const { default: PasswordResetService } = await import('#services/auth/password_reset_service')
     const { PASSWORD_RESET_CHANNEL } = await import('#services/mail/mail_service')
     const passwordResetService = await this.app.container.make(PasswordResetService)
     const outbox = await this.app.container.make(OutboxService)
     outbox.handle(PASSWORD_RESET_CHANNEL, { deliver: (delivery) => passwordResetService.handleRequest(delivery) })
+    // Routed events (NotificationRouter) go to the channel's `deliver`; other rows to the
+    // channel's own handler when it registered one (webhook), else through `send`.
     for (const name of notifications.names()) {
-      if (!outbox.handlers.has(name)) outbox.handle(name, channelHandler(notifications, name))
+      const own = outbox.handlers.get(name) ?? channelHandler(notifications, name)
+      outbox.handle(name, routedHandler(notifications, name, own))
     }
     if (environment === 'test') outbox.startOnDemand = true
     else outbox.worker.start()

@@ -8,4 +8,5 @@ export const policies = {
   UserPolicy: () => import('#policies/user_policy'),
   ApiTokenPolicy: () => import('#policies/api_token_policy'),
   ReverseSharePolicy: () => import('#policies/reverse_share_policy'),
+  NotificationRoutePolicy: () => import('#policies/notification_route_policy'),
 }

@@ -1,12 +1,14 @@
 /*
 |--------------------------------------------------------------------------
-| Notification outbox (admin): failed deliveries, retry, discard
+| Notifications: the outbox (admin: failed deliveries, retry, discard) and
+| the routes of events to channels (admin: instance routes; users: their own)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const DeliveriesController = () => import('#controllers/notifications/deliveries_controller')
+const NotificationRoutesController = () => import('#controllers/notifications/notification_routes_controller')
 
 router
   .group(() => {
@@ -17,3 +19,21 @@ router
   .prefix('/api/notifications/deliveries')
   .as('notifications.deliveries')
   .use(middleware.admin())
+
+router
+  .group(() => {
+    router.get('', [NotificationRoutesController, 'showInstance']).as('show')
+    router.put('', [NotificationRoutesController, 'updateInstance']).as('update')
+  })
+  .prefix('/api/notifications/routes')
+  .as('notifications.routes')
+  .use(middleware.admin())
+
+router
+  .group(() => {
+    router.get('', [NotificationRoutesController, 'showOwn']).as('show')
+    router.put('', [NotificationRoutesController, 'updateOwn']).as('update')
+  })
+  .prefix('/api/user/notifications')
+  .as('user.notifications')
+  .use(middleware.auth())

@@ -21,3 +21,10 @@ export const E_NOTIFICATION_SEND_FAILED = createError<[name: string, type: strin
   'E_NOTIFICATION_SEND_FAILED',
   500
 )
+
+/** The channel cannot do what was asked (`send` or `deliver` is not implemented). */
+export const E_NOTIFICATION_UNSUPPORTED = createError<[name: string, method: string]>(
+  'Notification channel "%s" does not implement %s',
+  'E_NOTIFICATION_UNSUPPORTED',
+  500
+)

@@ -2,7 +2,7 @@
  * The recorder `notifications.fake()` puts in place of every channel.
  */
 import { AssertionError } from 'node:assert'
-import type { Notification, NotificationChannelContract } from './types.js'
+import type { Notification, NotificationChannel, NotificationMessage } from './types.js'
 
 /** One recorded send. */
 export interface SentNotification {
@@ -15,13 +15,19 @@ export interface SentNotification {
 export class FakeNotificationChannel {
   /** Every send, in order. */
   readonly sent: SentNotification[] = []
+  /** Every routed message delivered, in order. */
+  readonly delivered: { channel: string; message: NotificationMessage }[] = []
 
   /** A channel bound to `name` that records into this fake. */
-  channel(name: string): NotificationChannelContract {
+  channel(name: string): NotificationChannel {
     return {
       send: async (notification) => {
         this.sent.push({ channel: name, notification })
       },
+      deliver: async (message) => {
+        this.delivered.push({ channel: name, message })
+      },
+      close: async () => {},
     }
   }
 
@@ -47,5 +53,6 @@ export class FakeNotificationChannel {
   /** Forgets the recorded sends. */
   clear(): void {
     this.sent.length = 0
+    this.delivered.length = 0
   }
 }

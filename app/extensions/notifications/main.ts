@@ -12,3 +12,4 @@ export { FakeNotificationChannel, type SentNotification } from './fake_channel.j
 export * as notificationErrors from './errors.js'
 export { NotificationDeliveryError, type DeliveryErrorOptions } from './delivery_error.js'
 export type * from './types.js'
+export * from './events.js'

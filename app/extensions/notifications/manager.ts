@@ -2,16 +2,22 @@
  * Registry and manager of notification channels: plugins register named
  * channel factories, the application sends through `use(name)`.
  */
+import { NotificationDeliveryError } from './delivery_error.js'
 import {
   E_NOTIFICATION_CHANNEL_EXISTS,
   E_NOTIFICATION_CHANNEL_UNKNOWN,
   E_NOTIFICATION_SEND_FAILED,
+  E_NOTIFICATION_UNSUPPORTED,
 } from './errors.js'
+import { NOTIFICATION_EVENTS } from './events.js'
 import { FakeNotificationChannel } from './fake_channel.js'
 import type {
   Notification,
+  NotificationChannel,
   NotificationChannelContract,
   NotificationChannelFactory,
+  NotificationChannelInfo,
+  NotificationMessage,
 } from './types.js'
 
 /** Caches channel instances per name; every send is wrapped with a coded error. */
@@ -37,26 +43,66 @@ export class NotificationManager {
     return [...this.#factories.keys()]
   }
 
-  /**
-   * A facade over channel `name` (built once, cached) whose `send` rethrows
-   * failures as `E_NOTIFICATION_SEND_FAILED` with the cause. While faked,
-   * sends are recorded instead. Throws `E_NOTIFICATION_CHANNEL_UNKNOWN`.
-   */
-  use(name: string): NotificationChannelContract {
+  /** The channel instance behind `name` (built once, cached). Throws `E_NOTIFICATION_CHANNEL_UNKNOWN`. */
+  #instance(name: string): NotificationChannelContract {
     if (!this.#factories.has(name)) throw new E_NOTIFICATION_CHANNEL_UNKNOWN([name])
-    if (this.#fake) return this.#fake.channel(name)
     let channel = this.#channels.get(name)
     if (!channel) {
       channel = this.#factories.get(name)!()
       this.#channels.set(name, channel)
     }
-    const target = channel
+    return channel
+  }
+
+  /**
+   * What channel `name` can be routed to, or null when it cannot be routed
+   * (no `deliver` or no `targets`, or neither target). Builds the channel.
+   */
+  describe(name: string): NotificationChannelInfo | null {
+    const channel = this.#instance(name)
+    if (typeof channel.deliver !== 'function' || !channel.targets) return null
+    const targets = { user: channel.targets.user === true, instance: channel.targets.instance === true }
+    if (!targets.user && !targets.instance) return null
+    const events = channel.events
+      ? NOTIFICATION_EVENTS.filter((event) => channel.events!.includes(event))
+      : [...NOTIFICATION_EVENTS]
+    return { name, events, targets }
+  }
+
+  /** Every routable channel (see `describe`), in registration order. */
+  routable(): NotificationChannelInfo[] {
+    return this.names()
+      .map((name) => this.describe(name))
+      .filter((info): info is NotificationChannelInfo => info !== null)
+  }
+
+  /**
+   * A facade over channel `name` (built once, cached) whose `send` and
+   * `deliver` rethrow failures as `E_NOTIFICATION_SEND_FAILED` with the
+   * cause (a `NotificationDeliveryError` passes unchanged, so the outbox
+   * sees whether to retry). While faked, calls are recorded instead.
+   * Throws `E_NOTIFICATION_CHANNEL_UNKNOWN`.
+   */
+  use(name: string): NotificationChannel {
+    if (!this.#factories.has(name)) throw new E_NOTIFICATION_CHANNEL_UNKNOWN([name])
+    if (this.#fake) return this.#fake.channel(name)
+    const target = this.#instance(name)
     return {
       send: async (notification: Notification) => {
         try {
+          if (!target.send) throw new E_NOTIFICATION_UNSUPPORTED([name, 'send'])
           await target.send(notification)
         } catch (error) {
           throw new E_NOTIFICATION_SEND_FAILED([name, notification.type], { cause: error })
+        }
+      },
+      deliver: async (message: NotificationMessage) => {
+        try {
+          if (!target.deliver) throw new E_NOTIFICATION_UNSUPPORTED([name, 'deliver'])
+          await target.deliver(message)
+        } catch (error) {
+          if (error instanceof NotificationDeliveryError) throw error
+          throw new E_NOTIFICATION_SEND_FAILED([name, message.event], { cause: error })
         }
       },
       close: async () => target.close?.(),

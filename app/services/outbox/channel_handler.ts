@@ -8,7 +8,7 @@ import logger from '@adonisjs/core/services/logger'
 import { configRegistry } from '#extensions/config/registry'
 import { configValues } from '#extensions/config/config_values'
 import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
-import type { Notification, NotificationManager } from '#extensions/notifications/main'
+import type { Notification, NotificationManager, NotificationMessage } from '#extensions/notifications/main'
 import type { OutboxHandler } from '#services/outbox/outbox_worker'
 
 /** The payload of a delivery made through a notification channel. */
@@ -31,6 +31,40 @@ function rootCause(error: unknown): unknown {
   let current = error
   while (current instanceof Error && current.cause) current = current.cause
   return current
+}
+
+/**
+ * The outbox handler of channel `name` for routed events
+ * (NotificationRouter): a payload `{message}` goes to the channel's
+ * `deliver` as it was rendered when the event happened; any other payload is
+ * left to `fallback` (the channel's own handler, or `channelHandler`). A
+ * `NotificationDeliveryError` keeps its verdict, anything else is retried.
+ */
+export function routedHandler(channels: NotificationManager, name: string, fallback: OutboxHandler): OutboxHandler {
+  return {
+    async deliver(delivery, signal) {
+      const payload = delivery.payload as { message?: NotificationMessage } | null
+      if (!payload || typeof payload.message?.event !== 'string') return fallback.deliver(delivery, signal)
+      try {
+        await channels.use(name).deliver(payload.message)
+      } catch (error) {
+        if (error instanceof NotificationDeliveryError) throw error
+        const cause = rootCause(error) as { message?: string }
+        if (cause instanceof NotificationDeliveryError) throw cause
+        throw new NotificationDeliveryError(cause?.message ?? String(cause), { cause: error })
+      }
+    },
+    retry: fallback.retry,
+    secrets: fallback.secrets ?? configuredSecrets,
+    failed(delivery, reason) {
+      const payload = delivery.payload as { message?: NotificationMessage } | null
+      if (!payload?.message && fallback.failed) return fallback.failed(delivery, reason)
+      logger.error(
+        { delivery: delivery.id, channel: name, event: delivery.eventType, attempts: delivery.attempts, reason },
+        `Notification "${delivery.eventType}" through ${name} failed for good: ${reason}`
+      )
+    },
+  }
 }
 
 /** See the module comment. */

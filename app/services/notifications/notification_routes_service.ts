@@ -1,0 +1,123 @@
+/**
+ * Reads and replaces notification routes: the instance routes (admins) and
+ * each user's own routes (My account). A route names an event of the
+ * catalogue and a routable channel that can deliver it to that kind of
+ * target; anything else is refused with `InvalidNotificationRouteException`
+ * (400) before anything changes. Replacing is one transaction.
+ */
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import {
+  NOTIFICATION_EVENT_AUDIENCE,
+  NOTIFICATION_EVENTS,
+  isNotificationEvent,
+  isUserRoutable,
+  notifications,
+  type NotificationChannelInfo,
+  type NotificationEventId,
+  type NotificationManager,
+} from '#extensions/notifications/main'
+import NotificationRoute from '#models/notification_route'
+import { InvalidNotificationRouteException } from '#services/notifications/notification_route_errors'
+import { notificationLocale } from '#services/notifications/render_notification'
+
+/** A route as the API speaks it. */
+export interface RouteInput {
+  event: string
+  channel: string
+}
+
+/** The routing options and the saved routes of one scope (instance or a user). */
+export interface RoutingState {
+  events: { id: NotificationEventId; audience: (typeof NOTIFICATION_EVENT_AUDIENCE)[NotificationEventId] }[]
+  channels: NotificationChannelInfo[]
+  routes: { event: NotificationEventId; channel: string }[]
+}
+
+/** Whose routes: the instance's, or one user's. */
+export type RouteScope = { kind: 'instance' } | { kind: 'user'; userId: string }
+
+/** See the module comment. */
+@inject()
+export default class NotificationRoutesService {
+  /** The channel registry (tests may pass their own). */
+  channels: NotificationManager = notifications
+
+  /**
+   * The events and channels `scope` may route (users: the events about them
+   * and the channels reaching one user), and its saved routes.
+   */
+  async state(scope: RouteScope): Promise<RoutingState> {
+    const kind = scope.kind
+    const events = NOTIFICATION_EVENTS.filter((event) => kind === 'instance' || isUserRoutable(event))
+    const channels = this.channels
+      .routable()
+      .filter((channel) => channel.targets[kind])
+      .map((channel) => ({ ...channel, events: channel.events.filter((event) => events.includes(event)) }))
+    const query = NotificationRoute.query().orderBy('id', 'asc')
+    if (scope.kind === 'instance') query.whereNull('userId')
+    else query.where('userId', scope.userId)
+    const rows = await query
+    return {
+      events: events.map((id) => ({ id, audience: NOTIFICATION_EVENT_AUDIENCE[id] })),
+      channels,
+      routes: rows.map((row) => ({ event: row.event, channel: row.channel })),
+    }
+  }
+
+  /**
+   * Replaces every route of `scope` by `routes` (duplicates kept once); user
+   * routes remember `locale` for their texts. Throws
+   * `InvalidNotificationRouteException` for the first route that cannot be
+   * saved, changing nothing.
+   */
+  async replace(scope: RouteScope, routes: readonly RouteInput[], locale?: string | null): Promise<RoutingState> {
+    const kind = scope.kind
+    const unique = new Map<string, { event: NotificationEventId; channel: string }>()
+    for (const route of routes) {
+      const valid = this.#check(kind, route)
+      unique.set(`${valid.event}\u0000${valid.channel}`, valid)
+    }
+    const userId = scope.kind === 'user' ? scope.userId : null
+    await db.transaction(async (trx) => {
+      const existing = NotificationRoute.query({ client: trx })
+      if (userId === null) existing.whereNull('userId')
+      else existing.where('userId', userId)
+      await existing.delete()
+      for (const route of unique.values()) {
+        await NotificationRoute.create(
+          { userId, event: route.event, channel: route.channel, locale: userId === null ? null : notificationLocale(locale) },
+          { client: trx }
+        )
+      }
+    })
+    return this.state(scope)
+  }
+
+  /** The route, checked (see `replace`). */
+  #check(kind: 'instance' | 'user', route: RouteInput): { event: NotificationEventId; channel: string } {
+    const event = String(route.event)
+    const channel = String(route.channel)
+    if (!isNotificationEvent(event)) {
+      throw new InvalidNotificationRouteException(`Unknown notification event "${event.slice(0, 64)}"`)
+    }
+    if (kind === 'user' && !isUserRoutable(event)) {
+      throw new InvalidNotificationRouteException(`The event "${event}" can only be routed by an administrator`)
+    }
+    const info = this.channels.has(channel) ? this.channels.describe(channel) : null
+    if (!info) {
+      throw new InvalidNotificationRouteException(`Unknown notification channel "${channel.slice(0, 64)}"`)
+    }
+    if (!info.targets[kind]) {
+      throw new InvalidNotificationRouteException(
+        kind === 'user'
+          ? `The channel "${channel}" cannot notify a single user`
+          : `The channel "${channel}" has no instance-wide destination`
+      )
+    }
+    if (!info.events.includes(event)) {
+      throw new InvalidNotificationRouteException(`The channel "${channel}" cannot deliver the event "${event}"`)
+    }
+    return { event, channel }
+  }
+}
