@@ -1,7 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
- * Schedules the cleanup jobs (app/services/jobs) in the web server process
+ * Schedules the jobs of app/services/jobs/schedule.ts in the web server process
  * only: each runs on its interval under its lock, so with several instances
  * one of them does the work. Failures are logged; timers never keep the
  * process alive and stop at shutdown.
@@ -14,13 +14,15 @@ export default class JobsProvider {
   async ready() {
     if (this.app.getEnvironment() !== 'web') return
     const logger = await this.app.container.make('logger')
-    const { JOBS, runJob } = await import('#services/jobs/job_runner')
-    for (const name of Object.keys(JOBS) as (keyof typeof JOBS)[]) {
+    const { default: JobRunner } = await import('#services/jobs/job_runner')
+    const runner = await this.app.container.make(JobRunner)
+    for (const name of runner.names()) {
       const tick = () =>
-        runJob(name)
-          .then((ran) => logger.debug({ job: name, ran }, 'cleanup job tick'))
-          .catch((error) => logger.error({ err: error, job: name }, 'cleanup job failed'))
-      this.#timers.push(setInterval(tick, JOBS[name].every).unref())
+        runner
+          .run(name)
+          .then((ran) => logger.debug({ job: name, ran }, 'job tick'))
+          .catch((error) => logger.error({ err: error, job: name }, 'job failed'))
+      this.#timers.push(setInterval(tick, runner.interval(name)).unref())
       setTimeout(tick, 30_000).unref()
     }
   }

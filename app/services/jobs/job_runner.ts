@@ -1,46 +1,41 @@
 /**
- * Runs the cleanup jobs under a lock (@adonisjs/lock: database store, or
- * Redis when configured), so with several instances only one runs each job
- * at a time; the others skip their turn.
+ * Runs the scheduled jobs (schedule.ts) under a lock (@adonisjs/lock:
+ * database store, or Redis when configured), so with several instances only
+ * one runs each job at a time; the others skip their turn.
  */
-import app from '@adonisjs/core/services/app'
+import { inject } from '@adonisjs/core'
 import lock from '@adonisjs/lock/services/main'
-import AuthTokenCleanup from '#services/auth/token_cleanup'
-import {
-  cleanupExpiredReverseShares,
-  cleanupExpiredShares,
-  cleanupOrphanedUploads,
-  cleanupUnfinishedShares,
-} from '#services/jobs/cleanup_jobs'
-import UploadFinalisation from '#services/files/upload_finalisation'
+import { JOBS, type JobName } from '#services/jobs/schedule'
 import { jobRuns } from '#services/system/metrics'
 
-/** The jobs by name, with how often they run (ms). */
-export const JOBS = {
-  expiredShares: { run: () => cleanupExpiredShares(), every: 5 * 60_000 },
-  expiredReverseShares: { run: () => cleanupExpiredReverseShares(), every: 60 * 60_000 },
-  unfinishedShares: { run: () => cleanupUnfinishedShares(), every: 60 * 60_000 },
-  orphanedUploads: { run: () => cleanupOrphanedUploads(), every: 60 * 60_000 },
-  stalledUploads: { run: async () => (await app.container.make(UploadFinalisation)).resumeStalled(), every: 60_000 },
-  expiredAuthTokens: { run: async () => (await app.container.make(AuthTokenCleanup)).purgeExpired(), every: 60 * 60_000 },
-} as const
+/** See the module comment; resolve it from the container or inject it. */
+@inject()
+export default class JobRunner {
+  /** The names of the scheduled jobs. */
+  names(): JobName[] {
+    return Object.keys(JOBS) as JobName[]
+  }
 
-/** A job name. */
-export type JobName = keyof typeof JOBS
+  /** Milliseconds between two turns of job `name`. */
+  interval(name: JobName): number {
+    return JOBS[name].every
+  }
 
-/**
- * Runs job `name` if no instance holds its lock (the lock expires after 30
- * minutes should an instance die while running it). Resolves to whether it ran.
- */
-export async function runJob(name: JobName): Promise<boolean> {
-  try {
-    const [ran] = await lock.createLock(`tern:jobs:${name}`, '30m').runImmediately(async () => {
-      await JOBS[name].run()
-    })
-    jobRuns.inc({ job: name, result: ran ? 'ran' : 'skipped' })
-    return ran
-  } catch (error) {
-    jobRuns.inc({ job: name, result: 'failed' })
-    throw error
+  /**
+   * Runs job `name` if no instance holds its lock (the lock expires after 30
+   * minutes should an instance die while running it). Resolves to whether it
+   * ran; rejects with the job's error when it failed.
+   */
+  async run(name: JobName): Promise<boolean> {
+    try {
+      const [ran] = await lock.createLock(`tern:jobs:${name}`, '30m').runImmediately(async () => {
+        await JOBS[name].run()
+      })
+      jobRuns.inc({ job: name, result: ran ? 'ran' : 'skipped' })
+      return ran
+    } catch (error) {
+      jobRuns.inc({ job: name, result: 'failed' })
+      throw error
+    }
   }
 }

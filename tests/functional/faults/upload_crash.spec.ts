@@ -22,7 +22,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import type { FaultPoint } from '#services/files/fault_points'
 import UploadFinalisation from '#services/files/upload_finalisation'
-import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
 import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#tests/helpers/crash_tern'
 import {
   chunk,
@@ -126,7 +126,7 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
         assert.equal(await downloadedSha(survivor, upload), `200 ${sha256(upload.content)}`, `job-finished ${upload.phase} on ${upload.variant.label}`)
       }
       // Uploads abandoned before their assembly: removed a day later, storage included.
-      await cleanupOrphanedUploads(DateTime.utc().plus({ days: 2 }))
+      await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
       for (const upload of uploads.filter((u) => u.abandoned && !u.phase.startsWith('assembl'))) {
         assert.deepEqual(await storedKeys(upload), [], `storage left by ${upload.phase} on ${upload.variant.label}`)
         assert.lengthOf(await ShareFile.query().where('shareId', upload.shareId), 0)

@@ -13,7 +13,7 @@ import { DateTime } from 'luxon'
 import { hooks } from '#extensions/hooks/main'
 import { notifications } from '#extensions/notifications/main'
 import ConfigVariable from '#models/config_variable'
-import { cleanupExpiredShares } from '#services/jobs/cleanup_jobs'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
 import {
   api,
   cleanupShareTests,
@@ -153,7 +153,7 @@ test.group('Plugins | webhook delivery', (group) => {
     const expiring = await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' }, expiration: '1-minute' })
     const past = DateTime.utc().minus({ days: 1 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', expiring.id).update({ expiration: past })
-    assert.include(await cleanupExpiredShares(), expiring.id)
+    assert.include(await (await app.container.make(CleanupJobs)).expiredShares(), expiring.id)
     await hooks.emit('reverse_share:used', { reverseShareId: 'rs-1', shareId: expiring.id })
     await (await dispatcher()).idle()
 

@@ -1,9 +1,10 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
-import { cleanupExpiredReverseShares, cleanupExpiredShares } from '#services/jobs/cleanup_jobs'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
 import { api, cleanupShareTests, joinCookies, shareToken, shareUser } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare, dbDate } from '#tests/helpers/reverse_shares'
 
@@ -96,9 +97,10 @@ test.group('Reverse shares | expiry', (group) => {
     const later = DateTime.utc().plus({ hours: 2 })
     await db.from('shares').where('id', keptUpload.shareId).update({ expiration: dbDate(later.plus({ days: 1 })) })
 
-    assert.deepEqual(await cleanupExpiredReverseShares(later), [], 'its share is still there')
-    assert.deepEqual(await cleanupExpiredShares(later), [upload.shareId])
-    assert.deepEqual(await cleanupExpiredReverseShares(later), [reverseShare.id])
+    const jobs = await app.container.make(CleanupJobs)
+    assert.deepEqual(await jobs.expiredReverseShares(later), [], 'its share is still there')
+    assert.deepEqual(await jobs.expiredShares(later), [upload.shareId])
+    assert.deepEqual(await jobs.expiredReverseShares(later), [reverseShare.id])
     assert.isNull(await ReverseShare.find(reverseShare.id))
     assert.isNotNull(await ReverseShare.findBy('token', kept.token), 'a share with its own expiry keeps its reverse share')
     assert.isNotNull(await Share.find(keptUpload.shareId))

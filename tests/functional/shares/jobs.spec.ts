@@ -1,19 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import lock from '@adonisjs/lock/services/main'
 import { storage } from '#extensions/storage/main'
 import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import {
-  abortOrphanedMultipartUploads,
-  cleanupExpiredShares,
-  cleanupOrphanedUploads,
-  cleanupUnfinishedShares,
-} from '#services/jobs/cleanup_jobs'
-import { runJob } from '#services/jobs/job_runner'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
+import JobRunner from '#services/jobs/job_runner'
+import type { JobName } from '#services/jobs/schedule'
 import { receivedEvents } from '#tests/fixtures/plugins/fixture/src/state'
 import {
   api,
@@ -31,6 +28,8 @@ import {
 
 const dbDate = (date: DateTime) => date.toUTC().toFormat('yyyy-MM-dd HH:mm:ss')
 const daysAgo = (days: number) => dbDate(DateTime.utc().minus({ days }))
+const cleanupJobs = () => app.container.make(CleanupJobs)
+const runJob = async (name: JobName) => (await app.container.make(JobRunner)).run(name)
 
 forEachDisk('Shares | cleanup jobs', (group, disk) => {
   group.each.teardown(() => cleanupShareTests())
@@ -44,7 +43,7 @@ forEachDisk('Shares | cleanup jobs', (group, disk) => {
     await db.from('shares').where('id', expired.id).update({ expiration: daysAgo(1) })
     receivedEvents.length = 0
 
-    assert.deepEqual(await cleanupExpiredShares(), [expired.id])
+    assert.deepEqual(await (await cleanupJobs()).expiredShares(), [expired.id])
     assert.isNull(await Share.find(expired.id))
     assert.equal(file.disk, disk.disk)
     assert.isFalse(await storage.use(file.disk).exists(file.storageKey))
@@ -71,7 +70,7 @@ forEachDisk('Shares | cleanup jobs', (group, disk) => {
     await db.from('shares').whereIn('id', [stale, reopened.id]).update({ created_at: daysAgo(2) })
     await db.from('upload_chunks').update({ created_at: daysAgo(2) })
 
-    assert.deepEqual(await cleanupUnfinishedShares(), [stale])
+    assert.deepEqual(await (await cleanupJobs()).unfinishedShares(), [stale])
     assert.isNull(await Share.find(stale))
     assert.isFalse(await storage.use(partial.disk).exists(partial.storageKey))
     assert.deepEqual(await disk.storedKeys(stale), [], 'no staged chunk left')
@@ -95,7 +94,7 @@ forEachDisk('Shares | cleanup jobs', (group, disk) => {
     await storage.use(disk.disk).put(strayKey, 'stray')
     await storage.use(disk.disk).put(strayChunk, 'stray chunk')
 
-    const result = await cleanupOrphanedUploads()
+    const result = await (await cleanupJobs()).orphanedUploads()
     assert.deepEqual(result.files, [chunk.json.id])
     assert.includeMembers(result.objects, [`${disk.disk}:${strayKey}`, `${disk.disk}:${strayChunk}`])
     assert.isFalse(await storage.use(disk.disk).exists(strayKey))
@@ -133,10 +132,10 @@ forEachDisk(
       const twoDaysAgo = DateTime.utc().minus({ days: 2 }).toJSDate()
       for (const uploadId of [liveUpload, orphan, foreign]) await disk.s3!.setUploadInitiated(uploadId, twoDaysAgo)
 
-      assert.deepEqual(await abortOrphanedMultipartUploads(), [`s3:${orphanKey}:${orphan}`])
+      assert.deepEqual(await (await cleanupJobs()).abortOrphanedMultipartUploads(), [`s3:${orphanKey}:${orphan}`])
       assert.sameMembers(await disk.pendingUploads(), [liveUpload, recent, foreign])
       await disk.s3!.setUploadInitiated(recent, twoDaysAgo)
-      const more = await cleanupOrphanedUploads()
+      const more = await (await cleanupJobs()).orphanedUploads()
       assert.deepEqual(more.files, [])
       assert.deepEqual(more.multipartUploads, [`s3:${recentKey}:${recent}`], 'the orphan job runs the same rule')
       assert.sameMembers(await disk.pendingUploads(), [liveUpload, foreign], 'recorded and foreign uploads stay')

@@ -19,7 +19,7 @@ import UploadSession from '#models/upload_session'
 import UploadFinalisation from '#services/files/upload_finalisation'
 import app from '@adonisjs/core/services/app'
 import { recordChunk } from '#services/files/upload_sessions'
-import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
 import {
   S3_STAGED,
   api,
@@ -54,7 +54,7 @@ forEachDisk(
       const stray = stagedChunkKey(complete.storageKey, 0)
       await storage.use('s3').put(stray, content.subarray(0, disk.chunkSize))
 
-      const removed = await cleanupOrphanedUploads()
+      const removed = await (await app.container.make(CleanupJobs)).orphanedUploads()
       assert.include(removed.objects, `s3:${stray}`)
       assert.deepEqual(await disk.storedKeys(shareId), [complete.storageKey, stagedChunkKey(uploading.storageKey, 0)].sort())
       assert.isTrue(Buffer.from(await storage.use('s3').getBytes(complete.storageKey)).equals(content))
@@ -102,7 +102,7 @@ test.group('Shares | uploads on a disk with no upload capability', (group) => {
   test('an abandoned upload loses its staged chunks to the cleanup job', async ({ assert }) => {
     const { file, listing } = await twoOfThree()
     assert.deepEqual(await listing(), [0, 1].map((i) => stagedChunkKey(file.storageKey, i)))
-    await cleanupOrphanedUploads(DateTime.utc().plus({ days: 2 }))
+    await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
     assert.deepEqual(await listing(), [])
     assert.isNull(await ShareFile.find(file.id))
   })

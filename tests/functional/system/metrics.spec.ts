@@ -4,12 +4,13 @@
  * The counters are read before and after real requests to a Tern child
  * (sharing this run's database), and must have moved by what was done.
  */
+import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import { randomBytes, randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { startTernChild, type TernChild } from '#tests/helpers/tern_child'
 import { cleanupShareTests, shareUser } from '#tests/helpers/shares'
-import { runJob } from '#services/jobs/job_runner'
+import JobRunner from '#services/jobs/job_runner'
 import { metricsRegistry } from '#services/system/metrics'
 
 const TOKEN = `metrics-${randomBytes(8).toString('hex')}`
@@ -48,7 +49,7 @@ test.group('Metrics | off', () => {
 
   test('job runs are counted by job and result', async ({ assert }) => {
     const before = parse(await metricsRegistry.metrics())
-    assert.isTrue(await runJob('expiredAuthTokens'))
+    assert.isTrue(await (await app.container.make(JobRunner)).run('expiredAuthTokens'))
     const after = parse(await metricsRegistry.metrics())
     const labels = ['job="expiredAuthTokens"', 'result="ran"']
     assert.equal(total(after, 'tern_job_runs_total', labels) - total(before, 'tern_job_runs_total', labels), 1)

@@ -5,6 +5,7 @@
  * deletes its objects, and the cleanup job removes abandoned parts.
  * Needs the plugin enabled (bin/test.ts lists gcs-storage in TERN_PLUGINS).
  */
+import app from '@adonisjs/core/services/app'
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import { Storage } from '@google-cloud/storage'
@@ -14,7 +15,7 @@ import { pluginRegistry } from '#extensions/plugins/main'
 import { storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import { cleanupOrphanedUploads } from '#services/jobs/cleanup_jobs'
+import CleanupJobs from '#services/jobs/cleanup_jobs'
 import {
   api,
   cleanupShareTests,
@@ -168,7 +169,7 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     )
     assert.lengthOf(await objectNames(), 5, 'two markers and three parts')
 
-    const removed = await cleanupOrphanedUploads(DateTime.utc().plus({ days: 2 }))
+    const removed = await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
     assert.deepEqual(removed.files, [fileId])
     assert.deepEqual(removed.multipartUploads, [`gcs:shares/${id}/lost-file:${unrecorded}`])
     assert.isNull(await ShareFile.find(fileId))
