@@ -6,6 +6,13 @@
  * summed across instances by Prometheus; the gauges read from the database
  * at scrape time (uploads in progress, outbox) are the same on every
  * instance: aggregate them with max(), not sum().
+ *
+ * Module state on purpose, not an @inject() service: these counters belong to
+ * the process (that is what Prometheus scrapes and sums), and prom-client
+ * metrics exist once: a second set would throw on the same registry, or on a
+ * new one count beside what /metrics answers. The module is the one instance
+ * a container singleton would hold, without a container lookup on the path of
+ * every request, and the tests read the same registry the app fills.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import db from '@adonisjs/lucid/services/db'
