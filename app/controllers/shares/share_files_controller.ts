@@ -10,9 +10,10 @@ import FileStorage from '#services/files/file_storage'
 import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 import ShareQueries from '#services/shares/share_queries'
 import ShareVisitorAccess from '#services/shares/share_visitor_access'
+import DownloadNotices from '#services/shares/download_notices'
 import ShareTransformer from '#transformers/share_transformer'
 import { chunkQueryValidator } from '#validators/shares'
-import { authorizeShare } from '#controllers/shares/share_caller'
+import { authorizeShare, ownerTokenHashOf } from '#controllers/shares/share_caller'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import { downloadRequestOf, sendDownload } from '#controllers/shares/download_response'
 
@@ -27,7 +28,8 @@ export default class ShareFilesController {
     private access: ShareVisitorAccess,
     private chunks: ChunkUploadService,
     private downloads: FileDownloadService,
-    private files: FileStorage
+    private files: FileStorage,
+    private notices: DownloadNotices
   ) {}
 
   /**
@@ -74,23 +76,29 @@ export default class ShareFilesController {
   /** GET|HEAD /api/shares/:id/files/:fileId?download=true|false: the file, streamed. */
   async download(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
+    const user = await currentUser(ctx)
+    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), user)
     const file = await this.queries.findFileOrFail(share, ctx.params.fileId, true)
     // Counted by the download service once the answer carries the file (not for HEAD, 304 or 416).
     const countView = pass && ctx.request.method() !== 'HEAD' ? () => this.access.countDirectView(share, pass) : undefined
     const request = { ...downloadRequestOf(ctx), inline: ctx.request.qs().download === 'false' }
-    sendDownload(ctx, await this.downloads.file(share.id, file, request, countView))
+    const downloader = { userId: user?.id ?? null, ownerTokenHash: ownerTokenHashOf(ctx) }
+    const downloaded = () => this.notices.downloaded(share, file, downloader)
+    sendDownload(ctx, await this.downloads.file(share.id, file, request, countView, downloaded))
   }
 
   /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */
   async zip(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
+    const user = await currentUser(ctx)
+    const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), user)
     await share.load('files')
     if (pass && ctx.request.method() !== 'HEAD') await this.access.countDirectView(share, pass)
     const level = await configValue('share.zipCompressionLevel')
     const files = ShareTransformer.completedFiles(share)
-    sendDownload(ctx, await this.downloads.zip(share.id, files, level, ctx.request.method()))
+    const downloader = { userId: user?.id ?? null, ownerTokenHash: ownerTokenHashOf(ctx) }
+    const downloaded = () => this.notices.downloaded(share, null, downloader)
+    sendDownload(ctx, await this.downloads.zip(share.id, files, level, ctx.request.method(), downloaded))
   }
 
   /** DELETE /api/shares/:id/files/:fileId: removes one file (owner); 200. */

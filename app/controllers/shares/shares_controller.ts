@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
 import ShareQueries from '#services/shares/share_queries'
 import ShareService from '#services/shares/share_service'
+import { deleterOf } from '#services/shares/share_owner'
 import ShareVisitorAccess from '#services/shares/share_visitor_access'
 import ShareTransformer from '#transformers/share_transformer'
 import {
@@ -71,8 +72,8 @@ export default class SharesController {
   /** DELETE /api/shares/:id: 200; anonymous shares only by admins. */
   async destroy(ctx: HttpContext) {
     const share = await this.queries.findOrFail(ctx.params.id)
-    await authorizeShare(ctx, 'delete', share)
-    await this.shares.delete(share)
+    const caller = await authorizeShare(ctx, 'delete', share)
+    await this.shares.delete(share, null, deleterOf(share, caller.user))
     return ctx.response.ok('')
   }
 

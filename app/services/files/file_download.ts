@@ -63,16 +63,17 @@ export default class FileDownloadService {
   /**
    * The answer to a download of `file`; `inline` for `download=false`. Runs
    * `download:before_serve` (handlers add headers or refuse); emits
-   * `share:downloaded` for GETs that send the body. `countView` (a
-   * direct-link download) runs only once the answer will carry the file: a
-   * 304 or a 416 sends no bytes, so it counts no view. Throws 404 when the
-   * stored bytes are gone.
+   * `share:downloaded` and runs `downloaded` (the notification) for GETs
+   * that send the body. `countView` (a direct-link download) runs only once
+   * the answer will carry the file: a 304 or a 416 sends no bytes, so it
+   * counts no view. Throws 404 when the stored bytes are gone.
    */
   async file(
     shareId: string,
     file: ShareFile,
     request: DownloadRequest & { inline: boolean },
-    countView?: () => Promise<void>
+    countView?: () => Promise<void>,
+    downloaded?: () => Promise<void>
   ): Promise<DownloadAnswer> {
     const served = await hooks.filter('download:before_serve', {
       shareId,
@@ -116,15 +117,22 @@ export default class FileDownloadService {
     }
     // Awaited before the body: a listener that stores a notification (webhook outbox) has stored it.
     await hooks.emit('share:downloaded', { shareId, fileId: file.id })
+    await downloaded?.()
     return { status, headers, body: paceTransfer(source) }
   }
 
   /**
    * The answer to "download all": a zip streamed at `level`, named
    * `<shareId>.zip` (attachment). Runs `download:before_serve` with
-   * `fileId: null`; emits `share:downloaded` for a GET.
+   * `fileId: null`; emits `share:downloaded` and runs `downloaded` for a GET.
    */
-  async zip(shareId: string, files: ShareFile[], level: number, method: string): Promise<DownloadAnswer> {
+  async zip(
+    shareId: string,
+    files: ShareFile[],
+    level: number,
+    method: string,
+    downloaded?: () => Promise<void>
+  ): Promise<DownloadAnswer> {
     const fileName = `${shareId}.zip`
     const served = await hooks.filter('download:before_serve', { shareId, fileId: null, fileName, headers: {} })
     const headers: Record<string, string> = {
@@ -135,6 +143,7 @@ export default class FileDownloadService {
     }
     if (method === 'HEAD') return { status: 200, headers, body: null }
     await hooks.emit('share:downloaded', { shareId, fileId: null })
+    await downloaded?.()
     return { status: 200, headers, body: paceTransfer(zipFiles(files, level)) }
   }
 }

@@ -2,7 +2,8 @@
  * The scheduled cleanup jobs (design.md §3), one method each; JobRunner
  * (job_runner.ts) schedules them by name and runs one under a lock, the
  * tests call the methods directly (`await app.container.make(CleanupJobs)`).
- * - expired shares: files and rows removed, `share:expired` emitted;
+ * - expired shares: files and rows removed (with the `share.expired`
+ *   notification, in the rows' transaction), `share:expired` emitted;
  * - expired reverse shares: removed once no share made through them is left
  *   (their shares take their expiry, so the expired-shares job removes those
  *   first; a share whose expiry was edited keeps its own);
@@ -28,6 +29,8 @@ import Share from '#models/share'
 import ShareFile from '#models/share_file'
 import FileStorage from '#services/files/file_storage'
 import ShareService from '#services/shares/share_service'
+import { notificationShare, shareOwnerId } from '#services/notifications/event_payloads'
+import NotificationRouter from '#services/notifications/notification_router'
 
 /** How long an upload may stay idle before it is considered abandoned. */
 export const ABANDONED_AFTER = { days: 1 }
@@ -41,15 +44,21 @@ function dbDate(date: DateTime): string {
 export default class CleanupJobs {
   constructor(
     private fileStorage: FileStorage,
-    private shares: ShareService
+    private shares: ShareService,
+    private notifications: NotificationRouter
   ) {}
 
   /** Deletes shares whose expiry has passed (files first); returns their ids. */
   async expiredShares(now: DateTime = DateTime.utc()): Promise<string[]> {
     const shares = await Share.query().whereNotNull('expiration').where('expiration', '<=', dbDate(now))
     for (const share of shares) {
+      const event = { share: await notificationShare(share) }
+      const ownerId = await shareOwnerId(share)
       await this.fileStorage.removeShareFiles(share.id)
-      await Share.query().where('id', share.id).delete()
+      await db.transaction(async (trx) => {
+        await Share.query({ client: trx }).where('id', share.id).delete()
+        await this.notifications.emit('share.expired', event, { client: trx, userId: ownerId })
+      })
       await hooks.emit('share:expired', { shareId: share.id })
     }
     return shares.map((share) => share.id)

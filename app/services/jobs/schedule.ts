@@ -14,6 +14,7 @@ import app from '@adonisjs/core/services/app'
 import AuthTokenCleanup from '#services/auth/token_cleanup'
 import UploadFinalisation from '#services/files/upload_finalisation'
 import CleanupJobs from '#services/jobs/cleanup_jobs'
+import ExpiryNoticeJob from '#services/jobs/expiry_notice_job'
 
 /** A job on the schedule. */
 export interface ScheduledJob {
@@ -42,6 +43,7 @@ export const JOBS = {
   orphanedUploads: scheduled(HOUR, CleanupJobs, (jobs) => jobs.orphanedUploads()),
   stalledUploads: scheduled(MINUTE, UploadFinalisation, (finalisation) => finalisation.resumeStalled()),
   expiredAuthTokens: scheduled(HOUR, AuthTokenCleanup, (cleanup) => cleanup.purgeExpired()),
+  expiryNotices: scheduled(15 * MINUTE, ExpiryNoticeJob, (job) => job.run()),
 } satisfies Record<string, ScheduledJob>
 
 /** A job name. */

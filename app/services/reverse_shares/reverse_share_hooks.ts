@@ -14,8 +14,9 @@
  *   atomically; when none is left (or the reverse share expired) the share is
  *   deleted with its files and the uploader gets 410 `reverse_share_unavailable`.
  *   This is a filter, not a `share:completed` listener, because it may refuse.
- *   Then `reverse_share:used` is emitted and the reverse share's creator is
- *   notified (the reply's `notifyReverseShareCreator`);
+ *   Then `reverse_share:used` is emitted, the `reverse_share.used`
+ *   notification is routed to the reverse share's owner, and the creator is
+ *   mailed as in Pingvin (the reply's `notifyReverseShareCreator`);
  * - `share:before_access`: shares of a reverse share with `publicAccess` off
  *   are visible only to the reverse share's creator (and the share's own
  *   signed-in creator, as in Pingvin): 403 `private_share` for everyone else.
@@ -25,6 +26,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { FilterHandler, HookRunner } from '#extensions/hooks/main'
 import Share from '#models/share'
 import ShareMailService from '#services/mail/share_mails'
+import { notificationReverseShare, notificationShare } from '#services/notifications/event_payloads'
+import NotificationRouter from '#services/notifications/notification_router'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ShareService from '#services/shares/share_service'
@@ -40,7 +43,8 @@ export default class ReverseShareHooks {
   constructor(
     private reverseShares: ReverseShareService,
     private shares: ShareService,
-    private shareMails: ShareMailService
+    private shareMails: ShareMailService,
+    private notifications: NotificationRouter
   ) {}
 
   /**
@@ -90,6 +94,7 @@ export default class ReverseShareHooks {
     if (!(await this.reverseShares.consumeUse(payload.reverseShareId))) await this.#discard(share)
     if (!reverseShare) return payload
     await this.#runner?.emit('reverse_share:used', { reverseShareId: reverseShare.id, shareId: share.id })
+    await this.#notifyUse(reverseShare.id, share)
     const notified = await this.shareMails.notifyReverseShareCreator(share, reverseShare)
     return { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: notified } }
   }
@@ -103,6 +108,14 @@ export default class ReverseShareHooks {
       payload.userId === null ||
       (payload.userId !== reverseShare.creatorId && payload.userId !== payload.creatorId)
     return isPrivate ? { ...payload, private: true } : payload
+  }
+
+  /** Emits `reverse_share.used` to the reverse share's owner (with the uses left after this one). */
+  async #notifyUse(reverseShareId: string, share: Share): Promise<void> {
+    const reverseShare = await this.reverseShares.find(reverseShareId)
+    if (!reverseShare) return
+    const event = { reverseShare: notificationReverseShare(reverseShare), share: await notificationShare(share) }
+    await this.notifications.emit('reverse_share.used', event, { userId: reverseShare.creatorId })
   }
 
   /** No use was left: hides the share, deletes it with its stored files, and refuses with 410. */

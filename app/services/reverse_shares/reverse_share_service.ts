@@ -137,7 +137,8 @@ export default class ReverseShareService {
    */
   async delete(reverseShare: ReverseShare): Promise<void> {
     const shares = await Share.query().where('reverse_share_id', reverseShare.id)
-    for (const share of shares) await this.shares.delete(share, DELETED_WITH_REVERSE_SHARE)
+    // Only its owner (or an admin) deletes a reverse share: the owner's shares go with it.
+    for (const share of shares) await this.shares.delete(share, DELETED_WITH_REVERSE_SHARE, 'owner')
     await ReverseShare.query().where('id', reverseShare.id).delete()
   }
 

@@ -44,3 +44,12 @@ export function ownsShare(share: Share, user: User | null, ownerTokenHash: strin
   if (share.creatorId) return user?.id === share.creatorId
   return Boolean(share.ownerTokenHash && ownerTokenHash && sameDigest(share.ownerTokenHash, ownerTokenHash))
 }
+
+/**
+ * Who `user` deletes `share` as (the `by` of `share.delete`): an admin
+ * deleting someone else's share (or a visitor's) is `admin`; anyone else
+ * allowed to delete it is its owner.
+ */
+export function deleterOf(share: Share, user: User | null): 'owner' | 'admin' {
+  return user?.isAdmin && share.creatorId !== user.id ? 'admin' : 'owner'
+}

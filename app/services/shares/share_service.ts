@@ -17,6 +17,8 @@ import FileStorage from '#services/files/file_storage'
 import { faultPoint } from '#services/files/fault_points'
 import { affectedRows, dbNow, discardUnstartedFiles } from '#services/files/upload_sessions'
 import ShareMailService from '#services/mail/share_mails'
+import { notificationShare, shareOwnerId } from '#services/notifications/event_payloads'
+import NotificationRouter from '#services/notifications/notification_router'
 import { resolveExpiration } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
@@ -58,7 +60,8 @@ export interface CompletedShare {
 export default class ShareService {
   constructor(
     private files: FileStorage,
-    private mails: ShareMailService
+    private mails: ShareMailService,
+    private notifications: NotificationRouter
   ) {}
 
   /** `{isAvailable}`: whether no share uses `id`. */
@@ -94,27 +97,29 @@ export default class ShareService {
     })
     const password = fields.security?.password ? await hash.make(fields.security.password) : null
     const maxViews = fields.security?.maxViews ?? null
+    const row = {
+      id: fields.id,
+      name: fields.name ?? null,
+      description: fields.description ?? null,
+      expiration: fields.expiration ? DateTime.fromISO(fields.expiration, { zone: 'utc' }) : null,
+      creatorId: creator.user?.id ?? null,
+      reverseShareId: creator.reverseShare?.id ?? null,
+      ownerTokenHash: creator.user ? null : creator.ownerTokenHash,
+    }
+    // Built before the transaction (they read settings); the event is stored with the share.
+    const event = { share: await notificationShare(row) }
+    const ownerId = await shareOwnerId(row)
 
     try {
       const share = await db.transaction(async (trx) => {
-        const created = await Share.create(
-          {
-            id: fields.id,
-            name: fields.name ?? null,
-            description: fields.description ?? null,
-            expiration: fields.expiration ? DateTime.fromISO(fields.expiration, { zone: 'utc' }) : null,
-            creatorId: creator.user?.id ?? null,
-            reverseShareId: creator.reverseShare?.id ?? null,
-            ownerTokenHash: creator.user ? null : creator.ownerTokenHash,
-          },
-          { client: trx }
-        )
+        const created = await Share.create(row, { client: trx })
         if (password || maxViews) {
           await ShareSecurity.create({ shareId: created.id, password, maxViews }, { client: trx })
         }
         for (const email of new Set(fields.recipients)) {
           await ShareRecipient.create({ shareId: created.id, email }, { client: trx })
         }
+        await this.notifications.emit('share.created', event, { client: trx, userId: ownerId })
         return created
       })
       await hooks.emit('share:created', { shareId: share.id, creatorId: share.creatorId })
@@ -154,13 +159,13 @@ export default class ShareService {
     share.completed = true
 
     const extra = (await this.#beforeComplete(share, firstCompletion)) as CompletedShare['extra']
-    if (firstCompletion) await this.mails.sendRecipientMails(share)
-    await hooks.emit('share:completed', {
-      shareId: share.id,
-      creatorId: share.creatorId,
-      fileCount: files.length,
-      size: files.reduce((sum, file) => sum + file.size, 0),
-    })
+    const totals = { fileCount: files.length, size: files.reduce((sum, file) => sum + file.size, 0) }
+    if (firstCompletion) {
+      await this.mails.sendRecipientMails(share)
+      const event = { share: await notificationShare(share, totals) }
+      await this.notifications.emit('share.completed', event, { userId: await shareOwnerId(share) })
+    }
+    await hooks.emit('share:completed', { shareId: share.id, creatorId: share.creatorId, ...totals })
     return { share, extra }
   }
 
@@ -196,12 +201,23 @@ export default class ShareService {
   }
 
   /**
-   * Deletes a share: its stored files first, then the rows (cascades), and
-   * emits `share:deleted` with the reason (null when deleted by its owner).
+   * Deletes a share: its stored files first, then the rows (cascades) with
+   * the `share.deleted` notification in one transaction, and emits
+   * `share:deleted` with the reason (null when deleted by its owner). `by`
+   * (the notification's) defaults to the owner without a reason, else the system.
    */
-  async delete(share: Share, reason: string | null = null): Promise<void> {
+  async delete(
+    share: Share,
+    reason: string | null = null,
+    by: 'owner' | 'admin' | 'system' = reason === null ? 'owner' : 'system'
+  ): Promise<void> {
+    const event = { share: await notificationShare(share), by }
+    const ownerId = await shareOwnerId(share)
     await this.files.removeShareFiles(share.id)
-    await Share.query().where('id', share.id).delete()
+    await db.transaction(async (trx) => {
+      await Share.query({ client: trx }).where('id', share.id).delete()
+      await this.notifications.emit('share.deleted', event, { client: trx, userId: ownerId })
+    })
     await hooks.emit('share:deleted', { shareId: share.id, reason })
   }
 
@@ -216,6 +232,8 @@ export default class ShareService {
     if (input.name !== undefined) share.name = input.name
     if (input.description !== undefined) share.description = input.description
     if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)
+    // A new expiry is announced again by the expiring-soon job (expiry_notice_job.ts).
+    const clearExpiryNotice = input.expiration !== undefined
     const security = input.security
     const password =
       typeof security?.password === 'string' ? await hash.make(security.password) : security?.password
@@ -223,6 +241,7 @@ export default class ShareService {
     await db.transaction(async (trx) => {
       share.useTransaction(trx)
       await share.save()
+      if (clearExpiryNotice) await trx.from(Share.table).where('id', share.id).update({ expiry_notified_at: null })
       if (!security || (password === undefined && security.maxViews === undefined)) return
       const row =
         (await ShareSecurity.query({ client: trx }).where('shareId', share.id).first()) ??
