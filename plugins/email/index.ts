@@ -7,10 +7,14 @@ export {
   EMAIL_CHANNEL_NAME,
   assertSendable,
   createSmtpMailer,
+  notificationMessageId,
   type EmailChannelOptions,
 } from './src/email_channel.js'
 export {
   EMAIL_SETTINGS_KEYS,
+  EMAIL_NOTIFICATION_RECIPIENTS_KEY,
+  emailNotificationsConfigCategory,
+  parseRecipientList,
   emailSettingsFrom,
   type EmailSettings,
   type EmailSettingsSource,

@@ -5,7 +5,13 @@ import type { PluginContext } from '#extensions/plugins/define_plugin'
 import { notifications } from '#extensions/notifications/main'
 import { configValues } from '#extensions/config/config_values'
 import { EMAIL_CHANNEL_NAME, EmailChannel } from './src/email_channel.js'
-import { EMAIL_SETTINGS_KEYS, emailSettingsFrom, type EmailSettings } from './src/settings.js'
+import {
+  EMAIL_NOTIFICATION_RECIPIENTS_KEY,
+  EMAIL_SETTINGS_KEYS,
+  emailSettingsFrom,
+  parseRecipientList,
+  type EmailSettings,
+} from './src/settings.js'
 
 /**
  * Reads the current SMTP settings (core `smtp.*` variables) through the config
@@ -15,6 +21,12 @@ import { EMAIL_SETTINGS_KEYS, emailSettingsFrom, type EmailSettings } from './sr
 async function readSettings(): Promise<EmailSettings> {
   const values = await configValues.getMany(EMAIL_SETTINGS_KEYS)
   return emailSettingsFrom((key: (typeof EMAIL_SETTINGS_KEYS)[number]) => values[key])
+}
+
+/** The instance recipients of routed events, read at each delivery. */
+async function readRecipients(): Promise<string[]> {
+  const values = await configValues.getMany([EMAIL_NOTIFICATION_RECIPIENTS_KEY])
+  return parseRecipientList(values[EMAIL_NOTIFICATION_RECIPIENTS_KEY])
 }
 
 /** Registers the `email` notification channel. */
@@ -27,6 +39,6 @@ export default class EmailProvider {
   /** Contributes the channel. */
   async boot() {
     const emitter = (await this.app.container.make('emitter')) as unknown as EmitterLike<MailEvents>
-    notifications.register(EMAIL_CHANNEL_NAME, () => new EmailChannel({ settings: readSettings, emitter }))
+    notifications.register(EMAIL_CHANNEL_NAME, () => new EmailChannel({ settings: readSettings, emitter, recipients: readRecipients }))
   }
 }

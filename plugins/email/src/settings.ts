@@ -1,7 +1,9 @@
 /**
  * The settings the e-mail channel reads before every send, from the core
- * configuration variables `smtp.*` and `general.appName`.
+ * configuration variables `smtp.*` and `general.appName`, and the plugin's
+ * own category `emailNotifications` (the instance recipients of routed events).
  */
+import type { ConfigCategoryDefinition } from '#extensions/config/types'
 
 /** The effective SMTP settings at the moment of a send. */
 export interface EmailSettings {
@@ -54,4 +56,46 @@ export function emailSettingsFrom(get: (key: (typeof EMAIL_SETTINGS_KEYS)[number
     password: String(get('smtp.password') ?? ''),
     allowUnauthorizedCertificates: get('smtp.allowUnauthorizedCertificates') === true,
   }
+}
+
+/** The key of the instance recipients of routed notifications. */
+export const EMAIL_NOTIFICATION_RECIPIENTS_KEY = 'emailNotifications.recipients'
+
+const ADDRESS = /^[^\s@,;<>]+@[^\s@,;<>]+\.[^\s@,;<>]+$/
+
+/** The addresses of a recipients list: separated by commas, semicolons or new lines; blanks dropped. */
+export function parseRecipientList(value: unknown): string[] {
+  return String(value ?? '')
+    .split(/[,;\n\r]+/)
+    .map((address) => address.trim())
+    .filter((address) => address.length > 0)
+}
+
+/** The first address of `value` that is not an e-mail address, as a message; nothing when all are. */
+function recipientsError(value: unknown): string | undefined {
+  const addresses = parseRecipientList(value)
+  if (addresses.length > 50) return 'At most 50 addresses can receive instance notifications'
+  const bad = addresses.find((address) => address.length > 254 || !ADDRESS.test(address))
+  return bad === undefined ? undefined : `"${bad.slice(0, 80)}" is not an e-mail address`
+}
+
+/**
+ * The category the manifest declares (admin panel "E-mail notifications"):
+ * who receives the events an admin routes to the `email` channel
+ * instance-wide (a user's own routes go to his account's address).
+ */
+export const emailNotificationsConfigCategory: ConfigCategoryDefinition = {
+  id: 'emailNotifications',
+  displayName: 'E-mail notifications',
+  order: 108,
+  variables: [
+    {
+      key: EMAIL_NOTIFICATION_RECIPIENTS_KEY,
+      type: 'text',
+      defaultValue: '',
+      description:
+        'Addresses that receive the events routed to the e-mail channel for the whole instance (admin panel: Notifications), separated by commas or new lines. Empty: such deliveries fail and are listed for admins.',
+      validation: { validate: recipientsError },
+    },
+  ],
 }
