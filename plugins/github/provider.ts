@@ -2,9 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
 import { authProviders } from '#extensions/auth/main'
 import { githubEndpointsFromEnv } from './src/endpoints.js'
-import { GithubDriver } from './src/github_driver.js'
+import { TernGithubDriver } from './src/github_driver.js'
 
-/** Registers the `github` sign-in provider; its driver is built per sign-in from the current settings. */
+/** Registers the `github` sign-in provider; its Ally driver is built per request from the current settings. */
 export default class GithubProvider {
   constructor(
     protected app: ApplicationService,
@@ -18,8 +18,8 @@ export default class GithubProvider {
       displayName: 'GitHub',
       enabledKey: 'oauth.github-enabled',
       configKeys: ['oauth.github-clientId', 'oauth.github-clientSecret'],
-      driver: ({ config, callbackUrl }) =>
-        new GithubDriver({
+      driver: (ctx, { config, callbackUrl }) =>
+        new TernGithubDriver(ctx, {
           clientId: String(config['oauth.github-clientId'] ?? '').trim(),
           clientSecret: String(config['oauth.github-clientSecret'] ?? ''),
           callbackUrl,

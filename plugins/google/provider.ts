@@ -2,9 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
 import { authProviders } from '#extensions/auth/main'
 import { googleEndpoints, googleEndpointsAt } from './src/endpoints.js'
-import { GoogleDriver } from './src/google_driver.js'
+import { TernGoogleDriver, googleProfile } from './src/google_driver.js'
 
-/** Registers the `google` sign-in provider; its driver is built per sign-in from the current settings. */
+/** Registers the `google` sign-in provider; its Ally driver is built per request from the current settings. */
 export default class GoogleProvider {
   constructor(
     protected app: ApplicationService,
@@ -19,12 +19,14 @@ export default class GoogleProvider {
       displayName: 'Google',
       enabledKey: 'oauth.google-enabled',
       configKeys: ['oauth.google-clientId', 'oauth.google-clientSecret'],
-      driver: ({ config, callbackUrl }) =>
-        new GoogleDriver({
+      driver: (ctx, { config, callbackUrl, nonce }) =>
+        new TernGoogleDriver(ctx, {
           clientId: String(config['oauth.google-clientId'] ?? '').trim(),
           clientSecret: String(config['oauth.google-clientSecret'] ?? ''),
           callbackUrl,
+          nonce,
         }),
+      profile: googleProfile,
     })
   }
 }

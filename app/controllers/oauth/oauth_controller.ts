@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
 import { setSessionCookies } from '#controllers/auth/session_cookies'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
+import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'
 import OauthService, { errorPageUrl } from '#services/oauth/oauth_service'
 import { providerNotAvailable } from '#services/oauth/oauth_errors'
 import SocialAccountTransformer from '#transformers/social_account_transformer'
@@ -36,8 +37,14 @@ export default class OauthController {
   /** GET /api/oauth/auth/:provider: 302 to the provider with the state cookie (or to /error); 403 unknown/disabled. */
   async authorize(ctx: HttpContext) {
     const provider = providerOf(ctx)
-    const { url, pending } = await this.oauth.start(provider)
-    if (pending) await writeStateCookie(ctx, provider, pending)
+    const { definition, pending, context } = await this.oauth.start(provider)
+    let url: string
+    try {
+      url = await authorizationUrl(ctx, definition, context, pending)
+    } catch (error) {
+      return ctx.response.redirect(this.oauth.startFailed(provider, error))
+    }
+    await writeStateCookie(ctx, provider, pending)
     return ctx.response.redirect(url)
   }
 
@@ -47,11 +54,13 @@ export default class OauthController {
    */
   async callback(ctx: HttpContext) {
     const provider = providerOf(ctx)
+    const pending = takeStateCookie(ctx, provider)
     const outcome = await this.oauth.callback({
       provider,
       query: ctx.request.qs(),
-      pending: takeStateCookie(ctx, provider),
+      pending,
       user: await currentUser(ctx),
+      readUser: (definition, context) => providerUser(ctx, definition, context, pending!),
     })
     switch (outcome.kind) {
       case 'session':

@@ -1,8 +1,10 @@
 /**
  * Social login (spec/api.md §2): the rules of the OAuth / OpenID Connect
  * flow. Providers come from plugins through the auth-provider extension
- * point; their settings are read per request, so an admin change applies at
- * once. The controller only moves cookies and redirects.
+ * point as Ally drivers; their settings are read per request, so an admin
+ * change applies at once. The controller moves cookies and redirects and
+ * runs the driver (#controllers/oauth/ally_driver); this service checks the
+ * state and maps the provider's user to a profile and an account.
  *
  * Callback semantics (those of Pingvin Share):
  * - signed in: LINK the provider account to the caller (`already_linked`
@@ -19,7 +21,13 @@
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import { authProviders, SocialLoginException } from '#extensions/auth/main'
-import type { AuthProviderDefinition, SocialAuthDriver, SocialLoginErrorCode, SocialProfile } from '#extensions/auth/main'
+import type {
+  AllyUser,
+  AuthProviderContext,
+  AuthProviderDefinition,
+  SocialLoginErrorCode,
+  SocialProfile,
+} from '#extensions/auth/main'
 import { configValues } from '#extensions/config/config_values'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
@@ -29,7 +37,7 @@ import { appUrl } from '#services/auth/password_reset_service'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
 import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
-import { codeChallengeOf, newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
+import { newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
 import { deriveUsername } from '#services/oauth/username'
 
 /** Where the error page sends the user back to. */
@@ -52,6 +60,54 @@ export interface CallbackInput {
   pending: PendingAuthorization | null
   /** The signed-in caller (link mode), or null. */
   user: User | null
+  /**
+   * Reads the account at the provider through its Ally driver (the caller
+   * holds the request): called once the state was checked.
+   */
+  readUser: (definition: AuthProviderDefinition, context: AuthProviderContext) => Promise<AllyUser>
+}
+
+/** What a started sign-in needs: the provider, the values of the state cookie, the driver's context. */
+export interface StartedSignIn {
+  definition: AuthProviderDefinition
+  pending: PendingAuthorization
+  context: AuthProviderContext
+}
+
+/** A trimmed non-empty string, else undefined. */
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+/**
+ * The profile of Ally's `user`: the definition's own mapping, else `id`,
+ * `nickName || name`, `email`, `emailVerificationState === 'verified'`. The
+ * ID token (`token.idToken`) is kept only for providers that can sign out.
+ */
+export async function profileOf(
+  definition: AuthProviderDefinition,
+  user: AllyUser,
+  context: AuthProviderContext
+): Promise<SocialProfile> {
+  const profile: SocialProfile = definition.profile
+    ? await definition.profile(user, context)
+    : {
+        id: user.id === undefined || user.id === null ? '' : String(user.id),
+        username: text(user.nickName) ?? text(user.name) ?? text(user.email)?.split('@')[0] ?? String(user.id ?? ''),
+        email: text(user.email) ?? null,
+        emailVerified: user.emailVerificationState === 'verified',
+      }
+  const idToken = (user.token as { idToken?: unknown } | undefined)?.idToken
+  return {
+    ...profile,
+    idToken: !definition.signOutUrl
+      ? null
+      : profile.idToken !== undefined
+        ? profile.idToken
+        : typeof idToken === 'string'
+          ? idToken
+          : null,
+  }
 }
 
 /** `/error?error=<code>&redirect=<path>&params=<provider>`. */
@@ -93,35 +149,29 @@ export default class OauthService {
     return `${await appUrl()}/api/oauth/callback/${id}`
   }
 
-  /** Builds the driver of `definition` from the current settings. */
-  async driverFor(definition: AuthProviderDefinition): Promise<SocialAuthDriver> {
+  /** The context of the driver of `definition`: its current settings (read now), callback URL and `nonce`. */
+  async providerContext(definition: AuthProviderDefinition, nonce: string): Promise<AuthProviderContext> {
     const keys = [...new Set([definition.enabledKey, ...definition.configKeys])]
     const config = await configValues.getMany(keys)
-    return definition.driver({ config, callbackUrl: await this.callbackUrl(definition.id) })
+    return { config, callbackUrl: await this.callbackUrl(definition.id), nonce }
   }
 
   /**
-   * Starts a sign-in: the provider's authorization URL and the values to keep
-   * in the state cookie, or (provider unreachable or misconfigured) the error
-   * page. 403 when the provider is unknown or switched off.
+   * Starts a sign-in: the provider, new values for the state cookie and the
+   * driver's context. 403 when the provider is unknown or switched off.
    */
-  async start(id: string): Promise<{ url: string; pending: PendingAuthorization | null }> {
+  async start(id: string): Promise<StartedSignIn> {
     const definition = await this.enabledProvider(id)
     if (!definition) throw providerNotAvailable()
     const pending = newPendingAuthorization()
-    try {
-      const driver = await this.driverFor(definition)
-      const url = await driver.authorizationUrl({
-        state: pending.state,
-        nonce: pending.nonce,
-        codeChallenge: codeChallengeOf(pending.codeVerifier),
-      })
-      return { url, pending }
-    } catch (error) {
-      logger.error({ err: error, provider: id }, 'social login could not start')
-      const code = error instanceof SocialLoginException ? error.errorCode : 'default'
-      return { url: errorPageUrl(code, SIGN_IN_PATH, id), pending: null }
-    }
+    return { definition, pending, context: await this.providerContext(definition, pending.nonce) }
+  }
+
+  /** The error page a sign-in that could not start (provider unreachable or misconfigured) goes to; logs why. */
+  startFailed(id: string, error: unknown): string {
+    logger.error({ err: error, provider: id }, 'social login could not start')
+    const code = error instanceof SocialLoginException ? error.errorCode : 'default'
+    return errorPageUrl(code, SIGN_IN_PATH, id)
   }
 
   /** Runs a callback; every failure becomes an `error` outcome with its page code. */
@@ -140,7 +190,7 @@ export default class OauthService {
     }
   }
 
-  async #callback({ provider, query, pending, user }: CallbackInput): Promise<CallbackOutcome> {
+  async #callback({ provider, query, pending, user, readUser }: CallbackInput): Promise<CallbackOutcome> {
     const definition = await this.enabledProvider(provider)
     if (!definition) throw new SocialLoginException('user_not_allowed')
     if (typeof query.error === 'string') {
@@ -150,8 +200,8 @@ export default class OauthService {
     if (!sameState(pending.state, query.state)) throw new SocialLoginException('invalid_token')
     if (typeof query.code !== 'string' || query.code.length === 0) throw new SocialLoginException('invalid_token')
 
-    const driver = await this.driverFor(definition)
-    const profile = await driver.profile({ code: query.code, codeVerifier: pending.codeVerifier, nonce: pending.nonce })
+    const context = await this.providerContext(definition, pending.nonce)
+    const profile = await profileOf(definition, await readUser(definition, context), context)
     if (!profile.id) throw new SocialLoginException('cannot_get_user_info')
 
     if (user) {
@@ -245,15 +295,13 @@ export default class OauthService {
 
   /**
    * The provider's end-session URL for a session that came from a social
-   * sign-in with an ID token, asked of every enabled provider whose driver
-   * can sign out (only when its settings say so). Null otherwise.
+   * sign-in with an ID token, asked of every enabled provider with a
+   * `signOutUrl` hook (it answers one only when its settings say so). Null otherwise.
    */
   async signOutUrl(idToken: string): Promise<string | null> {
     for (const definition of authProviders.list()) {
-      if (!(await this.enabledProvider(definition.id))) continue
-      const driver = await this.driverFor(definition)
-      if (!driver.signOutUrl) continue
-      const url = await driver.signOutUrl(idToken, await appUrl())
+      if (!definition.signOutUrl || !(await this.enabledProvider(definition.id))) continue
+      const url = await definition.signOutUrl(await this.providerContext(definition, ''), idToken, await appUrl())
       if (url) return url
     }
     return null

@@ -1,17 +1,20 @@
 /**
- * The Discord driver: authorization code with `state` (scopes `identify
- * email`, plus `guilds` when sign-in is limited to one server), then
- * `GET /users/@me` (`id`, `username`, `global_name`, `email`, `verified`)
- * and, when `oauth.discord-limitedGuild` is set, `GET /users/@me/guilds`:
- * a user who is not a member of that server is refused with
- * `discord_guild_permission_denied`. Discord documents no PKCE, so none is sent.
+ * The Discord driver: Ally's built-in `DiscordDriver` (authorization code
+ * with `state`, scopes `identify email`, plus `guilds` when sign-in is
+ * limited to one server; Discord documents no PKCE, so the provider is
+ * registered with `pkce: false`), then `GET /users/@me` and, when
+ * `oauth.discord-limitedGuild` is set, `GET /users/@me/guilds`: a user who
+ * is not a member of that server is refused with
+ * `discord_guild_permission_denied`. The username is `global_name`, else
+ * `username`; the e-mail counts as verified only for `verified: true`.
  */
+import type { HttpContext } from '@adonisjs/core/http'
+import { DiscordDriver } from '@adonisjs/ally/drivers/discord'
+import type { ApiRequestContract, DiscordDriverConfig } from '@adonisjs/ally/types'
 import { SocialLoginException } from '#extensions/auth/main'
-import type { AuthorizationCallback, AuthorizationRequest, SocialAuthDriver, SocialProfile } from '#extensions/auth/main'
-import { exchangeCode, fetchWithToken } from '#extensions/auth/oauth2'
 import { discordEndpoints } from './endpoints.js'
 
-/** What the driver needs. */
+/** What the driver needs beyond the endpoints. */
 export interface DiscordDriverOptions {
   clientId: string
   clientSecret: string
@@ -20,51 +23,49 @@ export interface DiscordDriverOptions {
   limitedGuild: string
 }
 
-interface DiscordUser {
-  id?: string
-  username?: string
-  global_name?: string | null
-  email?: string | null
-  verified?: boolean
+/** Ally's configuration for `options`, with the endpoints of `discordEndpoints` (read now). */
+export function discordDriverConfig(options: DiscordDriverOptions): DiscordDriverConfig {
+  if (!options.clientId) throw new Error('The Discord provider has no client id')
+  return {
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    callbackUrl: options.callbackUrl,
+    authorizeUrl: discordEndpoints.authorize,
+    accessTokenUrl: discordEndpoints.token,
+    userInfoUrl: discordEndpoints.user,
+    scopes: options.limitedGuild ? ['identify', 'email', 'guilds'] : ['identify', 'email'],
+    prompt: 'none',
+  }
 }
 
 /** See the module comment. */
-export class DiscordDriver implements SocialAuthDriver {
-  constructor(protected options: DiscordDriverOptions) {}
+export class TernDiscordDriver extends DiscordDriver {
+  #limitedGuild: string
 
-  authorizationUrl(request: AuthorizationRequest): string {
-    if (!this.options.clientId) throw new Error('The Discord provider has no client id')
-    const url = new URL(discordEndpoints.authorize)
-    url.searchParams.set('response_type', 'code')
-    url.searchParams.set('client_id', this.options.clientId)
-    url.searchParams.set('redirect_uri', this.options.callbackUrl)
-    url.searchParams.set('scope', this.options.limitedGuild ? 'identify email guilds' : 'identify email')
-    url.searchParams.set('state', request.state)
-    url.searchParams.set('prompt', 'none')
-    return url.toString()
+  constructor(ctx: HttpContext, options: DiscordDriverOptions) {
+    super(ctx, discordDriverConfig(options))
+    this.#limitedGuild = options.limitedGuild
   }
 
-  async profile(callback: AuthorizationCallback): Promise<SocialProfile> {
-    const tokens = await exchangeCode({
-      tokenEndpoint: discordEndpoints.token,
-      clientId: this.options.clientId,
-      clientSecret: this.options.clientSecret,
-      code: callback.code,
-      redirectUri: this.options.callbackUrl,
-    })
-    const user = await fetchWithToken<DiscordUser>(discordEndpoints.user, tokens.access_token)
-    if (!user.id || !user.username) throw new SocialLoginException('cannot_get_user_info')
-    if (this.options.limitedGuild) {
-      const guilds = await fetchWithToken<{ id: string }[]>(discordEndpoints.guilds, tokens.access_token)
-      if (!Array.isArray(guilds) || !guilds.some((guild) => guild.id === this.options.limitedGuild)) {
+  async user(callback?: (request: ApiRequestContract) => void) {
+    const user = await super.user(callback)
+    if (!user.id || !user.original?.username) {
+      throw new SocialLoginException('cannot_get_user_info', 'Discord answered no user id or username')
+    }
+    if (this.#limitedGuild) {
+      const guilds = (await this.getAuthenticatedRequest(discordEndpoints.guilds, user.token.token).get()) as {
+        id: string
+      }[]
+      if (!Array.isArray(guilds) || !guilds.some((guild) => guild.id === this.#limitedGuild)) {
         throw new SocialLoginException('discord_guild_permission_denied')
       }
     }
     return {
-      id: user.id,
-      username: user.global_name || user.username,
-      email: user.email || null,
-      emailVerified: user.verified === true,
-    }
+      ...user,
+      id: String(user.id),
+      nickName: String(user.original.global_name || user.original.username),
+      email: user.original.email || null,
+      emailVerificationState: user.original.verified === true ? 'verified' : 'unverified',
+    } as const
   }
 }

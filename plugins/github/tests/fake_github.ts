@@ -5,7 +5,7 @@
  * `POST /login/oauth/access_token` (checks client, code, redirect URI and
  * the PKCE verifier against the challenge; a bad code answers 200 with
  * `bad_verification_code` like GitHub), `GET /user` and `GET /user/emails`
- * (Bearer token).
+ * (`Bearer` or `token` authorization).
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -82,7 +82,8 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       tokens.set(token, grant.account)
       return json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' })
     }
-    const account = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
+    // GitHub takes `Bearer <token>` and `token <token>` (Ally sends the latter).
+    const account = tokens.get((req.headers.authorization ?? '').replace(/^(Bearer|token) /, ''))
     if (!account) return json(res, 401, { message: 'Bad credentials' })
     if (url.pathname === '/user') return json(res, 200, { id: account.id, login: account.login, name: null, email: null })
     if (url.pathname === '/user/emails') return json(res, 200, account.emails)

@@ -1,59 +1,66 @@
 /**
- * The Google driver: authorization code with `state`, PKCE and `nonce`
- * (scopes `openid email profile`), then the OpenID userinfo endpoint
- * (`sub`, `email`, `email_verified`, `name`). The token and userinfo are
- * fetched directly from Google over TLS, so the userinfo answer is trusted
- * (OpenID Connect Core §3.1.3.7).
+ * The Google driver: Ally's built-in `GoogleDriver` (authorization code with
+ * `state`; the core adds PKCE), scopes `openid email profile`, the account
+ * from the OpenID userinfo endpoint (`sub`, `email`, `email_verified`,
+ * `name`), read directly from Google over TLS, so trusted (OpenID Connect
+ * Core §3.1.3.7). It also sends the sign-in's `nonce`. Tern's rule: the
+ * e-mail counts as verified only for `email_verified` true (or "true"; Ally
+ * would take any truthy value).
  */
-import { SocialLoginException } from '#extensions/auth/main'
-import type { AuthorizationCallback, AuthorizationRequest, SocialAuthDriver, SocialProfile } from '#extensions/auth/main'
-import { exchangeCode, fetchWithToken } from '#extensions/auth/oauth2'
+import type { HttpContext } from '@adonisjs/core/http'
+import { GoogleDriver } from '@adonisjs/ally/drivers/google'
+import type { GoogleDriverConfig, GoogleScopes, RedirectRequestContract } from '@adonisjs/ally/types'
+import type { AllyUser, SocialProfile } from '#extensions/auth/main'
 import { googleEndpoints } from './endpoints.js'
 
-/** What the driver needs. */
+/** What the driver needs beyond the endpoints. */
 export interface GoogleDriverOptions {
   clientId: string
   clientSecret: string
   callbackUrl: string
+  /** The sign-in's nonce (`AuthProviderContext.nonce`). */
+  nonce: string
+}
+
+/** Ally's configuration for `options`, with the endpoints of `googleEndpoints` (read now). */
+export function googleDriverConfig(options: GoogleDriverOptions): GoogleDriverConfig {
+  if (!options.clientId) throw new Error('The Google provider has no client id')
+  return {
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    callbackUrl: options.callbackUrl,
+    authorizeUrl: googleEndpoints.authorize,
+    accessTokenUrl: googleEndpoints.token,
+    userInfoUrl: googleEndpoints.userinfo,
+    scopes: ['openid', 'email', 'profile'],
+    prompt: 'select_account',
+  }
 }
 
 /** See the module comment. */
-export class GoogleDriver implements SocialAuthDriver {
-  constructor(protected options: GoogleDriverOptions) {}
+export class TernGoogleDriver extends GoogleDriver {
+  #nonce: string
 
-  authorizationUrl(request: AuthorizationRequest): string {
-    if (!this.options.clientId) throw new Error('The Google provider has no client id')
-    const url = new URL(googleEndpoints.authorize)
-    url.searchParams.set('response_type', 'code')
-    url.searchParams.set('client_id', this.options.clientId)
-    url.searchParams.set('redirect_uri', this.options.callbackUrl)
-    url.searchParams.set('scope', 'openid email profile')
-    url.searchParams.set('state', request.state)
-    url.searchParams.set('nonce', request.nonce)
-    url.searchParams.set('code_challenge', request.codeChallenge)
-    url.searchParams.set('code_challenge_method', 'S256')
-    url.searchParams.set('prompt', 'select_account')
-    return url.toString()
+  constructor(ctx: HttpContext, options: GoogleDriverOptions) {
+    super(ctx, googleDriverConfig(options))
+    this.#nonce = options.nonce
   }
 
-  async profile(callback: AuthorizationCallback): Promise<SocialProfile> {
-    const tokens = await exchangeCode({
-      tokenEndpoint: googleEndpoints.token,
-      clientId: this.options.clientId,
-      clientSecret: this.options.clientSecret,
-      code: callback.code,
-      redirectUri: this.options.callbackUrl,
-      codeVerifier: callback.codeVerifier,
-      clientAuth: 'post',
-    })
-    const info = await fetchWithToken<Record<string, unknown>>(googleEndpoints.userinfo, tokens.access_token)
-    if (typeof info.sub !== 'string' || info.sub === '') throw new SocialLoginException('cannot_get_user_info')
-    const email = typeof info.email === 'string' && info.email ? info.email : null
-    return {
-      id: info.sub,
-      username: (typeof info.name === 'string' && info.name) || email?.split('@')[0] || info.sub,
-      email,
-      emailVerified: info.email_verified === true || info.email_verified === 'true',
-    }
+  protected configureRedirectRequest(request: RedirectRequestContract<GoogleScopes>) {
+    super.configureRedirectRequest(request)
+    if (this.#nonce) request.param('nonce', this.#nonce)
+  }
+}
+
+/** The profile of a Google user (see the module comment for the e-mail rule). */
+export function googleProfile(user: AllyUser): SocialProfile {
+  const info = (user.original ?? {}) as Record<string, unknown>
+  const sub = typeof info.sub === 'string' ? info.sub : ''
+  const email = typeof info.email === 'string' && info.email ? info.email : null
+  return {
+    id: sub,
+    username: (typeof info.name === 'string' && info.name) || email?.split('@')[0] || sub,
+    email,
+    emailVerified: info.email_verified === true || info.email_verified === 'true',
   }
 }

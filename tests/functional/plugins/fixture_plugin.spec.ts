@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
 import router from '@adonisjs/core/services/router'
 import { adminPluginsManifest } from '#extensions/admin/main'
 import { authProviders } from '#extensions/auth/main'
@@ -116,10 +117,12 @@ test.group('Plugins | fixture plugin after boot', () => {
     const provider = authProviders.get('fixture-oauth')
     assert.equal(provider.displayName, 'Fixture OAuth')
     assert.equal(provider.enabledKey, 'fixture.enabled')
-    assert.deepEqual(await provider.driver({ config: {}, callbackUrl: 'http://localhost/cb' }), {
-      driver: 'fixture',
-      callbackUrl: 'http://localhost/cb',
-    })
+    const ctx = await testUtils.createHttpContext()
+    const driver = await provider.driver(ctx, { config: {}, callbackUrl: 'http://localhost/cb', nonce: '' })
+    const url = new URL(await driver.redirectUrl())
+    assert.equal(`${url.origin}${url.pathname}`, 'http://127.0.0.1:9/fixture/authorize')
+    assert.equal(url.searchParams.get('redirect_uri'), 'http://localhost/cb')
+    assert.equal(url.searchParams.get('client_id'), 'fixture-client')
   })
 
   test('its notification channel delivers, and its failures are coded', async ({ assert }) => {

@@ -1,13 +1,14 @@
 import { test } from '@japa/runner'
 import { AdminContributionRegistry } from '#extensions/admin/main'
-import { AuthProviderRegistry } from '#extensions/auth/main'
+import type { HttpContext } from '@adonisjs/core/http'
+import { AuthProviderRegistry, type AllyDriver, type AuthProviderDefinition } from '#extensions/auth/main'
 
-const github = {
+const github: AuthProviderDefinition = {
   id: 'github',
   displayName: 'GitHub',
   enabledKey: 'oauth.github-enabled',
   configKeys: ['oauth.github-clientId', 'oauth.github-clientSecret'],
-  driver: () => ({ name: 'github-driver' }),
+  driver: () => ({ name: 'github-driver' }) as unknown as AllyDriver,
 }
 
 test.group('Auth providers | registry', () => {
@@ -15,7 +16,7 @@ test.group('Auth providers | registry', () => {
     const registry = new AuthProviderRegistry().register(github)
     assert.isTrue(registry.has('github'))
     assert.deepEqual(registry.list().map((p) => p.id), ['github'])
-    const driver = await registry.get('github').driver({ config: {}, callbackUrl: 'http://x/cb' })
+    const driver = await registry.get('github').driver({} as HttpContext, { config: {}, callbackUrl: 'http://x/cb', nonce: '' })
     assert.deepEqual(driver, { name: 'github-driver' })
   })
 
