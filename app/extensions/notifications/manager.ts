@@ -33,6 +33,18 @@ export class NotificationManager {
     return this
   }
 
+  /**
+   * Removes channel `name` (tests, a plugin switched off at run time) and
+   * closes its instance if one was built. False when none was registered.
+   */
+  async unregister(name: string): Promise<boolean> {
+    const channel = this.#channels.get(name)
+    this.#channels.delete(name)
+    const known = this.#factories.delete(name)
+    await channel?.close?.()
+    return known
+  }
+
   /** True when a channel is registered under `name`. */
   has(name: string): boolean {
     return this.#factories.has(name)
