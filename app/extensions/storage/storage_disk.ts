@@ -34,6 +34,7 @@ import {
   E_STORAGE_UNSUPPORTED,
   E_STORAGE_WRITE_FAILED,
 } from './errors.js'
+import { sortParts } from './object_store.js'
 
 const normalizer = new KeyNormalizer()
 
@@ -348,7 +349,7 @@ export class StorageDisk extends Disk {
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
     const normalized = normalizeStorageKey(key)
     const driver = this.#multipart()
-    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber)
+    const sorted = sortParts(parts)
     return this.#call(
       () => driver.completeMultipartUpload(normalized, uploadId, sorted),
       this.#writeFailed(normalized)

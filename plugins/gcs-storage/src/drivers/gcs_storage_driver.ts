@@ -18,7 +18,6 @@ import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Storage, type Bucket, type File, type StorageOptions } from '@google-cloud/storage'
-import { DriveDirectory, DriveFile } from 'flydrive'
 import { GCSDriver } from 'flydrive/drivers/gcs'
 import type {
   DriverContract,
@@ -37,6 +36,14 @@ import type {
   RangeReadCapable,
   UploadedPart,
 } from '#extensions/storage/capabilities'
+import {
+  BucketPrefix,
+  checkPart,
+  objectWriteOptions,
+  sortParts,
+  type ListingPage,
+  type ObjectWriteOptions,
+} from '#extensions/storage/object_store'
 import { parseGcsCredentials, type GcsSettings } from '../config.js'
 
 /** Options of `GcsStorageDriver`. */
@@ -63,6 +70,9 @@ export class GcsStorageDriverError extends Error {
   }
 }
 
+const invalidKey = (message: string) => new GcsStorageDriverError(message, 'E_GCS_INVALID_KEY')
+const invalidPart = (message: string) => new GcsStorageDriverError(message, 'E_GCS_INVALID_PART')
+
 /** Cloud Storage's compose limit: sources per call. */
 export const GCS_MAX_COMPOSE_SOURCES = 32
 
@@ -81,19 +91,12 @@ export const GCS_MULTIPART_LIMITS: Readonly<MultipartLimits> = Object.freeze({
 const MULTIPART_FOLDER = '.tern-multipart'
 const UPLOAD_ID = /^[0-9a-f]{32}$/
 
-/** The write options a multipart upload keeps in its marker. */
-interface MarkerOptions {
-  contentType?: string
-  contentDisposition?: string
-  contentEncoding?: string
-  contentLanguage?: string
-  cacheControl?: string
-}
-
 /** One client built from one set of settings. */
 interface Connection {
   fingerprint: string
   settings: GcsSettings
+  /** The disk's keys under `gcs.bucketPath`. */
+  prefix: BucketPrefix
   storage: Storage
   bucket: Bucket
   drive: GCSDriver
@@ -120,8 +123,8 @@ async function runLimited<T>(items: T[], limit: number, task: (item: T, index: n
 /**
  * Cloud Storage driver with the multipart-upload (compose), range-read and
  * multipart-listing capabilities. Keys arrive normalised from the facade;
- * the driver still refuses `..`/`.` segments, backslashes, NUL and leading
- * slashes (a second line of defence: the prefix must never be escaped).
+ * the driver still checks them against the prefix (`BucketPrefix`: a second
+ * line of defence, the prefix must never be escaped).
  */
 export class GcsStorageDriver
   implements DriverContract, MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
@@ -157,6 +160,7 @@ export class GcsStorageDriver
     this.#connection = {
       fingerprint,
       settings,
+      prefix: new BucketPrefix(settings.bucketPath, invalidKey),
       storage,
       bucket: storage.bucket(settings.bucketName),
       drive: new GCSDriver({ storage, bucket: settings.bucketName, visibility: 'private', usingUniformAcl: true }),
@@ -169,59 +173,23 @@ export class GcsStorageDriver
     return fn(await this.#current())
   }
 
-  /** The disk root inside the bucket: `bucketPath/` or `` (the bucket root). */
-  #root(c: Connection): string {
-    return c.settings.bucketPath ? `${c.settings.bucketPath}/` : ''
-  }
-
-  /** Checks a disk key. Throws `E_GCS_INVALID_KEY`. */
-  #check(key: string): string {
-    if (
-      typeof key !== 'string' ||
-      key === '' ||
-      key.startsWith('/') ||
-      /[\\\0\r\n]/.test(key) ||
-      key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')
-    ) {
-      throw new GcsStorageDriverError(`Invalid key "${key}"`, 'E_GCS_INVALID_KEY')
-    }
-    return key
-  }
-
-  /** The object name in the bucket: the prefix plus `key`. Throws `E_GCS_INVALID_KEY`. */
-  #key(c: Connection, key: string): string {
-    return `${this.#root(c)}${this.#check(key)}`
-  }
-
-  /** The listing prefix for `prefix` (`/` = the disk root), ending with `/` unless the bucket root. */
-  #folder(c: Connection, prefix: string): string {
-    if (prefix === '/' || prefix === '') return this.#root(c)
-    return `${this.#key(c, prefix)}/`
-  }
-
-  /** Strips the configured prefix from an object name. */
-  #unprefix(c: Connection, name: string): string {
-    const root = this.#root(c)
-    return root && name.startsWith(root) ? name.slice(root.length) : name
-  }
-
   #file(c: Connection, key: string, generation?: number | string): File {
-    return c.bucket.file(this.#key(c, key), generation === undefined ? {} : { generation })
+    return c.bucket.file(c.prefix.key(key), generation === undefined ? {} : { generation })
   }
 
   /** Whether the object exists (false for a missing one). */
   async exists(key: string): Promise<boolean> {
-    return this.#run((c) => c.drive.exists(this.#key(c, key)))
+    return this.#run((c) => c.drive.exists(c.prefix.key(key)))
   }
 
   /** UTF-8 contents. Rejects for a missing object. */
   async get(key: string): Promise<string> {
-    return this.#run((c) => c.drive.get(this.#key(c, key)))
+    return this.#run((c) => c.drive.get(c.prefix.key(key)))
   }
 
   /** The contents as bytes. Rejects for a missing object. */
   async getBytes(key: string): Promise<Uint8Array> {
-    return this.#run((c) => c.drive.getBytes(this.#key(c, key)))
+    return this.#run((c) => c.drive.getBytes(c.prefix.key(key)))
   }
 
   /** @deprecated use `getBytes` */
@@ -264,7 +232,7 @@ export class GcsStorageDriver
 
   /** Length, type, etag and date. Rejects for a missing object. */
   async getMetaData(key: string): Promise<ObjectMetaData> {
-    return this.#run((c) => c.drive.getMetaData(this.#key(c, key)))
+    return this.#run((c) => c.drive.getMetaData(c.prefix.key(key)))
   }
 
   /** Always `private` (Tern serves every file itself; uniform bucket-level access is assumed). */
@@ -274,17 +242,17 @@ export class GcsStorageDriver
 
   /** The object's public URL (not readable by everyone: objects are private). */
   async getUrl(key: string): Promise<string> {
-    return this.#run((c) => c.drive.getUrl(this.#key(c, key)))
+    return this.#run((c) => c.drive.getUrl(c.prefix.key(key)))
   }
 
   /** A signed download URL (needs service-account credentials). */
   async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUrl(this.#key(c, key), options))
+    return this.#run((c) => c.drive.getSignedUrl(c.prefix.key(key), options))
   }
 
   /** A signed upload URL (needs service-account credentials). */
   async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUploadUrl(this.#key(c, key), options))
+    return this.#run((c) => c.drive.getSignedUploadUrl(c.prefix.key(key), options))
   }
 
   /** No-op: objects are always private (uniform bucket-level access, no ACLs). */
@@ -292,7 +260,7 @@ export class GcsStorageDriver
 
   /** Creates or replaces the object (one request). */
   async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
-    return this.#run((c) => c.drive.put(this.#key(c, key), contents, options))
+    return this.#run((c) => c.drive.put(c.prefix.key(key), contents, options))
   }
 
   /**
@@ -308,13 +276,7 @@ export class GcsStorageDriver
   async #upload(file: File, contents: Readable | Uint8Array, options?: WriteOptions): Promise<string> {
     const writable = file.createWriteStream({
       resumable: false,
-      metadata: {
-        contentType: options?.contentType,
-        contentDisposition: options?.contentDisposition,
-        contentEncoding: options?.contentEncoding,
-        contentLanguage: options?.contentLanguage,
-        cacheControl: options?.cacheControl,
-      },
+      metadata: objectWriteOptions(options),
     })
     const source = contents instanceof Readable ? contents : Readable.from([Buffer.from(contents)])
     await pipeline(source, writable)
@@ -339,7 +301,7 @@ export class GcsStorageDriver
 
   /** Deletes the object; a missing one is fine. */
   async delete(key: string): Promise<void> {
-    return this.#run((c) => c.drive.delete(this.#key(c, key)))
+    return this.#run((c) => c.drive.delete(c.prefix.key(key)))
   }
 
   /**
@@ -350,8 +312,8 @@ export class GcsStorageDriver
    */
   async deleteAll(prefix: string): Promise<void> {
     return this.#run(async (c) => {
-      const folder = this.#folder(c, prefix)
-      if (prefix !== '/' && prefix !== '') await c.drive.delete(this.#key(c, prefix))
+      const folder = c.prefix.folder(prefix)
+      if (prefix !== '/' && prefix !== '') await c.drive.delete(c.prefix.key(prefix))
       await this.#deletePrefix(c, folder)
     })
   }
@@ -368,19 +330,10 @@ export class GcsStorageDriver
   async listAll(
     prefix: string,
     options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
-  ): Promise<{ paginationToken?: string; objects: Iterable<DriveFile | DriveDirectory> }> {
+  ): Promise<ListingPage> {
     return this.#run(async (c) => {
-      const folder = this.#folder(c, prefix)
-      const result = await c.drive.listAll(folder || '/', options)
-      const objects: Array<DriveFile | DriveDirectory> = []
-      for (const object of result.objects) {
-        if (object instanceof DriveDirectory) {
-          objects.push(new DriveDirectory(this.#unprefix(c, object.prefix)))
-        } else {
-          objects.push(new DriveFile(this.#unprefix(c, object.key), this, await object.getMetaData()))
-        }
-      }
-      return { paginationToken: result.paginationToken, objects }
+      const folder = c.prefix.folder(prefix)
+      return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
     })
   }
 
@@ -396,26 +349,26 @@ export class GcsStorageDriver
 
   /** The folder of `uploadId`'s parts (ends with `/`). */
   #partsFolder(c: Connection, uploadId: string): string {
-    return `${this.#root(c)}${MULTIPART_FOLDER}/parts/${uploadId}/`
+    return `${c.prefix.root}${MULTIPART_FOLDER}/parts/${uploadId}/`
   }
 
   /** The marker object of `uploadId` for `key`. */
   #marker(c: Connection, key: string, uploadId: string): File {
-    return c.bucket.file(`${this.#root(c)}${MULTIPART_FOLDER}/uploads/${this.#check(key)}/${uploadId}`)
+    return c.bucket.file(`${c.prefix.root}${MULTIPART_FOLDER}/uploads/${c.prefix.check(key)}/${uploadId}`)
   }
 
   /** The marker listing prefix for uploads of keys under `prefix`. */
   #markerFolder(c: Connection, prefix: string): string {
-    const base = `${this.#root(c)}${MULTIPART_FOLDER}/uploads/`
-    return prefix === '/' || prefix === '' ? base : `${base}${this.#check(prefix)}/`
+    const base = `${c.prefix.root}${MULTIPART_FOLDER}/uploads/`
+    return prefix === '/' || prefix === '' ? base : `${base}${c.prefix.check(prefix)}/`
   }
 
   /** Reads the marker's options; rejects with `E_GCS_NO_SUCH_UPLOAD` when it is missing. */
-  async #readMarker(c: Connection, key: string, uploadId: string): Promise<MarkerOptions> {
+  async #readMarker(c: Connection, key: string, uploadId: string): Promise<ObjectWriteOptions> {
     if (!UPLOAD_ID.test(uploadId)) throw this.#noSuchUpload(uploadId)
     try {
       const [bytes] = await this.#marker(c, key, uploadId).download()
-      return JSON.parse(bytes.toString('utf8') || '{}') as MarkerOptions
+      return JSON.parse(bytes.toString('utf8') || '{}') as ObjectWriteOptions
     } catch (error) {
       if (statusOf(error) === 404) throw this.#noSuchUpload(uploadId)
       throw error
@@ -433,16 +386,9 @@ export class GcsStorageDriver
    */
   async createMultipartUpload(key: string, options?: WriteOptions): Promise<string> {
     return this.#run(async (c) => {
-      this.#key(c, key)
+      c.prefix.key(key)
       const uploadId = randomUUID().replaceAll('-', '')
-      const marker: MarkerOptions = {
-        contentType: options?.contentType,
-        contentDisposition: options?.contentDisposition,
-        contentEncoding: options?.contentEncoding,
-        contentLanguage: options?.contentLanguage,
-        cacheControl: options?.cacheControl,
-      }
-      await this.#marker(c, key, uploadId).save(JSON.stringify(marker), {
+      await this.#marker(c, key, uploadId).save(JSON.stringify(objectWriteOptions(options)), {
         resumable: false,
         contentType: 'application/json',
       })
@@ -465,19 +411,7 @@ export class GcsStorageDriver
     contents: Uint8Array | Readable,
     options?: { contentLength?: number }
   ): Promise<UploadedPart> {
-    if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > this.multipartLimits.maxParts) {
-      throw new GcsStorageDriverError(
-        `Part number must be an integer from 1 to ${this.multipartLimits.maxParts} (got ${partNumber})`,
-        'E_GCS_INVALID_PART'
-      )
-    }
-    const length = contents instanceof Uint8Array ? contents.length : options?.contentLength
-    if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
-      throw new GcsStorageDriverError(
-        'uploadPart needs options.contentLength (a non-negative integer) for a stream body',
-        'E_GCS_INVALID_PART'
-      )
-    }
+    checkPart(this.multipartLimits, partNumber, contents, options?.contentLength, invalidPart)
     return this.#run(async (c) => {
       await this.#readMarker(c, key, uploadId)
       const part = c.bucket.file(`${this.#partsFolder(c, uploadId)}${partNumber}`)
@@ -499,15 +433,15 @@ export class GcsStorageDriver
    */
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
     return this.#run(async (c) => {
-      const target = this.#key(c, key)
+      const target = c.prefix.key(key)
       const marker = await this.#readMarker(c, key, uploadId)
       if (parts.length === 0) {
         throw new GcsStorageDriverError('A multipart upload needs at least one part', 'E_GCS_INVALID_PART')
       }
       const folder = this.#partsFolder(c, uploadId)
-      let sources = [...parts]
-        .sort((a, b) => a.partNumber - b.partNumber)
-        .map((part) => c.bucket.file(`${folder}${part.partNumber}`, part.etag ? { generation: part.etag } : {}))
+      let sources = sortParts(parts).map((part) =>
+        c.bucket.file(`${folder}${part.partNumber}`, part.etag ? { generation: part.etag } : {})
+      )
 
       for (let round = 1; sources.length > GCS_MAX_COMPOSE_SOURCES; round++) {
         const groups: File[][] = []
@@ -528,7 +462,7 @@ export class GcsStorageDriver
   }
 
   /** One compose call of at most 32 `sources` into `destination`; resolves to the composed file (its generation pinned). */
-  async #compose(destination: File, sources: File[], metadata: MarkerOptions): Promise<File> {
+  async #compose(destination: File, sources: File[], metadata: ObjectWriteOptions): Promise<File> {
     const [response] = (await destination.request({
       method: 'POST',
       uri: '/compose',
@@ -563,7 +497,7 @@ export class GcsStorageDriver
     options: { paginationToken?: string; maxResults?: number } = {}
   ): Promise<PendingMultipartUploadPage> {
     return this.#run(async (c) => {
-      const base = `${this.#root(c)}${MULTIPART_FOLDER}/uploads/`
+      const base = `${c.prefix.root}${MULTIPART_FOLDER}/uploads/`
       const [files, nextQuery] = await c.bucket.getFiles({
         prefix: this.#markerFolder(c, prefix),
         autoPaginate: false,
@@ -587,7 +521,7 @@ export class GcsStorageDriver
   /** Drops an unfinished upload: its marker, then its parts. An unknown upload id is fine. */
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
     return this.#run(async (c) => {
-      this.#key(c, key)
+      c.prefix.key(key)
       if (!UPLOAD_ID.test(uploadId)) return
       await this.#marker(c, key, uploadId).delete({ ignoreNotFound: true })
       await this.#deletePrefix(c, this.#partsFolder(c, uploadId))

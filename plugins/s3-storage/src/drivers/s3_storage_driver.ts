@@ -23,7 +23,6 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { DriveDirectory, DriveFile } from 'flydrive'
 import { S3Driver } from 'flydrive/drivers/s3'
 import type {
   DriverContract,
@@ -43,6 +42,7 @@ import {
   type RangeReadCapable,
   type UploadedPart,
 } from '#extensions/storage/capabilities'
+import { BucketPrefix, checkPart, sortParts, type ListingPage } from '#extensions/storage/object_store'
 import { S3_DEFAULT_REGION, type S3Settings } from '../config.js'
 
 /** Options of `S3StorageDriver`. */
@@ -73,10 +73,15 @@ export class S3StorageDriverError extends Error {
   }
 }
 
+const invalidKey = (message: string) => new S3StorageDriverError(message, 'E_S3_INVALID_KEY')
+const invalidPart = (message: string) => new S3StorageDriverError(message, 'E_S3_INVALID_PART')
+
 /** One client built from one set of settings. */
 interface Connection {
   fingerprint: string
   settings: S3Settings
+  /** The disk's keys under `s3.bucketPath`. */
+  prefix: BucketPrefix
   client: S3Client
   drive: S3Driver
   /** Requests (and open download streams) still using the client. */
@@ -170,10 +175,9 @@ function encodeKey(key: string): string {
 
 /**
  * S3 driver with the multipart-upload, range-read and multipart-listing
- * capabilities. Keys arrive
- * normalised from the facade; the driver still refuses `..`/`.` segments,
- * backslashes, NUL and leading slashes (a second line of defence: a prefix
- * must never be escaped).
+ * capabilities. Keys arrive normalised from the facade; the driver still
+ * checks them against the prefix (`BucketPrefix`: a second line of defence,
+ * the prefix must never be escaped).
  */
 export class S3StorageDriver
   implements DriverContract, MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
@@ -218,6 +222,7 @@ export class S3StorageDriver
     const connection: Connection = {
       fingerprint,
       settings,
+      prefix: new BucketPrefix(settings.bucketPath, invalidKey),
       client,
       drive: new S3Driver({ client, bucket: settings.bucketName, visibility: 'private', supportsACL: false }),
       active: 0,
@@ -249,44 +254,14 @@ export class S3StorageDriver
     }
   }
 
-  /** The object key in the bucket: the prefix plus `key`. Throws `E_S3_INVALID_KEY`. */
-  #key(connection: Connection, key: string): string {
-    if (
-      typeof key !== 'string' ||
-      key === '' ||
-      key.startsWith('/') ||
-      /[\\\0]/.test(key) ||
-      key.split('/').some((segment) => segment === '..' || segment === '.')
-    ) {
-      throw new S3StorageDriverError(`Invalid key "${key}"`, 'E_S3_INVALID_KEY')
-    }
-    const prefix = connection.settings.bucketPath
-    return prefix ? `${prefix}/${key}` : key
-  }
-
-  /** The listing prefix for `prefix` (`/` = the disk root), ending with `/` unless the root of the bucket. */
-  #folder(connection: Connection, prefix: string): string {
-    if (prefix === '/' || prefix === '') {
-      const root = connection.settings.bucketPath
-      return root ? `${root}/` : ''
-    }
-    return `${this.#key(connection, prefix)}/`
-  }
-
-  /** Strips the configured prefix from a bucket key. */
-  #unprefix(connection: Connection, key: string): string {
-    const prefix = connection.settings.bucketPath
-    return prefix && key.startsWith(`${prefix}/`) ? key.slice(prefix.length + 1) : key
-  }
-
   /** Whether the object exists (false for a missing one). */
   async exists(key: string): Promise<boolean> {
-    return this.#run((c) => c.drive.exists(this.#key(c, key)))
+    return this.#run((c) => c.drive.exists(c.prefix.key(key)))
   }
 
   /** UTF-8 contents. Rejects for a missing object. */
   async get(key: string): Promise<string> {
-    return this.#run((c) => c.drive.get(this.#key(c, key)))
+    return this.#run((c) => c.drive.get(c.prefix.key(key)))
   }
 
   /**
@@ -294,7 +269,7 @@ export class S3StorageDriver
    * made before resolving). The client stays alive until the stream closes.
    */
   async getStream(key: string): Promise<Readable> {
-    return this.#openStream((c) => c.drive.getStream(this.#key(c, key)))
+    return this.#openStream((c) => c.drive.getStream(c.prefix.key(key)))
   }
 
   /**
@@ -305,7 +280,7 @@ export class S3StorageDriver
   async getStreamRange(key: string, { start, end }: ByteRangeRequest): Promise<Readable> {
     return this.#openStream(async (c) => {
       const { Body, ContentRange } = await c.client.send(
-        new GetObjectCommand({ Bucket: c.settings.bucketName, Key: this.#key(c, key), Range: `bytes=${start}-${end}` })
+        new GetObjectCommand({ Bucket: c.settings.bucketName, Key: c.prefix.key(key), Range: `bytes=${start}-${end}` })
       )
       if (!(Body instanceof Readable)) throw new Error('S3 returned no body stream')
       return exactRange(Body, ContentRange, start, end)
@@ -336,7 +311,7 @@ export class S3StorageDriver
 
   /** The contents as bytes. Rejects for a missing object. */
   async getBytes(key: string): Promise<Uint8Array> {
-    return this.#run((c) => c.drive.getBytes(this.#key(c, key)))
+    return this.#run((c) => c.drive.getBytes(c.prefix.key(key)))
   }
 
   /** @deprecated use `getBytes` */
@@ -346,37 +321,37 @@ export class S3StorageDriver
 
   /** Length, type, etag and date. Rejects for a missing object. */
   async getMetaData(key: string): Promise<ObjectMetaData> {
-    return this.#run((c) => c.drive.getMetaData(this.#key(c, key)))
+    return this.#run((c) => c.drive.getMetaData(c.prefix.key(key)))
   }
 
   /** Always `private` (Tern serves every file itself; no ACLs are used). */
   async getVisibility(key: string): Promise<ObjectVisibility> {
-    return this.#run((c) => c.drive.getVisibility(this.#key(c, key)))
+    return this.#run((c) => c.drive.getVisibility(c.prefix.key(key)))
   }
 
   /** The object's URL on the endpoint (not publicly readable: objects are private). */
   async getUrl(key: string): Promise<string> {
-    return this.#run((c) => c.drive.getUrl(this.#key(c, key)))
+    return this.#run((c) => c.drive.getUrl(c.prefix.key(key)))
   }
 
   /** A presigned download URL. */
   async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUrl(this.#key(c, key), options))
+    return this.#run((c) => c.drive.getSignedUrl(c.prefix.key(key), options))
   }
 
   /** A presigned upload URL. */
   async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUploadUrl(this.#key(c, key), options))
+    return this.#run((c) => c.drive.getSignedUploadUrl(c.prefix.key(key), options))
   }
 
   /** No-op: objects are always private (no ACLs). */
   async setVisibility(key: string, visibility: ObjectVisibility): Promise<void> {
-    return this.#run((c) => c.drive.setVisibility(this.#key(c, key), visibility))
+    return this.#run((c) => c.drive.setVisibility(c.prefix.key(key), visibility))
   }
 
   /** Creates or replaces the object. */
   async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
-    return this.#run((c) => c.drive.put(this.#key(c, key), contents, options))
+    return this.#run((c) => c.drive.put(c.prefix.key(key), contents, options))
   }
 
   /**
@@ -391,7 +366,7 @@ export class S3StorageDriver
       return this.#run(async (c) => {
         const command = new PutObjectCommand({
           Bucket: c.settings.bucketName,
-          Key: this.#key(c, key),
+          Key: c.prefix.key(key),
           Body: contents,
           ContentLength: options.contentLength,
           ContentType: options.contentType,
@@ -403,7 +378,7 @@ export class S3StorageDriver
         await this.#send(contents, (sendOptions) => c.client.send(command, sendOptions))
       })
     }
-    return this.#run((c) => this.#putStreamInParts(c, this.#key(c, key), contents, options))
+    return this.#run((c) => this.#putStreamInParts(c, c.prefix.key(key), contents, options))
   }
 
   /**
@@ -442,11 +417,11 @@ export class S3StorageDriver
    */
   async copy(source: string, destination: string, options?: WriteOptions): Promise<void> {
     return this.#run(async (c) => {
-      const from = this.#key(c, source)
+      const from = c.prefix.key(source)
       await c.client.send(
         new CopyObjectCommand({
           Bucket: c.settings.bucketName,
-          Key: this.#key(c, destination),
+          Key: c.prefix.key(destination),
           CopySource: `${c.settings.bucketName}/${encodeKey(from)}`,
           ...(options?.contentType ? { MetadataDirective: 'REPLACE', ContentType: options.contentType } : {}),
         })
@@ -462,7 +437,7 @@ export class S3StorageDriver
 
   /** Deletes the object; a missing one is fine. */
   async delete(key: string): Promise<void> {
-    return this.#run((c) => c.drive.delete(this.#key(c, key)))
+    return this.#run((c) => c.drive.delete(c.prefix.key(key)))
   }
 
   /**
@@ -472,8 +447,8 @@ export class S3StorageDriver
    */
   async deleteAll(prefix: string): Promise<void> {
     return this.#run(async (c) => {
-      const folder = this.#folder(c, prefix)
-      if (prefix !== '/' && prefix !== '') await c.drive.delete(this.#key(c, prefix))
+      const folder = c.prefix.folder(prefix)
+      if (prefix !== '/' && prefix !== '') await c.drive.delete(c.prefix.key(prefix))
       let token: string | undefined
       do {
         const page = await c.client.send(
@@ -504,19 +479,10 @@ export class S3StorageDriver
   async listAll(
     prefix: string,
     options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
-  ): Promise<{ paginationToken?: string; objects: Iterable<DriveFile | DriveDirectory> }> {
+  ): Promise<ListingPage> {
     return this.#run(async (c) => {
-      const folder = this.#folder(c, prefix)
-      const result = await c.drive.listAll(folder || '/', options)
-      const objects: Array<DriveFile | DriveDirectory> = []
-      for (const object of result.objects) {
-        if (object instanceof DriveDirectory) {
-          objects.push(new DriveDirectory(this.#unprefix(c, object.prefix)))
-        } else {
-          objects.push(new DriveFile(this.#unprefix(c, object.key), this, await object.getMetaData()))
-        }
-      }
-      return { paginationToken: result.paginationToken, objects }
+      const folder = c.prefix.folder(prefix)
+      return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
     })
   }
 
@@ -534,7 +500,7 @@ export class S3StorageDriver
       const { UploadId } = await c.client.send(
         new CreateMultipartUploadCommand({
           Bucket: c.settings.bucketName,
-          Key: this.#key(c, key),
+          Key: c.prefix.key(key),
           ContentType: options?.contentType,
           ContentDisposition: options?.contentDisposition,
         })
@@ -557,20 +523,8 @@ export class S3StorageDriver
     contents: Uint8Array | Readable,
     options?: { contentLength?: number }
   ): Promise<UploadedPart> {
-    if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > this.multipartLimits.maxParts) {
-      throw new S3StorageDriverError(
-        `Part number must be an integer from 1 to ${this.multipartLimits.maxParts} (got ${partNumber})`,
-        'E_S3_INVALID_PART'
-      )
-    }
-    const length = contents instanceof Uint8Array ? contents.length : options?.contentLength
-    if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
-      throw new S3StorageDriverError(
-        'uploadPart needs options.contentLength (a non-negative integer) for a stream body',
-        'E_S3_INVALID_PART'
-      )
-    }
-    return this.#run((c) => this.#sendPart(c, this.#key(c, key), uploadId, partNumber, contents, length))
+    const length = checkPart(this.multipartLimits, partNumber, contents, options?.contentLength, invalidPart)
+    return this.#run((c) => this.#sendPart(c, c.prefix.key(key), uploadId, partNumber, contents, length))
   }
 
   /**
@@ -619,7 +573,7 @@ export class S3StorageDriver
 
   /** Assembles the object from `parts` (sorted by number). Rejects for an unknown upload id. */
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
-    return this.#run((c) => this.#complete(c, this.#key(c, key), uploadId, parts))
+    return this.#run((c) => this.#complete(c, c.prefix.key(key), uploadId, parts))
   }
 
   async #complete(c: Connection, objectKey: string, uploadId: string, parts: UploadedPart[]) {
@@ -629,9 +583,7 @@ export class S3StorageDriver
         Key: objectKey,
         UploadId: uploadId,
         MultipartUpload: {
-          Parts: [...parts]
-            .sort((a, b) => a.partNumber - b.partNumber)
-            .map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
+          Parts: sortParts(parts).map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })),
         },
       })
     )
@@ -648,7 +600,7 @@ export class S3StorageDriver
     options: { paginationToken?: string; maxResults?: number } = {}
   ): Promise<PendingMultipartUploadPage> {
     return this.#run(async (c) => {
-      const folder = this.#folder(c, prefix)
+      const folder = c.prefix.folder(prefix)
       const markers = options.paginationToken ? decodeMarkers(options.paginationToken) : {}
       const page = await c.client.send(
         new ListMultipartUploadsCommand({
@@ -662,7 +614,7 @@ export class S3StorageDriver
       const uploads: PendingMultipartUpload[] = (page.Uploads ?? [])
         .filter((upload) => upload.Key && upload.UploadId)
         .map((upload) => ({
-          key: this.#unprefix(c, upload.Key!),
+          key: c.prefix.strip(upload.Key!),
           uploadId: upload.UploadId!,
           initiatedAt: upload.Initiated ?? new Date(0),
         }))
@@ -676,7 +628,7 @@ export class S3StorageDriver
 
   /** Drops an unfinished upload and its parts; an unknown upload id is fine. */
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.#run((c) => this.#abort(c, this.#key(c, key), uploadId))
+    return this.#run((c) => this.#abort(c, c.prefix.key(key), uploadId))
   }
 
   async #abort(c: Connection, objectKey: string, uploadId: string) {
