@@ -13,7 +13,7 @@ import NotificationRouter from '#services/notifications/notification_router'
 import OutboxService from '#services/outbox/outbox_service'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { DELIVERIES_TABLE, resetOutbox, until } from '#tests/helpers/outbox'
-import { api, cleanupShareTests, shareUser } from '#tests/helpers/shares'
+import { api, cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
 import { samplePayload } from '#tests/contracts/notification_channel_contract'
 import { registerTestChannel, type TestChannel } from './test_channels.js'
 
@@ -198,5 +198,27 @@ test.group('Notifications | routes', (group) => {
     assert.equal(flaky.attempts, 3)
     assert.lengthOf(flaky.delivered, 1)
     assert.equal(flaky.delivered[0].event, 'share.expiring')
+  }).timeout(20_000)
+
+  test('the request that emitted answers while a slow channel is still blocked', async ({ assert }) => {
+    const slow = await channel('slow')
+    const owner = await shareUser()
+    await api('PUT', MINE, { cookie: owner.cookie, json: { routes: [{ event: 'share.created', channel: 'slow' }] } })
+    const gate = slow.block()
+    try {
+      const id = newShareId()
+      // Were the request waiting for the channel, it would never answer: the gate opens only below.
+      const created = await createShare(owner.cookie, { id, expiration: 'never' })
+      assert.equal(created.status, 201)
+      assert.lengthOf(slow.delivered, 0)
+      await gate.entered
+      assert.equal(slow.attempts, 1)
+      assert.lengthOf(slow.delivered, 0)
+      gate.release()
+      await outbox.idle('slow')
+      assert.deepEqual(slow.delivered.map((message) => [message.event, (message.payload as { share: { id: string } }).share.id]), [['share.created', id]])
+    } finally {
+      gate.release()
+    }
   }).timeout(20_000)
 })
