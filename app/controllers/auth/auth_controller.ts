@@ -6,9 +6,11 @@ import SessionService from '#services/auth/session_service'
 import RateLimiter from '#services/auth/rate_limiter'
 import PasswordResetService from '#services/auth/password_reset_service'
 import AccessTokenService from '#services/auth/access_token_service'
+import KnownDevices from '#services/auth/known_devices'
 import { signOutRedirectFor } from '#services/auth/sign_out_redirect'
 import { refuseCrossSiteCookieRequest } from '#middleware/auth/current_user'
 import {
+  signInDeviceOf,
   accessTokenCookieOf,
   bearerTokenOf,
   clearSessionCookies,
@@ -36,7 +38,8 @@ export default class AuthController {
     protected sessions: SessionService,
     protected rateLimiter: RateLimiter,
     protected passwordResets: PasswordResetService,
-    protected accessTokens: AccessTokenService
+    protected accessTokens: AccessTokenService,
+    protected devices: KnownDevices
   ) {}
 
   /** POST /api/auth/signUp: 201 `{accessToken, refreshToken, user}` + cookies. */
@@ -46,6 +49,7 @@ export default class AuthController {
     await this.auth.ensureRegistrationAllowed()
     const fields = await signUpValidator.validate(body)
     const { user, tokens } = await this.auth.signUp(fields)
+    await this.devices.signedIn(user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, tokens)
     return ctx.response.created(SessionTransformer.signUpJSON(tokens, user))
   }
@@ -64,6 +68,7 @@ export default class AuthController {
     })
     await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })
+    await this.devices.signedIn(result.user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, result.tokens)
     return ctx.response.ok(SessionTransformer.toJSON(result.tokens))
   }
@@ -72,10 +77,11 @@ export default class AuthController {
   async signInTotp(ctx: HttpContext) {
     const attempt = await this.rateLimiter.attempt('signInTotp', ctx.request.ip())
     const fields = await signInTotpValidator.validate(ctx.request.body())
-    const { tokens } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
-      beforeCode: (user) => attempt.forAccount(user.id),
+    const { user, tokens } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
+      beforeCode: (account) => attempt.forAccount(account.id),
     })
     await attempt.succeeded()
+    await this.devices.signedIn(user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, tokens)
     return ctx.response.ok(SessionTransformer.toJSON(tokens))
   }

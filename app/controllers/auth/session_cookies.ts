@@ -8,6 +8,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { DateTime } from 'luxon'
 import type { SessionTokens } from '#services/auth/session_service'
+import type { SignInDevice } from '#services/auth/known_devices'
 import { configValue } from '#services/config/config_service'
 
 /** Name of the access-token cookie. */
@@ -67,6 +68,11 @@ export function accessTokenCookieOf(ctx: HttpContext): string | null {
 export function refreshTokenCookieOf(ctx: HttpContext): string | null {
   const value = ctx.request.plainCookie(REFRESH_TOKEN_COOKIE, { encoded: false })
   return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+/** The device a sign-in comes from: its `User-Agent` and address (KnownDevices). */
+export function signInDeviceOf(ctx: HttpContext): SignInDevice {
+  return { userAgent: ctx.request.header('user-agent') ?? null, ip: ctx.request.ip() || null }
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

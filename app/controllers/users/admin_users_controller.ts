@@ -6,6 +6,8 @@ import { authenticate } from '#middleware/auth/current_user'
 import { appUrl } from '#services/auth/password_reset_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import MailService from '#services/mail/mail_service'
+import { notificationUser } from '#services/notifications/event_payloads'
+import NotificationRouter from '#services/notifications/notification_router'
 import { createUserValidator, updateUserValidator } from '#validators/users'
 
 /** 403 "Forbidden" (the answer of the `admin` middleware) unless UserPolicy lets the caller manage accounts. */
@@ -18,7 +20,8 @@ async function authorizeManage(ctx: HttpContext): Promise<void> {
 export default class AdminUsersController {
   constructor(
     protected users: UserService,
-    protected mail: MailService
+    protected mail: MailService,
+    protected notifications: NotificationRouter
   ) {}
 
   /** GET /api/users: 200 user[]. */
@@ -58,6 +61,7 @@ export default class AdminUsersController {
         await user.delete()
         throw error
       }
+      await this.notifications.emit('user.invited', { user: notificationUser(user), invitedBy: ctx.user!.id })
     }
     return ctx.response.created(UserTransformer.toJSON(user))
   }

@@ -20,6 +20,8 @@ import { configValue } from '#services/config/config_service'
 import MailService, { MAIL_TYPES, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
+import { notificationUser } from '#services/notifications/event_payloads'
+import NotificationRouter from '#services/notifications/notification_router'
 import UserService from '#services/users/user_service'
 import { isWellFormedText } from '#validators/rules'
 
@@ -42,7 +44,8 @@ export default class PasswordResetService {
   constructor(
     protected sessions: SessionService,
     protected mail: MailService,
-    protected users: UserService
+    protected users: UserService,
+    protected notifications: NotificationRouter
   ) {}
 
   /**
@@ -67,6 +70,8 @@ export default class PasswordResetService {
    * row are written in one transaction, so a crash leaves both or neither;
    * a request whose mail row exists already (crash before the request row
    * was settled) is done, so a mailed link is never replaced by a retry.
+   * The `auth.password_reset_requested` notification is stored with them
+   * (only when a link was issued: not for unknown addresses or without mail).
    */
   async handleRequest(delivery: OutboxDelivery): Promise<void> {
     const user = await this.users.findByEmail(String(delivery.payload?.email ?? ''))
@@ -101,6 +106,12 @@ export default class PasswordResetService {
         { client: trx }
       )
       await this.mail.store(mail, { eventId, client: trx, log: { userId: user.id, action: 'password reset' } })
+      // Routed besides the mail (never the link): "someone asked to reset your password".
+      await this.notifications.emit(
+        'auth.password_reset_requested',
+        { user: notificationUser(user) },
+        { client: trx, userId: user.id }
+      )
     })
   }
 

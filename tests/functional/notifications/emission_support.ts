@@ -36,11 +36,16 @@ export async function routeInstance(adminCookie: string, events: NotificationEve
   if (response.status !== 200) throw new Error(`instance routes: ${response.status} ${response.bytes}`)
 }
 
+/** A recorded message of any event (its payload read as the test expects). */
+export type RecordedMessage = Omit<NotificationMessage, 'payload'> & { payload: any }
+
 /**
  * Every message the recording channel delivered (of `event` when given),
  * once nothing is pending in the outbox: work queued by a request (a
  * password-reset request) first, then the recording channel's rows.
  */
+export async function delivered<E extends NotificationEventId>(event: E): Promise<NotificationMessage<E>[]>
+export async function delivered(): Promise<RecordedMessage[]>
 export async function delivered(event?: NotificationEventId): Promise<NotificationMessage[]> {
   await outbox.idle()
   await outbox.idle(RECORDING_CHANNEL)
