@@ -1,7 +1,7 @@
 /** Public surface of the Microsoft sign-in plugin. */
 export { manifest } from './manifest.js'
 export {
-  microsoftDriver,
+  MicrosoftDriver,
   isValidTenant,
   acceptMicrosoftIssuer,
   microsoftEmailVerified,

@@ -2,9 +2,9 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
 import { authProviders } from '#extensions/auth/main'
 import { microsoftEndpoints } from './src/endpoints.js'
-import { microsoftDriver } from './src/microsoft_driver.js'
+import { MicrosoftDriver } from './src/microsoft_driver.js'
 
-/** Registers the `microsoft` sign-in provider; its driver is built per sign-in from the current settings. */
+/** Registers the `microsoft` sign-in provider; its Ally driver is built per sign-in from the current settings. */
 export default class MicrosoftProvider {
   constructor(
     protected app: ApplicationService,
@@ -19,12 +19,13 @@ export default class MicrosoftProvider {
       displayName: 'Microsoft',
       enabledKey: 'oauth.microsoft-enabled',
       configKeys: ['oauth.microsoft-tenant', 'oauth.microsoft-clientId', 'oauth.microsoft-clientSecret'],
-      driver: ({ config, callbackUrl }) =>
-        microsoftDriver({
+      driver: (ctx, { config, callbackUrl, nonce }) =>
+        new MicrosoftDriver(ctx, {
           tenant: String(config['oauth.microsoft-tenant'] ?? 'common'),
           clientId: String(config['oauth.microsoft-clientId'] ?? '').trim(),
           clientSecret: String(config['oauth.microsoft-clientSecret'] ?? ''),
           callbackUrl,
+          nonce,
         }),
     })
   }

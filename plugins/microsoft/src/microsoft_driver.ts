@@ -1,6 +1,7 @@
 /**
- * The Microsoft (Entra ID / personal accounts) driver: the generic OIDC
- * driver of the `oidc` plugin on the tenant's v2.0 discovery document.
+ * The Microsoft (Entra ID / personal accounts) Ally driver: the `oidc`
+ * plugin's `OidcDriver` (an Ally `Oauth2Driver`) on the tenant's v2.0
+ * discovery document.
  *
  * - The tenant (`oauth.microsoft-tenant`) must be `common`, `organizations`,
  *   `consumers`, a domain name or a GUID; another value fails the sign-in
@@ -13,8 +14,9 @@
  *   (the consumers tenant) or with `xms_edov` (domain owner verified), so
  *   other accounts cannot be matched or created by e-mail.
  */
+import type { HttpContext } from '@adonisjs/core/http'
 import type { JWTPayload } from 'jose'
-import { OidcDriver, type OidcProviderMetadata } from '../../oidc/index.js'
+import { OidcDriver, type OidcProviderMetadata } from '#plugins/oidc/index'
 import { microsoftDiscoveryUri } from './endpoints.js'
 
 /** The tenant id of personal Microsoft accounts. */
@@ -34,6 +36,8 @@ export interface MicrosoftDriverOptions {
   clientId: string
   clientSecret: string
   callbackUrl: string
+  /** The nonce of this sign-in (the core's `context.nonce`). */
+  nonce: string
 }
 
 type Claims = JWTPayload & Record<string, unknown>
@@ -49,17 +53,22 @@ export function microsoftEmailVerified(claims: Claims): boolean {
   return claims.tid === CONSUMERS_TENANT_ID || claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1
 }
 
-/** Builds the driver; throws for an invalid tenant. */
-export function microsoftDriver(options: MicrosoftDriverOptions): OidcDriver {
-  const tenant = options.tenant.trim() || 'common'
-  if (!isValidTenant(tenant)) throw new Error(`Invalid Microsoft tenant "${tenant}"`)
-  return new OidcDriver({
-    discoveryUri: microsoftDiscoveryUri(tenant),
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    scope: 'openid email profile',
-    callbackUrl: options.callbackUrl,
-    acceptIssuer: acceptMicrosoftIssuer,
-    emailVerified: microsoftEmailVerified,
-  })
+/** See the module comment. Throws for an invalid tenant (before any request). */
+export class MicrosoftDriver extends OidcDriver {
+  protected stateCookieName = 'microsoft_oauth_state'
+
+  constructor(ctx: HttpContext, options: MicrosoftDriverOptions) {
+    const tenant = options.tenant.trim() || 'common'
+    if (!isValidTenant(tenant)) throw new Error(`Invalid Microsoft tenant "${tenant}"`)
+    super(ctx, {
+      discoveryUri: microsoftDiscoveryUri(tenant),
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      callbackUrl: options.callbackUrl,
+      nonce: options.nonce,
+      scope: 'openid email profile',
+      acceptIssuer: acceptMicrosoftIssuer,
+      emailVerified: microsoftEmailVerified,
+    })
+  }
 }

@@ -7,7 +7,9 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { authProviders } from '#extensions/auth/main'
+import SocialAccount from '#models/social_account'
 import User from '#models/user'
+import { createUser } from '#tests/helpers/auth'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
@@ -67,6 +69,21 @@ test.group('Microsoft plugin', (group) => {
     idp.addAccount('ms-2', { email: 'admin@victim.example', email_verified: true, tid: TENANT })
     assert.equal(errorPageOf(await signInAs('ms-2'))?.error, 'unverified_account')
     assert.isNull(await User.findBy('email', 'admin@victim.example'))
+  })
+
+  test('nOAuth: an unverified e-mail claim never links to the Tern user of that address', async ({ assert }) => {
+    const victim = await createUser({ email: 'boss@victim.example' })
+    idp.addAccount('ms-attacker', { email: 'boss@victim.example', email_verified: true, tid: TENANT, name: 'Boss' })
+    assert.equal(errorPageOf(await signInAs('ms-attacker'))?.error, 'unverified_account')
+    assert.lengthOf(await SocialAccount.query().where('userId', victim.id), 0)
+  })
+
+  test('an account linked before signs in by its subject, whatever its e-mail claim', async ({ assert }) => {
+    const owner = await createUser({ email: 'linked@contoso.example' })
+    await SocialAccount.create({ userId: owner.id, provider: 'microsoft', providerUserId: 'ms-linked', providerUsername: 'old' })
+    idp.addAccount('ms-linked', { email: 'changed@elsewhere.example', tid: TENANT, preferred_username: 'linked@contoso.example' })
+    assert.equal(locationOf(await signInAs('ms-linked')), '/')
+    assert.isNull(await User.findBy('email', 'changed@elsewhere.example'))
   })
 
   test('another tenant has no such endpoints: the sign-in ends on the error page', async ({ client, assert }) => {

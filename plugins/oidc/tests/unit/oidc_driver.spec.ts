@@ -1,13 +1,17 @@
 /**
- * OidcDriver's checks of the ID token, against a local HTTP server that
- * answers like an OpenID provider (discovery, JWKS, token endpoint) with ID
- * tokens crafted per test: signature, issuer, audience, nonce and expiry
- * are each refused with `invalid_token`; token-endpoint failures map to
- * `expired_token` / `cannot_get_user_info`.
+ * OidcDriver (an Ally `Oauth2Driver`) on its own, against a local HTTP
+ * server that answers like an OpenID provider (discovery, JWKS, token
+ * endpoint) with ID tokens crafted per test: signature, issuer, audience,
+ * nonce and expiry are each refused with `invalid_token`; token-endpoint
+ * failures map to `expired_token` / `cannot_get_user_info`. The driver runs
+ * on a real HttpContext of the callback request; state and PKCE are the
+ * core's (tests/functional), so it runs stateless here.
  */
 import { test } from '@japa/runner'
-import { createServer, type Server } from 'node:http'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { createServer, IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Socket } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose'
 import { SocialLoginException } from '#extensions/auth/main'
 import { OidcDriver, clearDiscoveryCache } from '../../index.js'
@@ -18,6 +22,8 @@ interface FakeIdp {
   answer: { status: number; body: Record<string, unknown> }
   /** The last token request (form fields and Authorization header). */
   lastTokenRequest?: { form: URLSearchParams; authorization?: string }
+  /** `token_endpoint_auth_methods_supported` of the discovery document (unset: not announced). */
+  authMethods?: string[]
   server: Server
 }
 
@@ -45,6 +51,7 @@ async function startFakeIdp(): Promise<FakeIdp> {
           authorization_endpoint: `${state.origin}/authorize`,
           token_endpoint: `${state.origin}/token`,
           jwks_uri: `${state.origin}/jwks`,
+          token_endpoint_auth_methods_supported: state.authMethods,
         })
       }
       if (req.url === '/jwks') return json(200, { keys: [jwk] })
@@ -74,19 +81,25 @@ function idToken(claims: JWTPayload, options: { signer?: CryptoKey; expiresIn?: 
     .sign(options.signer ?? key)
 }
 
-function driver() {
-  return new OidcDriver({
+/** The driver on an HttpContext of `GET /api/oauth/callback/oidc?<query>`. */
+async function driver(query = 'code=the-code&state=st') {
+  const req = new IncomingMessage(new Socket())
+  req.method = 'GET'
+  req.url = `/api/oauth/callback/oidc?${query}`
+  const ctx = await testUtils.createHttpContext({ req })
+  return new OidcDriver(ctx, {
     discoveryUri: `${idp.origin}/.well-known/openid-configuration`,
     clientId: 'client-1',
     clientSecret: 's3cret:x',
     scope: 'email profile',
     callbackUrl: 'http://tern.test/api/oauth/callback/oidc',
-  })
+    nonce: 'the-nonce',
+  }).stateless()
 }
 
 async function profileError(): Promise<string> {
   try {
-    await driver().profile({ code: 'the-code', codeVerifier: 'the-verifier', nonce: 'the-nonce' })
+    await (await driver()).user()
   } catch (error) {
     if (error instanceof SocialLoginException) return error.errorCode
     throw error
@@ -103,32 +116,49 @@ test.group('OidcDriver', (group) => {
     }
   })
 
-  test('builds the authorization URL with openid scope, PKCE, state and nonce', async ({ assert }) => {
-    const url = new URL(await driver().authorizationUrl({ state: 'st', nonce: 'no', codeChallenge: 'ch' }))
+  test('builds the authorization URL from discovery with openid scope and the nonce', async ({ assert }) => {
+    const url = new URL(await (await driver()).redirectUrl())
     assert.equal(url.origin + url.pathname, `${idp.origin}/authorize`)
     assert.equal(url.searchParams.get('scope'), 'openid email profile')
-    assert.equal(url.searchParams.get('state'), 'st')
-    assert.equal(url.searchParams.get('nonce'), 'no')
-    assert.equal(url.searchParams.get('code_challenge'), 'ch')
-    assert.equal(url.searchParams.get('code_challenge_method'), 'S256')
+    assert.equal(url.searchParams.get('response_type'), 'code')
+    assert.equal(url.searchParams.get('nonce'), 'the-nonce')
+    assert.equal(url.searchParams.get('client_id'), 'client-1')
     assert.equal(url.searchParams.get('redirect_uri'), 'http://tern.test/api/oauth/callback/oidc')
   })
 
-  test('accepts a valid ID token and sends code, verifier and client credentials', async ({ assert }) => {
-    idp.answer = { status: 200, body: { id_token: await idToken({ preferred_username: 'alice' }) } }
-    const profile = await driver().profile({ code: 'the-code', codeVerifier: 'the-verifier', nonce: 'the-nonce' })
-    assert.deepInclude(profile, { id: 'subject-1', username: 'alice', email: 'a@example.com', emailVerified: true })
+  test('accepts a valid ID token and sends the code and client credentials (client_secret_basic)', async ({ assert }) => {
+    idp.answer = { status: 200, body: { access_token: 'at', token_type: 'Bearer', id_token: await idToken({ preferred_username: 'alice' }) } }
+    const user = await (await driver()).user()
+    assert.deepInclude(user, { id: 'subject-1', nickName: 'alice', email: 'a@example.com', emailVerificationState: 'verified' })
+    assert.equal(user.token.token, 'at')
+    assert.equal(user.token.idToken.split('.').length, 3)
     assert.equal(idp.lastTokenRequest!.form.get('code'), 'the-code')
-    assert.equal(idp.lastTokenRequest!.form.get('code_verifier'), 'the-verifier')
+    assert.equal(idp.lastTokenRequest!.form.get('redirect_uri'), 'http://tern.test/api/oauth/callback/oidc')
     assert.equal(idp.lastTokenRequest!.form.get('grant_type'), 'authorization_code')
+    assert.isNull(idp.lastTokenRequest!.form.get('client_secret'))
     assert.equal(
       idp.lastTokenRequest!.authorization,
       `Basic ${Buffer.from('client-1:s3cret%3Ax').toString('base64')}`
     )
   })
 
+  test('client_secret_post when it is all the provider offers', async ({ assert }) => {
+    idp.authMethods = ['client_secret_post']
+    clearDiscoveryCache()
+    try {
+      idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({}) } }
+      await (await driver()).user()
+      assert.equal(idp.lastTokenRequest!.form.get('client_id'), 'client-1')
+      assert.equal(idp.lastTokenRequest!.form.get('client_secret'), 's3cret:x')
+      assert.isUndefined(idp.lastTokenRequest!.authorization)
+    } finally {
+      idp.authMethods = undefined
+      clearDiscoveryCache()
+    }
+  })
+
   test('refuses a token signed with another key', async ({ assert }) => {
-    idp.answer = { status: 200, body: { id_token: await idToken({}, { signer: foreignKey }) } }
+    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({}, { signer: foreignKey }) } }
     assert.equal(await profileError(), 'invalid_token')
   })
 
@@ -139,15 +169,31 @@ test.group('OidcDriver', (group) => {
       [{ nonce: 'replayed' }, {}],
       [{}, { expiresIn: '-5m' }],
     ] as const) {
-      idp.answer = { status: 200, body: { id_token: await idToken(claims, options) } }
+      idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken(claims, options) } }
       assert.equal(await profileError(), 'invalid_token', JSON.stringify(claims))
     }
   })
 
   test('email_verified false is reported as unverified', async ({ assert }) => {
-    idp.answer = { status: 200, body: { id_token: await idToken({ email_verified: false }) } }
-    const profile = await driver().profile({ code: 'c', codeVerifier: 'v', nonce: 'the-nonce' })
-    assert.isFalse(profile.emailVerified)
+    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({ email_verified: false }) } }
+    const user = await (await driver()).user()
+    assert.equal(user.emailVerificationState, 'unverified')
+  })
+
+  test('a callback without code is refused before any token request', async ({ assert }) => {
+    idp.lastTokenRequest = undefined
+    const refused = async (query: string) => {
+      try {
+        await (await driver(query)).user()
+      } catch (error) {
+        if (error instanceof SocialLoginException) return error.errorCode
+        throw error
+      }
+      return 'no error'
+    }
+    assert.equal(await refused('error=access_denied&state=st'), 'access_denied')
+    assert.equal(await refused('state=st'), 'invalid_token')
+    assert.isUndefined(idp.lastTokenRequest)
   })
 
   test('token endpoint failures: invalid_grant is expired_token, others cannot_get_user_info', async ({ assert }) => {
