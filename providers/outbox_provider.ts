@@ -17,6 +17,9 @@ export default class OutboxProvider {
   async boot() {
     const { default: OutboxService, outbox } = await import('#services/outbox/outbox_service')
     this.app.container.singleton(OutboxService, () => outbox)
+    // Plugins reach it through the extension point (handlers they registered earlier are handed over now).
+    const { notificationOutbox } = await import('#extensions/outbox/main')
+    notificationOutbox.bind(outbox)
   }
 
   async ready() {

@@ -2,9 +2,10 @@ import { definePlugin } from '#extensions/plugins/define_plugin'
 import { webhookConfigCategory } from './src/settings.js'
 
 /**
- * The webhook plugin: the `webhook` notification channel, and every share
- * lifecycle event sent as a signed JSON POST to the URLs of the admin
- * category "Webhooks" (`webhook.*`).
+ * The webhook plugin: the `webhook` notification channel. The events an
+ * admin routes to it are sent as signed JSON POSTs to the URLs of the admin
+ * category "Webhooks" (`webhook.*`); its deliveries have a page in the
+ * admin panel.
  */
 export const manifest = definePlugin({
   id: 'webhook',
@@ -12,18 +13,8 @@ export const manifest = definePlugin({
   version: '1.0.0',
   engine: '^1.0.0',
   description:
-    'POSTs share lifecycle events (created, completed, downloaded, expired, deleted, reverse share used) as JSON signed with HMAC-SHA256 to configured URLs, with retries. Configured in the admin settings (Webhooks category).',
-  provides: {
-    notifications: ['webhook'],
-    hooks: [
-      'share:created',
-      'share:completed',
-      'share:downloaded',
-      'share:expired',
-      'share:deleted',
-      'reverse_share:used',
-    ],
-  },
+    'POSTs the notification events routed to it (shares, reverse shares, accounts) as JSON signed with HMAC-SHA256 to configured URLs, with retries. Configured in the admin settings (Webhooks category); deliveries listed in the admin panel.',
+  provides: { notifications: ['webhook'], admin: true },
   requires: [],
   config: [webhookConfigCategory],
   env: [

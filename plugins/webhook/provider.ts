@@ -1,10 +1,9 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { PluginContext } from '#extensions/plugins/define_plugin'
-import { hooks } from '#extensions/hooks/main'
+import { adminContributions } from '#extensions/admin/main'
 import { notifications } from '#extensions/notifications/main'
 import { retryPolicyFromEnv } from './src/backoff.js'
 import { WEBHOOK_CHANNEL_NAME, WebhookChannel } from './src/channels/webhook_channel.js'
-import { subscribeLifecycleEvents } from './src/hooks/lifecycle_events.js'
 import { readWebhookSettings } from './src/settings.js'
 import { WebhookDispatcher } from './src/webhook_dispatcher.js'
 
@@ -16,13 +15,12 @@ declare module '@adonisjs/core/types' {
 }
 
 /**
- * Binds the delivery queue, contributes the `webhook` channel, subscribes to
- * the lifecycle events, and on shutdown cancels pending retries and aborts
- * requests in flight.
+ * Binds the delivery queue, contributes the `webhook` channel (the events
+ * admins route to it) and its deliveries page in the admin panel, and on
+ * shutdown aborts requests in flight.
  */
 export default class WebhookProvider {
   #dispatcher?: WebhookDispatcher
-  #unsubscribe?: () => void
 
   constructor(
     protected app: ApplicationService,
@@ -42,17 +40,19 @@ export default class WebhookProvider {
     })
   }
 
-  /** Contributes the channel and the event listeners. */
+  /** Contributes the channel and the admin page (plugins/webhook/admin/index.tsx). */
   async boot() {
     const dispatcher = await this.app.container.make('webhook.dispatcher')
     this.#dispatcher = dispatcher
     notifications.register(WEBHOOK_CHANNEL_NAME, () => new WebhookChannel(dispatcher))
-    this.#unsubscribe = subscribeLifecycleEvents(hooks, dispatcher)
+    adminContributions.contribute(this.context.manifest.id, {
+      menu: [{ key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' }],
+      configCategories: ['webhook'],
+    })
   }
 
-  /** Stops listening, cancels waiting retries and aborts requests in flight. */
+  /** Aborts requests in flight (their rows stay queued) and stops handling the channel here. */
   async shutdown() {
-    this.#unsubscribe?.()
     await this.#dispatcher?.close()
   }
 }

@@ -12,6 +12,7 @@ import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
 const configService = await app.container.make(ConfigService)
 
@@ -27,6 +28,7 @@ test.group('Admin panel | failed deliveries', (group) => {
       await receiver.close()
       await db.from('notification_deliveries').delete()
       await ConfigVariable.query().whereIn('key', WEBHOOK_KEYS).update({ value: null })
+      await clearWebhookRoutes()
       await cleanupShareTests()
     }
   })
@@ -38,6 +40,7 @@ test.group('Admin panel | failed deliveries', (group) => {
       { key: 'webhook.urls', value: receiver.url },
       { key: 'webhook.secret', value: 'browser-secret' },
     ])
+    await routeToWebhook(['share.created'])
     const owner = await shareUser()
     await createShare(owner.cookie, { id: newShareId() })
     await createShare(owner.cookie, { id: newShareId() })

@@ -7,6 +7,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
+import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
 /** The outbox's table. */
 export const DELIVERIES_TABLE = 'notification_deliveries'
@@ -14,10 +15,11 @@ export const DELIVERIES_TABLE = 'notification_deliveries'
 /** The settings the outbox tests change. */
 export const OUTBOX_CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
 
-/** Empties the deliveries table and resets the settings of {@link OUTBOX_CONFIG_KEYS}. */
+/** Empties the deliveries table, resets the settings of {@link OUTBOX_CONFIG_KEYS} and removes the webhook routes. */
 export async function resetOutbox(): Promise<void> {
   await db.from(DELIVERIES_TABLE).delete()
   await ConfigVariable.query().whereIn('key', OUTBOX_CONFIG_KEYS).update({ value: null })
+  await clearWebhookRoutes()
 }
 
 /**
@@ -50,8 +52,14 @@ export async function useSmtpPort(port: number): Promise<void> {
   ])
 }
 
-/** Turns the webhook channel on, posting to `url` signed with `secret`. */
+/**
+ * Turns the webhook channel on, posting to `url` signed with `secret`, with
+ * the instance routes of the lifecycle events to it (as migrated installs
+ * have them). Each routed event is one row of the channel with target ''
+ * (handed to the channel), then one row per URL (the request).
+ */
 export async function useWebhook(url: string, secret: string): Promise<void> {
+  await routeToWebhook()
   const configService = await app.container.make(ConfigService)
   await configService.update([
     { key: 'webhook.enabled', value: true },

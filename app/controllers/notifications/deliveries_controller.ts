@@ -5,6 +5,7 @@ import DeliveryTransformer from '#transformers/delivery_transformer'
 import { DeliveryNotFailedException, DeliveryNotFoundException } from '#services/outbox/outbox_errors'
 
 const STATUSES = ['failed', 'pending', 'delivered'] as const
+const CHANNEL = /^[A-Za-z0-9_.:-]{1,64}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
@@ -15,7 +16,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export default class DeliveriesController {
   constructor(protected outbox: OutboxService) {}
 
-  /** GET ?status=failed|pending|delivered (default failed): 200 delivery[], newest first (at most 500). */
+  /**
+   * GET ?status=failed|pending|delivered (default failed)&channel=<name> (optional):
+   * 200 delivery[], newest first (at most 500).
+   */
   async index({ request, response }: HttpContext) {
     const asked = String(request.input('status', 'failed'))
     const status = STATUSES.find((known) => known === asked)
@@ -26,7 +30,15 @@ export default class DeliveriesController {
         error: 'Bad Request',
       })
     }
-    const deliveries = await this.outbox.list(status)
+    const channel = request.input('channel')
+    if (channel !== undefined && (typeof channel !== 'string' || !CHANNEL.test(channel))) {
+      return response.badRequest({
+        statusCode: 400,
+        message: 'The channel filter must be a channel name (letters, digits, "-", "_" and ".", at most 64)',
+        error: 'Bad Request',
+      })
+    }
+    const deliveries = await this.outbox.list(status, 500, channel)
     return response.ok(deliveries.map((delivery) => DeliveryTransformer.toJSON(delivery)))
   }
 

@@ -107,9 +107,11 @@ export default class OutboxService {
     }
   }
 
-  /** Deliveries with `status`, newest first (payloads are not included). */
-  async list(status: OutboxDelivery['status'], limit = 500): Promise<OutboxDelivery[]> {
-    const rows = await db.from(OUTBOX_TABLE).where('status', status).orderBy('updated_at', 'desc').limit(limit)
+  /** Deliveries with `status` (of `channel` when given), newest first (payloads are not included). */
+  async list(status: OutboxDelivery['status'], limit = 500, channel?: string): Promise<OutboxDelivery[]> {
+    const query = db.from(OUTBOX_TABLE).where('status', status)
+    if (channel) query.where('channel', channel)
+    const rows = await query.orderBy('updated_at', 'desc').limit(limit)
     return rows.map((row) => ({ ...toDelivery({ ...row, payload: null }) }))
   }
 
@@ -147,7 +149,7 @@ export type Outbox = OutboxService
 
 /**
  * The outbox of this process, the instance the container's `OutboxService`
- * singleton is. Only for code that needs it synchronously (the webhook
- * dispatcher's default); everything else resolves `OutboxService`.
+ * singleton is (and plugins' `notificationOutbox`, #extensions/outbox/main,
+ * is bound to). Everything else resolves `OutboxService`.
  */
 export const outbox = new OutboxService()

@@ -1,22 +1,33 @@
 /**
  * Webhook event names. A webhook's `event` (body and `X-Tern-Event` header)
- * is the hook or notification type with its `:` replaced by a `.`:
- * `share:completed` is delivered as `share.completed`, `reverse_share:used`
- * as `reverse_share.used`. The names in the `webhook.events` filter may be
- * written either way.
+ * is the catalogue event routed to the channel (`share.completed`,
+ * `reverse_share.used`, `auth.new_device_sign_in`...); a notification the
+ * core sends itself is named after its `type` with `:` replaced by a `.`.
+ * The names in the `webhook.events` filter may be written either way.
  */
-import { ACTION_EVENTS, type ActionEventName } from '#extensions/hooks/types'
+import { NOTIFICATION_EVENTS, type NotificationEventId } from '#extensions/notifications/main'
 
-/** The webhook name of a hook or notification type (`share:created` -> `share.created`). */
+/** The webhook name of a catalogue event, hook or notification type (`share:created` -> `share.created`). */
 export function webhookEventName(type: string): string {
   return type.trim().replace(':', '.')
 }
 
-/** The webhook names of the lifecycle action events, in catalog order. */
-export const LIFECYCLE_EVENTS: readonly string[] = ACTION_EVENTS.map(webhookEventName)
+/**
+ * The events the plugin delivered by itself before routing existed (its
+ * hook listeners). Installs that had webhooks configured get instance
+ * routes for these (database/migrations/1560_route_webhook_lifecycle_events.ts).
+ */
+export const LIFECYCLE_EVENTS: readonly NotificationEventId[] = [
+  'share.created',
+  'share.completed',
+  'share.downloaded',
+  'share.expired',
+  'share.deleted',
+  'reverse_share.used',
+]
 
-/** The action events the plugin turns into webhooks (every action event of the catalog). */
-export const SUBSCRIBED_HOOKS: readonly ActionEventName[] = ACTION_EVENTS
+/** Every event the channel can deliver: the whole catalogue. */
+export const WEBHOOK_EVENTS: readonly NotificationEventId[] = NOTIFICATION_EVENTS
 
 /**
  * Parses a `webhook.events` value: names separated by commas or white space,

@@ -1,12 +1,12 @@
 /**
  * The `webhook` configuration category (admin panel "Webhooks") and the typed
  * settings a delivery is made with. Values are read through `configValues`
- * when an event is dispatched, so an admin change applies to the next event
- * without a restart.
+ * when a routed event is fanned out to the URLs (and at each attempt), so an
+ * admin change applies to the next event without a restart.
  */
 import { configValues, type ConfigValues } from '#extensions/config/config_values'
 import type { ConfigCategoryDefinition, ConfigValue } from '#extensions/config/types'
-import { LIFECYCLE_EVENTS, parseEventFilter } from './events.js'
+import { parseEventFilter, WEBHOOK_EVENTS } from './events.js'
 
 /** Every key of the category, in admin-panel order. */
 export const WEBHOOK_CONFIG_KEYS = [
@@ -74,13 +74,15 @@ function urlsError(value: ConfigValue): string | undefined {
 }
 
 const EVENT_NAME = /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/
-const LIFECYCLE_DOMAINS = new Set(LIFECYCLE_EVENTS.map((name) => name.split('.')[0]))
+const KNOWN_EVENTS: readonly string[] = WEBHOOK_EVENTS
+const KNOWN_DOMAINS = new Set(KNOWN_EVENTS.map((name) => name.split('.')[0]))
 
+/** A typo in a known domain (`share.complete`) is refused; names of other domains are kept for notifications the core sends itself. */
 function eventsError(value: ConfigValue): string | undefined {
   for (const name of parseEventFilter(String(value))) {
-    const known = LIFECYCLE_EVENTS.includes(name)
-    if (!known && (!EVENT_NAME.test(name) || LIFECYCLE_DOMAINS.has(name.split('.')[0]))) {
-      return `Unknown webhook event "${name}". Known events: ${LIFECYCLE_EVENTS.join(', ')}`
+    const known = KNOWN_EVENTS.includes(name)
+    if (!known && (!EVENT_NAME.test(name) || KNOWN_DOMAINS.has(name.split('.')[0]))) {
+      return `Unknown webhook event "${name}". Known events: ${KNOWN_EVENTS.join(', ')}`
     }
   }
   return undefined
@@ -96,7 +98,8 @@ export const webhookConfigCategory: ConfigCategoryDefinition = {
       key: 'webhook.enabled',
       type: 'boolean',
       defaultValue: 'false',
-      description: 'Send share lifecycle events as JSON POST requests to the URLs below.',
+      description:
+        'Send the events routed to the webhook channel (admin panel: Notifications) as JSON POST requests to the URLs below. Off: they are dropped.',
     },
     {
       key: 'webhook.urls',
@@ -117,7 +120,7 @@ export const webhookConfigCategory: ConfigCategoryDefinition = {
       key: 'webhook.events',
       type: 'string',
       defaultValue: '',
-      description: `Events to send, comma separated (empty: all). Events: ${LIFECYCLE_EVENTS.join(', ')}.`,
+      description: `Of the events routed to webhooks, those to send, comma separated (empty: all). Events: ${KNOWN_EVENTS.join(', ')}.`,
       validation: { validate: eventsError },
     },
     {

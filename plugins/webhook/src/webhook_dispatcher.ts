@@ -1,17 +1,18 @@
 /**
- * Webhook deliveries through the core's durable notification outbox.
- * `dispatch` (used by the hook listeners) stores one outbox row per valid URL
- * before it resolves, so the event survives a crash or restart; the outbox
- * worker of whichever instance claims a row calls back `deliver` for one
- * attempt, and retries failures with back-off until `webhook.maxAttempts`
- * (then the row is listed as failed for admins). The secret and timeout are
- * read at each attempt; the URLs and attempt limit when the event happens.
- * `idle()` waits until no delivery of this dispatcher is pending, `close()`
+ * Webhook deliveries through the core's durable notification outbox
+ * (`#extensions/outbox/main`). `send` (called by the channel's `deliver`,
+ * itself run by the outbox for a routed event) stores one outbox row per
+ * valid URL, kept once per event and URL; the outbox worker of whichever
+ * instance claims a row calls back `deliver` for one attempt, and retries
+ * failures with back-off until `webhook.maxAttempts` (then the row is listed
+ * as failed for admins). The secret and timeout are read at each attempt;
+ * the URLs and attempt limit when the event is fanned out. `idle()` waits
+ * until no delivery of this dispatcher's channel is pending, `close()`
  * aborts requests in flight (they are retried later, by any instance).
  */
 import { randomUUID } from 'node:crypto'
 import { NotificationDeliveryError } from '#extensions/notifications/main'
-import { outbox as coreOutbox, type Outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
+import { notificationOutbox, type NotificationOutboxSource, type OutboxDelivery } from '#extensions/outbox/main'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js'
 import { attemptDelivery, serializeWebhookBody, webhookHeaders } from './delivery.js'
 import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from './errors.js'
@@ -36,8 +37,8 @@ export interface WebhookDispatcherOptions {
   retry?: Partial<RetryPolicy>
   /** The outbox channel of the rows (default `webhook`; tests use their own). */
   channel?: string
-  /** The outbox (default the core's). */
-  outbox?: Outbox
+  /** The outbox (default the core's, `notificationOutbox`). */
+  outbox?: NotificationOutboxSource
 }
 
 /** What an outbox row of a webhook holds. */
@@ -51,16 +52,15 @@ interface WebhookPayload {
 
 /** See the module comment. */
 export class WebhookDispatcher {
-  #pending = new Set<Promise<void>>()
   #shutdown = new AbortController()
   #retry: RetryPolicy
-  #outbox: Outbox
+  #outbox: NotificationOutboxSource
   #unregister: () => void
   readonly channel: string
 
   constructor(protected options: WebhookDispatcherOptions) {
     this.#retry = { ...DEFAULT_RETRY_POLICY, ...options.retry }
-    this.#outbox = options.outbox ?? coreOutbox
+    this.#outbox = options.outbox ?? notificationOutbox
     this.channel = options.channel ?? 'webhook'
     this.#unregister = this.#outbox.handle(this.channel, {
       deliver: (delivery, signal) => this.deliver(delivery, signal),
@@ -74,37 +74,24 @@ export class WebhookDispatcher {
     return { ...this.#retry }
   }
 
-  /** True once `close()` was called: new events are dropped. */
+  /** True once `close()` was called: new events are refused. */
   get closed(): boolean {
     return this.#shutdown.signal.aborted
   }
 
-  /**
-   * Stores the deliveries of `type` (a hook name like `share:created`, or its
-   * webhook name) with `data`: nothing while webhooks are off or the event
-   * is filtered out; otherwise one per valid URL. Never throws (failures are
-   * logged); resolves once the rows are stored, never waiting for a receiver.
-   */
-  dispatch(type: string, data: Record<string, unknown>): Promise<void> {
-    const occurredAt = new Date().toISOString()
-    return this.#track(
-      this.send(type, data, occurredAt).catch((error) => {
-        if (error instanceof E_WEBHOOK_DISABLED) return
-        this.options.logger.error(
-          { event: webhookEventName(type), reason: reasonOf(error) },
-          `Webhook "${webhookEventName(type)}" not sent: ${reasonOf(error)}`
-        )
-      })
-    )
+  /** Reads the current settings. */
+  settings() {
+    return this.options.settings()
   }
 
   /**
-   * Reads the settings now and stores one delivery of `type` per valid URL
-   * (invalid URLs are logged and skipped); resolves once they are stored,
-   * not delivered. An event the `webhook.events` filter excludes resolves
-   * without sending. Throws `E_WEBHOOK_DISABLED` while webhooks are off and
-   * `E_WEBHOOK_NOT_CONFIGURED` when no URL is usable. `eventId` makes a
-   * repeated call for the same event a no-op.
+   * Reads the settings now and stores one delivery of `type` (a catalogue
+   * event like `share.created`; `share:created` is read the same) per valid
+   * URL (invalid URLs are logged and skipped); resolves once they are
+   * stored, not delivered. An event the `webhook.events` filter excludes
+   * resolves without sending. Throws `E_WEBHOOK_DISABLED` while webhooks are
+   * off and `E_WEBHOOK_NOT_CONFIGURED` when no URL is usable. `eventId` (the
+   * routed event's) makes a repeated call for the same event a no-op.
    */
   async send(
     type: string,
@@ -171,21 +158,19 @@ export class WebhookDispatcher {
     })
   }
 
-  /** Resolves once every dispatch so far is stored and no delivery of this dispatcher is pending. */
+  /** Resolves once no delivery of this dispatcher's channel is pending (routed events included). */
   async idle(timeoutMs?: number): Promise<void> {
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending])
     await this.#outbox.idle(this.channel, timeoutMs)
   }
 
   /**
-   * Stops: drops new events, aborts the requests in flight (their rows stay
+   * Stops: refuses new events, aborts the requests in flight (their rows stay
    * pending for any instance) and stops handling this channel here. Safe to
    * call twice.
    */
   async close(): Promise<void> {
     this.#shutdown.abort()
     this.#unregister()
-    while (this.#pending.size > 0) await Promise.allSettled([...this.#pending])
   }
 
   #usableUrls(urls: string[], event: string): string[] {
@@ -197,15 +182,4 @@ export class WebhookDispatcher {
       return !problem
     })
   }
-
-  #track(work: Promise<void>): Promise<void> {
-    const tracked = work.finally(() => this.#pending.delete(tracked))
-    this.#pending.add(tracked)
-    return tracked
-  }
-}
-
-/** A failure's message for the log. */
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -110,6 +110,12 @@ test.group('Plugins | fixture plugin after boot', () => {
         menu: [{ key: 'fixture', label: 'Fixture', path: '/plugins/fixture', icon: 'ExperimentOutlined' }],
         configCategories: ['fixture'],
       },
+      {
+        pluginId: 'webhook',
+        resources: [],
+        menu: [{ key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' }],
+        configCategories: ['webhook'],
+      },
     ])
   })
 

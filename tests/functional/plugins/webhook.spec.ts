@@ -1,19 +1,21 @@
 /**
- * The webhook plugin end to end: settings changed through the admin API,
- * shares created, completed, downloaded, deleted and expired through the
- * real API and jobs, and the requests read back from a real HTTP receiver on
- * loopback. Signatures are recomputed here with node:crypto, independently of
- * the plugin's code.
+ * The webhook plugin end to end: routes and settings changed through the
+ * admin API, shares created, completed, downloaded, deleted and expired
+ * through the real API and jobs, and the requests read back from a real
+ * HTTP receiver on loopback. Signatures are recomputed here with
+ * node:crypto, independently of the plugin's code. Since notification
+ * routing the plugin only receives routed events: each test starts with the
+ * instance routes a migrated install has (the six lifecycle events).
  */
 import { createHmac } from 'node:crypto'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import { hooks } from '#extensions/hooks/main'
 import { notifications } from '#extensions/notifications/main'
 import ConfigVariable from '#models/config_variable'
 import CleanupJobs from '#services/jobs/cleanup_jobs'
+import NotificationRouter from '#services/notifications/notification_router'
 import {
   api,
   cleanupShareTests,
@@ -26,6 +28,7 @@ import {
 } from '#tests/helpers/shares'
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
+import { clearWebhookRoutes, routeToWebhook, WEBHOOK_LIFECYCLE_EVENTS } from '#tests/helpers/webhook_routes'
 
 const WEBHOOK_KEYS = [
   'webhook.enabled',
@@ -40,6 +43,11 @@ const SECRET = 'functional-webhook-secret'
 /** The plugin's delivery queue in this process (to wait until deliveries settled). */
 async function dispatcher() {
   return app.container.make('webhook.dispatcher')
+}
+
+/** The rows of the webhook channel that are requests to a URL (not the routed event they were fanned out from). */
+function urlRows() {
+  return db.from('notification_deliveries').where('channel', 'webhook').whereNot('target', '')
 }
 
 /** `sha256=<hex HMAC-SHA256(secret, "<X-Tern-Timestamp>.<raw body>")>`, computed here. */
@@ -79,6 +87,7 @@ test.group('Plugins | webhook delivery', (group) => {
 
   group.each.setup(async () => {
     admin = await shareUser({ admin: true })
+    await routeToWebhook()
   })
 
   group.each.teardown(async () => {
@@ -90,6 +99,7 @@ test.group('Plugins | webhook delivery', (group) => {
     await cleanupShareTests()
     await queue.idle()
     await db.from('notification_deliveries').delete()
+    await clearWebhookRoutes()
   })
 
   test('is enabled: its channel is registered and its category listed for admins', async ({ assert }) => {
@@ -122,8 +132,12 @@ test.group('Plugins | webhook delivery', (group) => {
 
     assert.lengthOf(hook.received, 2)
     assert.deepEqual([created.json.event, completed.json.event], ['share.created', 'share.completed'])
-    assert.deepEqual(created.json.data, { shareId: share.id, creatorId: owner.user.id })
-    assert.deepEqual(completed.json.data, { shareId: share.id, creatorId: owner.user.id, fileCount: 1, size: 5 })
+    // The keys the lifecycle webhooks always had come first, then the event's payload.
+    assert.deepEqual(Object.keys(created.json.data), ['shareId', 'creatorId', 'share'])
+    assert.containsSubset(created.json.data, { shareId: share.id, creatorId: owner.user.id, share: { id: share.id, creatorId: owner.user.id } })
+    assert.deepEqual(Object.keys(completed.json.data).slice(0, 4), ['shareId', 'creatorId', 'fileCount', 'size'])
+    assert.containsSubset(completed.json.data, { shareId: share.id, creatorId: owner.user.id, fileCount: 1, size: 5 })
+    assert.match(completed.json.data.share.url, new RegExp(`/s/${share.id}$`))
     for (const request of [created, completed]) {
       assert.equal(request.method, 'POST')
       assert.equal(request.headers['content-type'], 'application/json')
@@ -146,7 +160,7 @@ test.group('Plugins | webhook delivery', (group) => {
     const token = await shareToken(share.id)
     const download = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`, { cookie: token.cookie })
     assert.equal(download.status, 200)
-    const stored = await db.from('notification_deliveries').where('event_type', 'share.downloaded').count('* as n')
+    const stored = await db.from('notification_deliveries').where('event_type', 'share.downloaded').where('target', '').count('* as n')
     assert.equal(Number(stored[0].n), 1, 'the download event is stored before the answer')
     assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: share.cookie })).status, 200)
 
@@ -154,14 +168,21 @@ test.group('Plugins | webhook delivery', (group) => {
     const past = DateTime.utc().minus({ days: 1 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', expiring.id).update({ expiration: past })
     assert.include(await (await app.container.make(CleanupJobs)).expiredShares(), expiring.id)
-    await hooks.emit('reverse_share:used', { reverseShareId: 'rs-1', shareId: expiring.id })
+    const router = await app.container.make(NotificationRouter)
+    const reverseShare = { id: 'rs-1', creatorId: owner.user.id, remainingUses: 0, expiresAt: null }
+    const used = { id: expiring.id, name: null, url: 'https://tern.test/s/x', expiresAt: null, creatorId: null }
+    await router.emit('reverse_share.used', { reverseShare, share: used })
     await (await dispatcher()).idle()
 
     const byEvent = (event: string) => hook.received.filter((request) => request.json.event === event).map((r) => r.json.data)
-    assert.deepEqual(byEvent('share.downloaded'), [{ shareId: share.id, fileId: share.fileIds['a.txt'] }])
-    assert.deepEqual(byEvent('share.deleted'), [{ shareId: share.id, reason: null }])
-    assert.deepEqual(byEvent('share.expired'), [{ shareId: expiring.id }])
-    assert.deepEqual(byEvent('reverse_share.used'), [{ reverseShareId: 'rs-1', shareId: expiring.id }])
+    const legacy = (data: Record<string, unknown>[], keys: string[]) =>
+      data.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))))
+    assert.deepEqual(legacy(byEvent('share.downloaded'), ['shareId', 'fileId']), [{ shareId: share.id, fileId: share.fileIds['a.txt'] }])
+    assert.containsSubset(byEvent('share.downloaded'), [{ file: { id: share.fileIds['a.txt'], name: 'a.txt', size: 5 } }])
+    assert.deepEqual(legacy(byEvent('share.deleted'), ['shareId', 'reason']), [{ shareId: share.id, reason: null }])
+    assert.containsSubset(byEvent('share.deleted'), [{ by: 'owner', share: { id: share.id } }])
+    assert.deepEqual(legacy(byEvent('share.expired'), ['shareId']), [{ shareId: expiring.id }])
+    assert.deepEqual(byEvent('reverse_share.used'), [{ reverseShareId: 'rs-1', shareId: expiring.id, reverseShare, share: used }])
     for (const request of hook.received) {
       assert.equal(request.headers['x-tern-signature'], expectedSignature(SECRET, request))
     }
@@ -217,9 +238,20 @@ test.group('Plugins | webhook delivery', (group) => {
     await hook.waitFor(1)
     await (await dispatcher()).idle()
     // Failed is final: no attempt can follow.
-    const rows = await db.from('notification_deliveries').where('channel', 'webhook')
+    const rows = await urlRows()
     assert.deepEqual(rows.map((row) => [row.status, Number(row.attempts)]), [['failed', 1]])
     assert.lengthOf(hook.received, 1)
+
+    // Admins list the failures of one channel (the webhook deliveries page does).
+    const listed = await api('GET', '/api/notifications/deliveries?status=failed&channel=webhook', { cookie: admin.cookie })
+    assert.equal(listed.status, 200)
+    assert.deepEqual(listed.json.map((row: { id: string }) => row.id), [rows[0].id])
+    assert.containsSubset(listed.json[0], { channel: 'webhook', target: hook.url, attempts: 1, lastError: 'HTTP 400 Bad Request: status 400' })
+    const other = await api('GET', '/api/notifications/deliveries?status=failed&channel=email', { cookie: admin.cookie })
+    assert.deepEqual(other.json, [])
+    const refused = await api('GET', '/api/notifications/deliveries?channel=web%20hook', { cookie: admin.cookie })
+    assert.equal(refused.status, 400)
+    assert.match(refused.json.message, /^The channel filter must be a channel name/)
   })
 
   test('gives up after webhook.maxAttempts', async ({ assert }) => {
@@ -260,9 +292,49 @@ test.group('Plugins | webhook delivery', (group) => {
     await configure({ 'webhook.enabled': false, 'webhook.urls': hook.url, 'webhook.secret': SECRET })
     const owner = await shareUser()
     await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
-    // Deliveries are stored before the API answers: none stored, none will ever be sent.
-    assert.lengthOf(await db.from('notification_deliveries').where('channel', 'webhook'), 0)
+    await (await dispatcher()).idle()
+    // The routed events were handed to the channel, which dropped them: no request was ever stored.
+    assert.lengthOf(await urlRows(), 0)
+    const routed = await db.from('notification_deliveries').where('channel', 'webhook').where('target', '')
+    assert.deepEqual(routed.map((row) => row.status), ['delivered', 'delivered'])
     assert.lengthOf(hook.received, 0)
+  })
+
+  test('an event that is not routed to webhook is not sent', async ({ assert }) => {
+    const hook = await receiver()
+    await enableFor(hook.url)
+    const routes = await api('PUT', '/api/notifications/routes', {
+      cookie: admin.cookie,
+      json: { routes: [{ event: 'share.completed', channel: 'webhook' }] },
+    })
+    assert.equal(routes.status, 200)
+    const owner = await shareUser()
+    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
+    await (await dispatcher()).idle()
+    assert.deepEqual(hook.received.map((r) => [r.json.event, r.json.data.shareId]), [['share.completed', share.id]])
+
+    // Without any route, nothing at all is stored for the channel.
+    assert.equal((await api('PUT', '/api/notifications/routes', { cookie: admin.cookie, json: { routes: [] } })).status, 200)
+    const before = (await db.from('notification_deliveries').where('channel', 'webhook')).length
+    await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' } })
+    await (await dispatcher()).idle()
+    assert.lengthOf(hook.received, 1)
+    assert.lengthOf(await db.from('notification_deliveries').where('channel', 'webhook'), before)
+  })
+
+  test('the routes API offers webhook for every event, instance-wide only', async ({ assert }) => {
+    const routes = await api('GET', '/api/notifications/routes', { cookie: admin.cookie })
+    assert.equal(routes.status, 200)
+    const webhook = routes.json.channels.find((channel: { name: string }) => channel.name === 'webhook')
+    assert.deepEqual(webhook.targets, { user: false, instance: true })
+    assert.lengthOf(webhook.events, 11)
+    assert.sameMembers(
+      routes.json.routes.filter((route: { channel: string }) => route.channel === 'webhook').map((route: { event: string }) => route.event),
+      WEBHOOK_LIFECYCLE_EVENTS
+    )
+    const user = await shareUser()
+    const mine = await api('GET', '/api/user/notifications', { cookie: user.cookie })
+    assert.notInclude(mine.json.channels.map((channel: { name: string }) => channel.name), 'webhook')
   })
 
   test('only the events of webhook.events are sent', async ({ assert }) => {

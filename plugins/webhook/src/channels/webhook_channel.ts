@@ -1,9 +1,20 @@
 /**
- * The `webhook` notification channel: a notification becomes one webhook
- * event named after its `type` (`share:created` -> `share.created`) whose
- * `data` holds the notification's fields, POSTed to every configured URL.
+ * The `webhook` notification channel. An event of the catalogue an admin
+ * routes to it (instance target: the configured URLs) becomes one signed
+ * JSON POST per URL: `deliver` (run by the outbox for the routed row) stores
+ * one outbox row per URL, delivered and retried one by one, so a receiver
+ * that fails never makes another receive twice. A notification the core
+ * sends itself (`send`) becomes an event named after its `type`.
  */
-import type { Notification, NotificationChannelContract } from '#extensions/notifications/main'
+import {
+  NotificationDeliveryError,
+  type Notification,
+  type NotificationChannelContract,
+  type NotificationEventId,
+  type NotificationMessage,
+} from '#extensions/notifications/main'
+import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from '../errors.js'
+import { WEBHOOK_EVENTS } from '../events.js'
 import type { WebhookDispatcher } from '../webhook_dispatcher.js'
 
 /** The name the channel is registered under. */
@@ -20,9 +31,65 @@ export function notificationData(notification: Notification): Record<string, unk
   }
 }
 
+type Payload = Record<string, any>
+
+/**
+ * The keys the plugin's hook listeners sent before routing existed, per
+ * event (so receivers written for them keep working): they come first in
+ * `data`, followed by the catalogue payload.
+ */
+const LEGACY_DATA: Partial<Record<NotificationEventId, (payload: Payload) => Record<string, unknown>>> = {
+  'share.created': ({ share }) => ({ shareId: share?.id, creatorId: share?.creatorId ?? null }),
+  'share.completed': ({ share }) => ({
+    shareId: share?.id,
+    creatorId: share?.creatorId ?? null,
+    fileCount: share?.fileCount ?? null,
+    size: share?.size ?? null,
+  }),
+  'share.downloaded': ({ share, file }) => ({ shareId: share?.id, fileId: file?.id ?? null }),
+  'share.expired': ({ share }) => ({ shareId: share?.id }),
+  'share.deleted': (payload) => ({ shareId: payload.share?.id, reason: payload.reason ?? null }),
+  'reverse_share.used': ({ reverseShare, share }) => ({ reverseShareId: reverseShare?.id, shareId: share?.id }),
+}
+
+/**
+ * The `data` of a routed event: the keys the lifecycle webhooks always had
+ * (`shareId`, `creatorId`...) for the six events they covered, then the
+ * catalogue payload (`share`, `file`, `reverseShare`, `user`...).
+ */
+export function routedData(message: Pick<NotificationMessage, 'event' | 'payload'>): Record<string, unknown> {
+  const payload = (message.payload ?? {}) as Payload
+  return { ...LEGACY_DATA[message.event]?.(payload), ...payload }
+}
+
 /** See the module comment. */
 export class WebhookChannel implements NotificationChannelContract {
+  /** Every event of the catalogue. */
+  readonly events: readonly NotificationEventId[] = WEBHOOK_EVENTS
+  /** The admin-configured URLs; there is no per-user webhook. */
+  readonly targets = { user: false, instance: true }
+
   constructor(protected dispatcher: WebhookDispatcher) {}
+
+  /**
+   * Fans a routed event out: resolves once one delivery per valid URL is
+   * stored (kept once per event and URL, so a retry of this step stores
+   * nothing twice), at once while `webhook.enabled` is off (the event is
+   * dropped, as before routing) or when `webhook.events` excludes it.
+   * Rejects with a final `NotificationDeliveryError` when no URL is usable
+   * (the admin sees it among the failed deliveries), a retryable one when
+   * the rows could not be stored or the application is shutting down.
+   */
+  async deliver(message: NotificationMessage): Promise<void> {
+    try {
+      await this.dispatcher.send(message.event, routedData(message), message.occurredAt, message.eventId)
+    } catch (error) {
+      if (error instanceof E_WEBHOOK_DISABLED) return
+      // No usable URL stays so until an admin fixes the settings; anything else (the database) may pass.
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new NotificationDeliveryError(reason, { retryable: !(error instanceof E_WEBHOOK_NOT_CONFIGURED), cause: error })
+    }
+  }
 
   /**
    * Accepts `notification` for delivery: resolves once one delivery per

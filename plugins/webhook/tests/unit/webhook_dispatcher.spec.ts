@@ -1,13 +1,17 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createServer } from 'node:net'
-import emitter from '@adonisjs/core/services/emitter'
-import { HookRunner } from '#extensions/hooks/main'
-import { NotificationManager, notificationErrors } from '#extensions/notifications/main'
+import {
+  NOTIFICATION_EVENTS,
+  NotificationDeliveryError,
+  NotificationManager,
+  notificationErrors,
+  notifications,
+  type NotificationMessage,
+} from '#extensions/notifications/main'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
-import { WebhookChannel } from '../../src/channels/webhook_channel.js'
+import { routedData, WebhookChannel } from '../../src/channels/webhook_channel.js'
 import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from '../../src/errors.js'
-import { subscribeLifecycleEvents } from '../../src/hooks/lifecycle_events.js'
 import type { WebhookSettings } from '../../src/settings.js'
 import { verifyWebhookSignature } from '../../src/signature.js'
 import { WebhookDispatcher, type WebhookLogger } from '../../src/webhook_dispatcher.js'
@@ -90,7 +94,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('posts the event as signed JSON with the documented headers', async ({ assert }) => {
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
     const before = Date.now()
-    await dispatcher.dispatch('share:created', { shareId: 'abc', creatorId: null })
+    await dispatcher.send('share:created', { shareId: 'abc', creatorId: null })
     await dispatcher.idle()
 
     const [request] = await receiver.waitFor(1)
@@ -117,7 +121,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
     const second = await startWebhookReceiver({ path: '/other' })
     try {
       const { dispatcher } = make({ settings: settings({ urls: [receiver.url, second.url], secret: '' }) })
-      void dispatcher.dispatch('share:deleted', { shareId: 'x', reason: null })
+      await dispatcher.send('share:deleted', { shareId: 'x', reason: null })
       await dispatcher.idle()
       const [first] = await receiver.waitFor(1)
       const [other] = await second.waitFor(1)
@@ -130,7 +134,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
     }
   })
 
-  test('dispatch stores the delivery before it resolves, without waiting for the receiver', async ({ assert }) => {
+  test('send stores the delivery before it resolves, without waiting for the receiver', async ({ assert }) => {
     receiver.reply('hang')
     let reads = 0
     const current = settings({ urls: [receiver.url], timeoutMs: 30_000 })
@@ -140,7 +144,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
         return current
       },
     })
-    await dispatcher.dispatch('share:created', { shareId: 'a' })
+    await dispatcher.send('share:created', { shareId: 'a' })
     const [row] = await rowsOf(dispatcher)
     assert.containsSubset(row, { event_type: 'share.created', target: receiver.url, status: 'pending', max_attempts: 3 })
     assert.deepEqual(JSON.parse(row.payload).data, { shareId: 'a' })
@@ -154,7 +158,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('a URL longer than the stored target column still receives, unchanged', async ({ assert }) => {
     const long = `${receiver.url}?pad=${'x'.repeat(700)}`
     const { dispatcher } = make({ settings: settings({ urls: [long] }) })
-    await dispatcher.dispatch('share:created', { shareId: 'long' })
+    await dispatcher.send('share:created', { shareId: 'long' })
     await dispatcher.idle()
     const [request] = await receiver.waitFor(1)
     assert.equal(request.path, `/hook?pad=${'x'.repeat(700)}`)
@@ -165,7 +169,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('retries 500 answers with growing waits and delivers on the third attempt', async ({ assert }) => {
     receiver.reply(500, 500)
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }, { baseDelayMs: 60, maxDelayMs: 1000 })
-    void dispatcher.dispatch('share:completed', { shareId: 'r' })
+    await dispatcher.send('share:completed', { shareId: 'r' })
     await dispatcher.idle()
 
     const requests = await receiver.waitFor(3)
@@ -188,7 +192,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('a 4xx answer other than 429 is not retried and is logged with the reason', async ({ assert }) => {
     receiver.reply({ status: 400, body: 'bad payload' })
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
-    void dispatcher.dispatch('share:created', { shareId: 'b' })
+    await dispatcher.send('share:created', { shareId: 'b' })
     await dispatcher.idle()
     // Failed is final: no attempt can follow.
     assert.containsSubset(await rowsOf(dispatcher), [{ status: 'failed', attempts: 1 }])
@@ -201,7 +205,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('429 is retried after the Retry-After the receiver asked for', async ({ assert }) => {
     receiver.reply({ status: 429, headers: { 'retry-after': '1' } })
     const { dispatcher } = make({ settings: settings({ urls: [receiver.url] }) }, { baseDelayMs: 10, maxDelayMs: 5000 })
-    void dispatcher.dispatch('share:created', { shareId: 'c' })
+    await dispatcher.send('share:created', { shareId: 'c' })
     await dispatcher.idle()
     const [first, second] = await receiver.waitFor(2)
     assert.isAtLeast(second.receivedAt - first.receivedAt, 950)
@@ -210,7 +214,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('gives up after maxAttempts and says so', async ({ assert }) => {
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 3 }) })
     receiver.reply(503, 503, 503, 503)
-    void dispatcher.dispatch('share:expired', { shareId: 'd' })
+    await dispatcher.send('share:expired', { shareId: 'd' })
     await dispatcher.idle()
     assert.lengthOf(receiver.received, 3)
     const [failure] = logger.at('error')
@@ -220,7 +224,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('network errors are retried and logged with the cause', async ({ assert }) => {
     const port = await closedPort()
     const { dispatcher, logger } = make({ settings: settings({ urls: [`http://127.0.0.1:${port}/x`], maxAttempts: 2 }) })
-    void dispatcher.dispatch('share:created', { shareId: 'e' })
+    await dispatcher.send('share:created', { shareId: 'e' })
     await dispatcher.idle()
     assert.lengthOf(logger.at('warn'), 1)
     assert.match(logger.at('warn')[0].message, /ECONNREFUSED/)
@@ -231,7 +235,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
     receiver.reply('hang', 'hang')
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 200, maxAttempts: 2 }) })
     const started = Date.now()
-    void dispatcher.dispatch('share:created', { shareId: 'f' })
+    await dispatcher.send('share:created', { shareId: 'f' })
     await dispatcher.idle()
     assert.isBelow(Date.now() - started, 2000)
     assert.lengthOf(receiver.received, 2)
@@ -242,7 +246,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
   test('redirects are not followed nor retried', async ({ assert }) => {
     receiver.reply({ status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } })
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
-    void dispatcher.dispatch('share:created', { shareId: 'g' })
+    await dispatcher.send('share:created', { shareId: 'g' })
     await dispatcher.idle()
     assert.lengthOf(receiver.received, 1)
     assert.match(logger.at('error')[0].message, /not retried: HTTP 302 Found \(redirects are not followed; location: http:\/\/127.0.0.1:1\/elsewhere\)/)
@@ -252,7 +256,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
     const { dispatcher, logger } = make({
       settings: settings({ urls: ['ftp://files.test/x', 'not a url', receiver.url] }),
     })
-    void dispatcher.dispatch('share:created', { shareId: 'h' })
+    await dispatcher.send('share:created', { shareId: 'h' })
     await dispatcher.idle()
     assert.lengthOf(receiver.received, 1)
     assert.deepEqual(
@@ -264,31 +268,32 @@ test.group('Webhook plugin | dispatcher', (group) => {
     )
   })
 
-  test('nothing is sent while disabled, and no error is logged', async ({ assert }) => {
+  test('nothing is stored nor sent while disabled, and no error is logged', async ({ assert }) => {
     const { dispatcher, logger } = make({ settings: settings({ enabled: false, urls: [receiver.url] }) })
-    void dispatcher.dispatch('share:created', { shareId: 'i' })
+    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'i' }), E_WEBHOOK_DISABLED)
     await dispatcher.idle()
+    assert.lengthOf(await rowsOf(dispatcher), 0)
     assert.lengthOf(receiver.received, 0)
     assert.lengthOf(logger.entries, 0)
   })
 
-  test('enabled without a usable URL logs that nothing could be sent', async ({ assert }) => {
+  test('enabled without a usable URL refuses the event and stores nothing', async ({ assert }) => {
     const { dispatcher, logger } = make({ settings: settings({ urls: ['mailto:a@b.c'] }) })
-    void dispatcher.dispatch('share:created', { shareId: 'j' })
-    await dispatcher.idle()
-    assert.match(logger.at('error')[0].message, /not sent: Webhooks are not configured/)
+    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'j' }), E_WEBHOOK_NOT_CONFIGURED)
+    assert.lengthOf(await rowsOf(dispatcher), 0)
+    assert.match(logger.at('warn')[0].message, /Webhook URL skipped \(only http:\/\/ and https:\/\/ URLs are allowed\): mailto:a@b.c/)
   })
 
   test('the event filter is honoured and settings are read for every event', async ({ assert }) => {
     const current = { settings: settings({ urls: [receiver.url], events: ['share.completed'] }) }
     const { dispatcher } = make(current)
-    void dispatcher.dispatch('share:created', { shareId: 'k' })
-    void dispatcher.dispatch('share:completed', { shareId: 'k' })
+    await dispatcher.send('share:created', { shareId: 'k' })
+    await dispatcher.send('share:completed', { shareId: 'k' })
     await dispatcher.idle()
     assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed'])
 
     current.settings = settings({ urls: [receiver.url], events: [] })
-    void dispatcher.dispatch('share:created', { shareId: 'k' })
+    await dispatcher.send('share:created', { shareId: 'k' })
     await dispatcher.idle()
     assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed', 'share.created'])
   })
@@ -297,7 +302,7 @@ test.group('Webhook plugin | dispatcher', (group) => {
     receiver.reply(500)
     const current = { settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }
     const first = make(current, { baseDelayMs: 200, maxDelayMs: 400 })
-    await first.dispatcher.dispatch('share:created', { shareId: 'l' })
+    await first.dispatcher.send('share:created', { shareId: 'l' })
     await receiver.waitFor(1)
     const started = Date.now()
     await first.dispatcher.close()
@@ -314,10 +319,10 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.lengthOf(second.logger.at('info'), 1)
   })
 
-  test('close aborts a request in flight (it stays stored) and drops later events', async ({ assert }) => {
+  test('close aborts a request in flight (it stays stored) and refuses later events', async ({ assert }) => {
     receiver.reply('hang')
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 60_000 }) })
-    void dispatcher.dispatch('share:created', { shareId: 'm' })
+    await dispatcher.send('share:created', { shareId: 'm' })
     await receiver.waitFor(1)
     const started = Date.now()
     await dispatcher.close()
@@ -328,14 +333,13 @@ test.group('Webhook plugin | dispatcher', (group) => {
     })
     assert.match(logger.at('warn')[0].message, /interrupted \(shutting down\); it stays queued: cancelled/)
 
-    await dispatcher.dispatch('share:created', { shareId: 'n' })
+    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'n' }), /the webhook dispatcher is closed/)
     assert.lengthOf(receiver.received, 1)
-    assert.match(logger.at('error')[0].message, /not sent: the webhook dispatcher is closed/)
     assert.deepEqual((await rowsOf(dispatcher)).map((row) => row.status), ['pending'])
   })
 })
 
-test.group('Webhook plugin | channel and hooks', (group) => {
+test.group('Webhook plugin | channel', (group) => {
   let receiver: WebhookReceiver
   group.each.setup(async () => {
     receiver = await startWebhookReceiver()
@@ -385,22 +389,90 @@ test.group('Webhook plugin | channel and hooks', (group) => {
     assert.lengthOf(receiver.received, 0)
   })
 
-  test('lifecycle events are queued without making the emitter wait for the receiver', async ({ assert }) => {
+  test('a routed event is stored once per URL, keeps the lifecycle keys and never waits for the receiver', async ({ assert }) => {
     receiver.reply('hang')
-    const runner = new HookRunner().attach(emitter, { error: () => {} } as never)
-    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url], timeoutMs: 30_000 }) })
-    const unsubscribe = subscribeLifecycleEvents(runner, dispatcher)
+    const second = await startWebhookReceiver({ path: '/second' })
+    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url, second.url], timeoutMs: 30_000 }) })
+    const channel = new WebhookChannel(dispatcher)
+    const share = { id: 'routed', name: 'Holiday', url: 'https://tern.test/s/routed', expiresAt: null, creatorId: 'u1' }
+    const message = {
+      event: 'share.created',
+      payload: { share },
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      eventId: '0b8f6f9e-6d1a-4a59-9d8e-0c3f5b1f2a77',
+      rendered: { subject: 'Share created', text: 'Holiday was created' },
+    } as NotificationMessage
     try {
       const started = Date.now()
-      await runner.emit('share:created', { shareId: 'hooked', creatorId: 'u1' })
-      assert.isBelow(Date.now() - started, 1000, 'the emitter waited for the stored row only')
-      const [request] = await receiver.waitFor(1)
+      await channel.deliver(message)
+      assert.isBelow(Date.now() - started, 1000, 'deliver waited for the stored rows only')
+      // The outbox may call deliver again (a retry after a lost answer): nothing is stored twice.
+      await channel.deliver(message)
+      const rows = await rowsOf(dispatcher)
+      assert.sameMembers(rows.map((row) => row.target), [receiver.url, second.url])
+      assert.isTrue(rows.every((row) => row.event_id === message.eventId && row.event_type === 'share.created'))
+
+      const [hanging] = await receiver.waitFor(1)
+      const [request] = await second.waitFor(1)
       assert.equal(receiver.hanging, 1)
-      assert.equal(request.json.event, 'share.created')
-      assert.deepEqual(request.json.data, { shareId: 'hooked', creatorId: 'u1' })
+      assert.equal(hanging.json.event, 'share.created')
+      assert.equal(request.headers['x-tern-event'], 'share.created')
+      assert.equal(request.json.occurredAt, message.occurredAt)
+      assert.notEqual(request.json.id, hanging.json.id, 'one delivery id per URL')
+      assert.deepEqual(request.json.data, { shareId: 'routed', creatorId: 'u1', share })
+      assert.deepEqual(Object.keys(request.json.data).slice(0, 2), ['shareId', 'creatorId'])
     } finally {
-      unsubscribe()
+      await dispatcher.close()
+      await second.close()
+    }
+  })
+
+  test('routed data: the keys each lifecycle webhook had, then the payload; other events the payload alone', ({ assert }) => {
+    const share = { id: 's1', name: null, url: 'https://tern.test/s/s1', expiresAt: null, creatorId: null, fileCount: 2, size: 10 }
+    assert.deepEqual(routedData({ event: 'share.completed', payload: { share } }), { shareId: 's1', creatorId: null, fileCount: 2, size: 10, share })
+    const file = { id: 'f1', name: 'a.txt', size: 3 }
+    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file } }), { shareId: 's1', fileId: 'f1', share, file })
+    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file: null } }), { shareId: 's1', fileId: null, share, file: null })
+    assert.deepEqual(routedData({ event: 'share.expired', payload: { share } }), { shareId: 's1', share })
+    assert.deepEqual(routedData({ event: 'share.deleted', payload: { share, by: 'owner' } }), { shareId: 's1', reason: null, share, by: 'owner' })
+    const reverseShare = { id: 'rs', creatorId: 'u1', remainingUses: 1, expiresAt: null }
+    assert.deepEqual(routedData({ event: 'reverse_share.used', payload: { reverseShare, share } }), { reverseShareId: 'rs', shareId: 's1', reverseShare, share })
+    const user = { id: 'u1', username: 'ann', email: 'ann@tern.test' }
+    assert.deepEqual(routedData({ event: 'auth.password_reset_requested', payload: { user } }), { user })
+  })
+
+  test('routed events are dropped while disabled, and fail for good without a usable URL', async ({ assert }) => {
+    const current = { settings: settings({ enabled: false, urls: [receiver.url] }) }
+    const { dispatcher } = dispatcherWith(current)
+    const channel = new WebhookChannel(dispatcher)
+    const message = {
+      event: 'share.expired',
+      payload: { share: { id: 'x', name: null, url: 'https://tern.test/s/x', expiresAt: null, creatorId: null } },
+      occurredAt: new Date().toISOString(),
+      eventId: '5f2d1c8e-2b7d-4a8f-9a57-0d6c2f1e9b3b',
+      rendered: { subject: 's', text: 't' },
+    } as NotificationMessage
+    try {
+      await channel.deliver(message)
+      assert.lengthOf(await rowsOf(dispatcher), 0)
+      current.settings = settings({ urls: [] })
+      try {
+        await channel.deliver(message)
+        assert.fail('expected a failure')
+      } catch (error) {
+        assert.instanceOf(error, NotificationDeliveryError)
+        assert.isFalse((error as NotificationDeliveryError).retryable)
+        assert.match((error as Error).message, /^Webhooks are not configured/)
+      }
+      assert.lengthOf(receiver.received, 0)
+    } finally {
       await dispatcher.close()
     }
+  })
+
+  test('the channel can deliver every catalogue event, to the configured URLs only', ({ assert }) => {
+    const info = notifications.describe('webhook')
+    assert.deepEqual(info?.targets, { user: false, instance: true })
+    assert.deepEqual(info?.events, [...NOTIFICATION_EVENTS])
   })
 })
