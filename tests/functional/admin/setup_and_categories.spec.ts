@@ -78,13 +78,15 @@ test.group('Admin | configuration categories', (group) => {
       { category: 'smtp', name: 'SMTP', order: 40, source: 'core' },
       { category: 'oauth', name: 'Social Login', order: 50, source: 'core' },
     ])
-    // This run enables s3-storage, gcs-storage, webhook, ntfy and the fixture plugin (bin/test.ts).
+    // This run enables s3-storage, gcs-storage, webhook, ntfy, the fixture and forty-two plugins (bin/test.ts).
     assert.deepEqual(body.slice(5), [
       { category: 's3', name: 'S3', order: 100, source: 's3-storage' },
       { category: 'gcs', name: 'Google Cloud Storage', order: 105, source: 'gcs-storage' },
+      { category: 'emailNotifications', name: 'E-mail notifications', order: 108, source: 'email' },
       { category: 'webhook', name: 'Webhooks', order: 110, source: 'webhook' },
       { category: 'ntfy', name: 'ntfy', order: 115, source: 'ntfy' },
       { category: 'fixture', name: 'Fixture', order: 900, source: 'fixture' },
+      { category: 'fortyTwo', name: '42', order: 960, source: 'forty-two' },
     ])
     assert.notInclude(body.map((item) => item.category), 'internal')
   })
