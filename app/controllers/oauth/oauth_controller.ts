@@ -1,11 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
-import { setSessionCookies } from '#controllers/auth/session_cookies'
+import { setSessionCookies, signInDeviceOf } from '#controllers/auth/session_cookies'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
 import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'
 import OauthService, { errorPageUrl } from '#services/oauth/oauth_service'
 import { providerNotAvailable } from '#services/oauth/oauth_errors'
+import KnownDevices from '#services/auth/known_devices'
 import SocialAccountTransformer from '#transformers/social_account_transformer'
 import { isProviderId } from '#validators/oauth'
 
@@ -22,7 +23,10 @@ function providerOf(ctx: HttpContext): string {
 /** Social login routes (spec/api.md §2). */
 @inject()
 export default class OauthController {
-  constructor(protected oauth: OauthService) {}
+  constructor(
+    protected oauth: OauthService,
+    protected devices: KnownDevices
+  ) {}
 
   /** GET /api/oauth/available: ids of the enabled providers. */
   async available({ response }: HttpContext) {
@@ -64,6 +68,7 @@ export default class OauthController {
     })
     switch (outcome.kind) {
       case 'session':
+        await this.devices.signedIn(outcome.user, signInDeviceOf(ctx))
         await setSessionCookies(ctx, outcome.tokens)
         return ctx.response.redirect('/')
       case 'totp':

@@ -46,7 +46,7 @@ const ACCOUNT_PATH = '/account'
 
 /** The result of a callback, for the controller to turn into a redirect. */
 export type CallbackOutcome =
-  | { kind: 'session'; tokens: SessionTokens }
+  | { kind: 'session'; user: User; tokens: SessionTokens }
   | { kind: 'totp'; loginToken: string }
   | { kind: 'linked' }
   | { kind: 'error'; code: SocialLoginErrorCode; redirect: string }
@@ -246,7 +246,7 @@ export default class OauthService {
     if (user.totpVerified && !(await configValue('oauth.ignoreTotp'))) {
       return { kind: 'totp', loginToken: await this.loginTokens.issue(user, { oauthIdToken: idToken }) }
     }
-    return { kind: 'session', tokens: await this.sessions.create(user, { oauthIdToken: idToken }) }
+    return { kind: 'session', user, tokens: await this.sessions.create(user, { oauthIdToken: idToken }) }
   }
 
   /**

@@ -7,12 +7,17 @@
  * (`auth.new_device_sign_in`; the first sign-in ever is not "new").
  */
 import { test } from '@japa/runner'
+import ConfigVariable from '#models/config_variable'
 import User from '#models/user'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { uniqueIp } from '#tests/helpers/auth'
 import { useSmtpPort } from '#tests/helpers/outbox'
 import { api, cleanupShareTests, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
+import { OauthBrowser } from '#tests/helpers/oauth_client'
+import { configureOauth, locationOf, ternUrl } from '#tests/helpers/oauth'
+import { clearDiscoveryCache } from '#plugins/oidc/index'
 import { delivered, resetRecording, routeInstance, routeOwn } from '#tests/functional/notifications/emission_support'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
@@ -125,5 +130,47 @@ test.group('Notifications | account events', (group) => {
     )
     assert.deepEqual(messages[0].payload.user, { id: user.id, username: user.username, email: user.email })
     assert.equal(messages[0].recipient?.userId, user.id)
+  })
+})
+
+/** The settings the social-login group changes (reset to their defaults after it). */
+const OAUTH_KEYS = ['general.appUrl', 'oauth.oidc-enabled', 'oauth.oidc-discoveryUri', 'oauth.oidc-clientId', 'oauth.oidc-clientSecret']
+
+test.group('Notifications | new device through social login', (group) => {
+  let idp: TestOidcProvider
+  group.setup(async () => {
+    idp = await startOidcProvider({ redirectUris: [`${ternUrl()}/api/oauth/callback/oidc`] })
+    return async () => {
+      clearDiscoveryCache()
+      await idp.close()
+      await ConfigVariable.query().whereIn('key', OAUTH_KEYS).update({ value: null })
+    }
+  })
+  group.teardown(cleanCommittedData)
+  group.each.teardown(async () => {
+    await resetRecording()
+    await cleanupShareTests()
+  })
+
+  test('a social sign-in from another device than the password sign-ins is new', async ({ assert }) => {
+    await configureOauth({
+      'oauth.oidc-enabled': true,
+      'oauth.oidc-discoveryUri': idp.discoveryUri,
+      'oauth.oidc-clientId': idp.clientId,
+      'oauth.oidc-clientSecret': idp.clientSecret,
+    })
+    const { user, cookie } = await shareUser()
+    await routeOwn(cookie, ['auth.new_device_sign_in'])
+    await signIn(user.email, FIREFOX_LINUX, '10.20.30.4')
+    idp.addAccount('sub-device', { email: user.email, email_verified: true })
+
+    const browser = new OauthBrowser()
+    const form = await browser.follow(`${ternUrl()}/api/oauth/auth/oidc`)
+    assert.equal(locationOf(await browser.submitLogin(form, 'sub-device')), '/')
+
+    const messages = await delivered()
+    assert.lengthOf(messages, 1)
+    assert.equal(messages[0].event, 'auth.new_device_sign_in')
+    assert.equal(messages[0].payload.user.id, user.id)
   })
 })
