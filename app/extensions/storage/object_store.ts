@@ -1,6 +1,9 @@
 /**
  * What every driver over a bucket-style object store (S3, Cloud Storage, ...)
- * keeps track of the same way, so a new one writes only its store's calls:
+ * does the same way, so a new one writes only its store's calls:
+ * - `BucketDriver`: the plain operations, delegated to flydrive's driver for
+ *   the store with the disk's keys (the subclass adds streams, copies,
+ *   prefix deletes and the capabilities);
  * - `BucketPrefix`: the disk's keys inside the bucket (`bucketPath`),
  *   checked again (a second line of defence behind the facade) and stripped
  *   from what listings return;
@@ -11,7 +14,13 @@
  */
 import type { Readable } from 'node:stream'
 import { DriveDirectory, DriveFile } from 'flydrive'
-import type { DriverContract, WriteOptions } from 'flydrive/types'
+import type {
+  DriverContract,
+  ObjectMetaData,
+  ObjectVisibility,
+  SignedURLOptions,
+  WriteOptions,
+} from 'flydrive/types'
 import type { MultipartLimits, UploadedPart } from './capabilities.js'
 
 /** Builds the driver's own error (with its code) from a message. */
@@ -135,5 +144,118 @@ export function objectWriteOptions(options?: WriteOptions): ObjectWriteOptions {
     contentEncoding: options?.contentEncoding,
     contentLanguage: options?.contentLanguage,
     cacheControl: options?.cacheControl,
+  }
+}
+
+/** What `BucketDriver` needs of a connection: flydrive's driver for the store and the disk's keys. */
+export interface BucketConnection {
+  /** flydrive's own driver for the bucket (`flydrive/drivers/s3`, `flydrive/drivers/gcs`, ...). */
+  drive: DriverContract
+  /** The disk's keys inside the bucket. */
+  prefix: BucketPrefix
+}
+
+/**
+ * The plain operations of a bucket driver: each resolves the connection for
+ * the current settings (`run`) and calls flydrive's driver with the disk's
+ * key. Objects are always private (Tern serves every file itself; no ACLs).
+ * A subclass implements `run`, the rest of `DriverContract` (`getStream`,
+ * `putStream`, `copy`, `deleteAll`, `bucket`) and its capabilities.
+ */
+export abstract class BucketDriver<Connection extends BucketConnection> implements DriverContract {
+  /** Runs `fn` with the connection for the current settings (rebuilt when they changed). */
+  protected abstract run<T>(fn: (connection: Connection) => Promise<T>): Promise<T>
+
+  /** A stream of the contents; rejects for a missing object (before resolving). */
+  abstract getStream(key: string): Promise<Readable>
+
+  /** Creates or replaces the object from a stream. */
+  abstract putStream(key: string, contents: Readable, options?: WriteOptions): Promise<void>
+
+  /** Copies inside the bucket (server side). */
+  abstract copy(source: string, destination: string, options?: WriteOptions): Promise<void>
+
+  /** Deletes the object `prefix` and every object under `prefix/` (`/`: the whole disk), not `prefix-other`. */
+  abstract deleteAll(prefix: string): Promise<void>
+
+  /** The same driver on another bucket. */
+  abstract bucket(bucket: string): DriverContract
+
+  /** Whether the object exists (false for a missing one). */
+  async exists(key: string): Promise<boolean> {
+    return this.run((c) => c.drive.exists(c.prefix.key(key)))
+  }
+
+  /** UTF-8 contents. Rejects for a missing object. */
+  async get(key: string): Promise<string> {
+    return this.run((c) => c.drive.get(c.prefix.key(key)))
+  }
+
+  /** The contents as bytes. Rejects for a missing object. */
+  async getBytes(key: string): Promise<Uint8Array> {
+    return this.run((c) => c.drive.getBytes(c.prefix.key(key)))
+  }
+
+  /** @deprecated use `getBytes` */
+  async getArrayBuffer(key: string): Promise<Uint8Array> {
+    return this.getBytes(key)
+  }
+
+  /** Length, type, etag and date. Rejects for a missing object. */
+  async getMetaData(key: string): Promise<ObjectMetaData> {
+    return this.run((c) => c.drive.getMetaData(c.prefix.key(key)))
+  }
+
+  /** Always `private`. */
+  async getVisibility(_key: string): Promise<ObjectVisibility> {
+    return 'private'
+  }
+
+  /** No-op: objects are always private. */
+  async setVisibility(_key: string, _visibility: ObjectVisibility): Promise<void> {}
+
+  /** The object's URL on the store (not readable by everyone: objects are private). */
+  async getUrl(key: string): Promise<string> {
+    return this.run((c) => c.drive.getUrl(c.prefix.key(key)))
+  }
+
+  /** A signed download URL. */
+  async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
+    return this.run((c) => c.drive.getSignedUrl(c.prefix.key(key), options))
+  }
+
+  /** A signed upload URL. */
+  async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
+    return this.run((c) => c.drive.getSignedUploadUrl(c.prefix.key(key), options))
+  }
+
+  /** Creates or replaces the object (one request). */
+  async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
+    return this.run((c) => c.drive.put(c.prefix.key(key), contents, options))
+  }
+
+  /** Copies then deletes the source. */
+  async move(source: string, destination: string, options?: WriteOptions): Promise<void> {
+    await this.copy(source, destination, options)
+    await this.delete(source)
+  }
+
+  /** Deletes the object; a missing one is fine. */
+  async delete(key: string): Promise<void> {
+    return this.run((c) => c.drive.delete(c.prefix.key(key)))
+  }
+
+  /**
+   * Lists the files (and, unless recursive, the first-level folders) under
+   * `prefix`, with keys relative to the disk (without the bucket path).
+   */
+  async listAll(
+    prefix: string,
+    options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
+  ): Promise<ListingPage> {
+    return this.run(async (c) => {
+      const folder = c.prefix.folder(prefix)
+      return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
+    })
   }
 }

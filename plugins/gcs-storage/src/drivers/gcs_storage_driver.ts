@@ -1,6 +1,7 @@
 /**
  * The Google Cloud Storage driver: flydrive's GCS driver
- * (`flydrive/drivers/gcs`) for the plain operations, plus a key prefix
+ * (`flydrive/drivers/gcs`) for the plain operations (through `BucketDriver`,
+ * #extensions/storage/object_store), plus a key prefix
  * (`gcs.bucketPath`), streams that reject before resolving for a missing
  * object, ranged reads, prefix-exact `deleteAll`/`listAll`, and multipart
  * uploads built on Cloud Storage's compose: each part is its own object and
@@ -19,13 +20,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Storage, type Bucket, type File, type StorageOptions } from '@google-cloud/storage'
 import { GCSDriver } from 'flydrive/drivers/gcs'
-import type {
-  DriverContract,
-  ObjectMetaData,
-  ObjectVisibility,
-  SignedURLOptions,
-  WriteOptions,
-} from 'flydrive/types'
+import type { WriteOptions } from 'flydrive/types'
 import type {
   ByteRangeRequest,
   MultipartLimits,
@@ -37,11 +32,11 @@ import type {
   UploadedPart,
 } from '#extensions/storage/capabilities'
 import {
+  BucketDriver,
   BucketPrefix,
   checkPart,
   objectWriteOptions,
   sortParts,
-  type ListingPage,
   type ObjectWriteOptions,
 } from '#extensions/storage/object_store'
 import { parseGcsCredentials, type GcsSettings } from '../config.js'
@@ -127,7 +122,8 @@ async function runLimited<T>(items: T[], limit: number, task: (item: T, index: n
  * line of defence, the prefix must never be escaped).
  */
 export class GcsStorageDriver
-  implements DriverContract, MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
+  extends BucketDriver<Connection>
+  implements MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
 {
   /** Compose-based parts: no minimum size (see `GCS_MULTIPART_LIMITS`). */
   readonly multipartLimits: MultipartLimits = GCS_MULTIPART_LIMITS
@@ -136,6 +132,7 @@ export class GcsStorageDriver
 
   /** @param options see `GcsStorageDriverOptions` */
   constructor(protected options: GcsStorageDriverOptions) {
+    super()
     this.#composeConcurrency = Math.max(1, options.composeConcurrency ?? 4)
   }
 
@@ -169,32 +166,12 @@ export class GcsStorageDriver
   }
 
   /** Runs `fn` with the current connection. */
-  async #run<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
+  protected async run<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
     return fn(await this.#current())
   }
 
   #file(c: Connection, key: string, generation?: number | string): File {
     return c.bucket.file(c.prefix.key(key), generation === undefined ? {} : { generation })
-  }
-
-  /** Whether the object exists (false for a missing one). */
-  async exists(key: string): Promise<boolean> {
-    return this.#run((c) => c.drive.exists(c.prefix.key(key)))
-  }
-
-  /** UTF-8 contents. Rejects for a missing object. */
-  async get(key: string): Promise<string> {
-    return this.#run((c) => c.drive.get(c.prefix.key(key)))
-  }
-
-  /** The contents as bytes. Rejects for a missing object. */
-  async getBytes(key: string): Promise<Uint8Array> {
-    return this.#run((c) => c.drive.getBytes(c.prefix.key(key)))
-  }
-
-  /** @deprecated use `getBytes` */
-  async getArrayBuffer(key: string): Promise<Uint8Array> {
-    return this.getBytes(key)
   }
 
   /**
@@ -203,7 +180,7 @@ export class GcsStorageDriver
    * replacement during the download does not mix two versions).
    */
   async getStream(key: string): Promise<Readable> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const [metadata] = await this.#file(c, key).getMetadata()
       return this.#file(c, key, metadata.generation ?? undefined).createReadStream()
     })
@@ -218,7 +195,7 @@ export class GcsStorageDriver
     if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) {
       throw new RangeError(`Invalid byte range ${start}-${end}`)
     }
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const [metadata] = await this.#file(c, key).getMetadata()
       const size = Number(metadata.size)
       if (start >= size) throw new RangeError(`Byte ${start} is past the end of "${key}" (${size} bytes)`)
@@ -230,46 +207,13 @@ export class GcsStorageDriver
     })
   }
 
-  /** Length, type, etag and date. Rejects for a missing object. */
-  async getMetaData(key: string): Promise<ObjectMetaData> {
-    return this.#run((c) => c.drive.getMetaData(c.prefix.key(key)))
-  }
-
-  /** Always `private` (Tern serves every file itself; uniform bucket-level access is assumed). */
-  async getVisibility(_key: string): Promise<ObjectVisibility> {
-    return 'private'
-  }
-
-  /** The object's public URL (not readable by everyone: objects are private). */
-  async getUrl(key: string): Promise<string> {
-    return this.#run((c) => c.drive.getUrl(c.prefix.key(key)))
-  }
-
-  /** A signed download URL (needs service-account credentials). */
-  async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUrl(c.prefix.key(key), options))
-  }
-
-  /** A signed upload URL (needs service-account credentials). */
-  async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUploadUrl(c.prefix.key(key), options))
-  }
-
-  /** No-op: objects are always private (uniform bucket-level access, no ACLs). */
-  async setVisibility(_key: string, _visibility: ObjectVisibility): Promise<void> {}
-
-  /** Creates or replaces the object (one request). */
-  async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
-    return this.#run((c) => c.drive.put(c.prefix.key(key), contents, options))
-  }
-
   /**
    * Creates or replaces the object from a stream, sent as it arrives in one
    * upload request (no resumable session). A stream that fails aborts the
    * request and the call rejects with the stream's error.
    */
   async putStream(key: string, contents: Readable, options?: WriteOptions): Promise<void> {
-    await this.#run((c) => this.#upload(this.#file(c, key), contents, options))
+    await this.run((c) => this.#upload(this.#file(c, key), contents, options))
   }
 
   /** One simple (non-resumable) upload of `contents` into `file`; resolves to its generation. */
@@ -285,23 +229,12 @@ export class GcsStorageDriver
 
   /** Copies inside the bucket (server side). `options.contentType` replaces the type. */
   async copy(source: string, destination: string, options?: WriteOptions): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       await this.#file(c, source).copy(
         this.#file(c, destination),
         options?.contentType ? { contentType: options.contentType } : {}
       )
     })
-  }
-
-  /** Copies then deletes the source. */
-  async move(source: string, destination: string, options?: WriteOptions): Promise<void> {
-    await this.copy(source, destination, options)
-    await this.delete(source)
-  }
-
-  /** Deletes the object; a missing one is fine. */
-  async delete(key: string): Promise<void> {
-    return this.#run((c) => c.drive.delete(c.prefix.key(key)))
   }
 
   /**
@@ -311,7 +244,7 @@ export class GcsStorageDriver
    * (`share-10` for `share-1`) are kept.
    */
   async deleteAll(prefix: string): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const folder = c.prefix.folder(prefix)
       if (prefix !== '/' && prefix !== '') await c.drive.delete(c.prefix.key(prefix))
       await this.#deletePrefix(c, folder)
@@ -321,20 +254,6 @@ export class GcsStorageDriver
   /** Deletes every object whose name starts with `prefix` (`''`: the whole bucket). */
   async #deletePrefix(c: Connection, prefix: string) {
     await c.bucket.deleteFiles({ ...(prefix ? { prefix } : {}), force: false })
-  }
-
-  /**
-   * Lists the files (and, unless recursive, the first-level folders) under
-   * `prefix`, with keys relative to the disk (without `gcs.bucketPath`).
-   */
-  async listAll(
-    prefix: string,
-    options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
-  ): Promise<ListingPage> {
-    return this.#run(async (c) => {
-      const folder = c.prefix.folder(prefix)
-      return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
-    })
   }
 
   /** The same driver on another bucket (same project, credentials and prefix). */
@@ -385,7 +304,7 @@ export class GcsStorageDriver
    * (32 hex digits; store it in the database).
    */
   async createMultipartUpload(key: string, options?: WriteOptions): Promise<string> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       c.prefix.key(key)
       const uploadId = randomUUID().replaceAll('-', '')
       await this.#marker(c, key, uploadId).save(JSON.stringify(objectWriteOptions(options)), {
@@ -412,7 +331,7 @@ export class GcsStorageDriver
     options?: { contentLength?: number }
   ): Promise<UploadedPart> {
     checkPart(this.multipartLimits, partNumber, contents, options?.contentLength, invalidPart)
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       await this.#readMarker(c, key, uploadId)
       const part = c.bucket.file(`${this.#partsFolder(c, uploadId)}${partNumber}`)
       const generation = await this.#upload(part, contents)
@@ -432,7 +351,7 @@ export class GcsStorageDriver
    * or completed upload, and for no parts.
    */
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const target = c.prefix.key(key)
       const marker = await this.#readMarker(c, key, uploadId)
       if (parts.length === 0) {
@@ -496,7 +415,7 @@ export class GcsStorageDriver
     prefix: string,
     options: { paginationToken?: string; maxResults?: number } = {}
   ): Promise<PendingMultipartUploadPage> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const base = `${c.prefix.root}${MULTIPART_FOLDER}/uploads/`
       const [files, nextQuery] = await c.bucket.getFiles({
         prefix: this.#markerFolder(c, prefix),
@@ -520,7 +439,7 @@ export class GcsStorageDriver
 
   /** Drops an unfinished upload: its marker, then its parts. An unknown upload id is fine. */
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       c.prefix.key(key)
       if (!UPLOAD_ID.test(uploadId)) return
       await this.#marker(c, key, uploadId).delete({ ignoreNotFound: true })

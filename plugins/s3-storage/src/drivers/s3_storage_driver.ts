@@ -1,6 +1,7 @@
 /**
  * The S3 storage driver: flydrive's S3 driver (`flydrive/drivers/s3`) for
- * the plain operations, plus a key prefix (`s3.bucketPath`), the
+ * the plain operations (through `BucketDriver`, #extensions/storage/object_store),
+ * plus a key prefix (`s3.bucketPath`), the
  * multipart-upload capability, prefix-exact `deleteAll`/`listAll`, encoded
  * copy sources and streams of unknown length (`@aws-sdk/lib-storage`). Its settings are read before
  * every operation and the S3 client is rebuilt when they changed, so an
@@ -24,13 +25,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { S3Driver } from 'flydrive/drivers/s3'
-import type {
-  DriverContract,
-  ObjectMetaData,
-  ObjectVisibility,
-  SignedURLOptions,
-  WriteOptions,
-} from 'flydrive/types'
+import type { WriteOptions } from 'flydrive/types'
 import {
   DEFAULT_MULTIPART_LIMITS,
   type ByteRangeRequest,
@@ -42,7 +37,7 @@ import {
   type RangeReadCapable,
   type UploadedPart,
 } from '#extensions/storage/capabilities'
-import { BucketPrefix, checkPart, sortParts, type ListingPage } from '#extensions/storage/object_store'
+import { BucketDriver, BucketPrefix, checkPart, sortParts } from '#extensions/storage/object_store'
 import { S3_DEFAULT_REGION, type S3Settings } from '../config.js'
 
 /** Options of `S3StorageDriver`. */
@@ -180,7 +175,8 @@ function encodeKey(key: string): string {
  * the prefix must never be escaped).
  */
 export class S3StorageDriver
-  implements DriverContract, MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
+  extends BucketDriver<Connection>
+  implements MultipartUploadCapable, RangeReadCapable, MultipartListingCapable
 {
   /** Amazon S3's part rules (s3rver does not enforce the minimum; S3 does). */
   readonly multipartLimits: MultipartLimits = DEFAULT_MULTIPART_LIMITS
@@ -189,6 +185,7 @@ export class S3StorageDriver
 
   /** @param options see `S3StorageDriverOptions` */
   constructor(protected options: S3StorageDriverOptions) {
+    super()
     this.#streamPartSize = Math.max(
       options.streamPartSize ?? DEFAULT_STREAM_PART_SIZE,
       this.multipartLimits.minPartSize
@@ -244,7 +241,7 @@ export class S3StorageDriver
   }
 
   /** Runs `fn` with the current connection, keeping its client alive meanwhile. */
-  async #run<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
+  protected async run<T>(fn: (connection: Connection) => Promise<T>): Promise<T> {
     const connection = await this.#current()
     connection.active++
     try {
@@ -252,16 +249,6 @@ export class S3StorageDriver
     } finally {
       this.#release(connection)
     }
-  }
-
-  /** Whether the object exists (false for a missing one). */
-  async exists(key: string): Promise<boolean> {
-    return this.#run((c) => c.drive.exists(c.prefix.key(key)))
-  }
-
-  /** UTF-8 contents. Rejects for a missing object. */
-  async get(key: string): Promise<string> {
-    return this.#run((c) => c.drive.get(c.prefix.key(key)))
   }
 
   /**
@@ -309,51 +296,6 @@ export class S3StorageDriver
     return stream
   }
 
-  /** The contents as bytes. Rejects for a missing object. */
-  async getBytes(key: string): Promise<Uint8Array> {
-    return this.#run((c) => c.drive.getBytes(c.prefix.key(key)))
-  }
-
-  /** @deprecated use `getBytes` */
-  async getArrayBuffer(key: string): Promise<Uint8Array> {
-    return this.getBytes(key)
-  }
-
-  /** Length, type, etag and date. Rejects for a missing object. */
-  async getMetaData(key: string): Promise<ObjectMetaData> {
-    return this.#run((c) => c.drive.getMetaData(c.prefix.key(key)))
-  }
-
-  /** Always `private` (Tern serves every file itself; no ACLs are used). */
-  async getVisibility(key: string): Promise<ObjectVisibility> {
-    return this.#run((c) => c.drive.getVisibility(c.prefix.key(key)))
-  }
-
-  /** The object's URL on the endpoint (not publicly readable: objects are private). */
-  async getUrl(key: string): Promise<string> {
-    return this.#run((c) => c.drive.getUrl(c.prefix.key(key)))
-  }
-
-  /** A presigned download URL. */
-  async getSignedUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUrl(c.prefix.key(key), options))
-  }
-
-  /** A presigned upload URL. */
-  async getSignedUploadUrl(key: string, options?: SignedURLOptions): Promise<string> {
-    return this.#run((c) => c.drive.getSignedUploadUrl(c.prefix.key(key), options))
-  }
-
-  /** No-op: objects are always private (no ACLs). */
-  async setVisibility(key: string, visibility: ObjectVisibility): Promise<void> {
-    return this.#run((c) => c.drive.setVisibility(c.prefix.key(key), visibility))
-  }
-
-  /** Creates or replaces the object. */
-  async put(key: string, contents: string | Uint8Array, options?: WriteOptions): Promise<void> {
-    return this.#run((c) => c.drive.put(c.prefix.key(key), contents, options))
-  }
-
   /**
    * Creates or replaces the object from a stream. With
    * `options.contentLength` the stream goes out as one PUT of that length
@@ -363,7 +305,7 @@ export class S3StorageDriver
    */
   async putStream(key: string, contents: Readable, options?: WriteOptions): Promise<void> {
     if (options?.contentLength !== undefined) {
-      return this.#run(async (c) => {
+      return this.run(async (c) => {
         const command = new PutObjectCommand({
           Bucket: c.settings.bucketName,
           Key: c.prefix.key(key),
@@ -378,7 +320,7 @@ export class S3StorageDriver
         await this.#send(contents, (sendOptions) => c.client.send(command, sendOptions))
       })
     }
-    return this.#run((c) => this.#putStreamInParts(c, c.prefix.key(key), contents, options))
+    return this.run((c) => this.#putStreamInParts(c, c.prefix.key(key), contents, options))
   }
 
   /**
@@ -416,7 +358,7 @@ export class S3StorageDriver
    * `options.contentType` replaces it.
    */
   async copy(source: string, destination: string, options?: WriteOptions): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const from = c.prefix.key(source)
       await c.client.send(
         new CopyObjectCommand({
@@ -429,24 +371,13 @@ export class S3StorageDriver
     })
   }
 
-  /** Copies then deletes the source. */
-  async move(source: string, destination: string, options?: WriteOptions): Promise<void> {
-    await this.copy(source, destination, options)
-    await this.delete(source)
-  }
-
-  /** Deletes the object; a missing one is fine. */
-  async delete(key: string): Promise<void> {
-    return this.#run((c) => c.drive.delete(c.prefix.key(key)))
-  }
-
   /**
    * Deletes the object `prefix` and every object under `prefix/` (`/` = the
    * whole disk, i.e. everything under `s3.bucketPath`). Keys that merely
    * start with the same text (`share-10` for `share-1`) are kept.
    */
   async deleteAll(prefix: string): Promise<void> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const folder = c.prefix.folder(prefix)
       if (prefix !== '/' && prefix !== '') await c.drive.delete(c.prefix.key(prefix))
       let token: string | undefined
@@ -472,20 +403,6 @@ export class S3StorageDriver
     })
   }
 
-  /**
-   * Lists the files (and, unless recursive, the first-level folders) under
-   * `prefix`, with keys relative to the disk (without `s3.bucketPath`).
-   */
-  async listAll(
-    prefix: string,
-    options?: { recursive?: boolean; paginationToken?: string; maxResults?: number }
-  ): Promise<ListingPage> {
-    return this.#run(async (c) => {
-      const folder = c.prefix.folder(prefix)
-      return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
-    })
-  }
-
   /** The same driver on another bucket (same endpoint, credentials and prefix). */
   bucket(bucket: string): S3StorageDriver {
     return new S3StorageDriver({
@@ -496,7 +413,7 @@ export class S3StorageDriver
 
   /** Starts a multipart upload of `key`; resolves to S3's upload id (store it in the database). */
   async createMultipartUpload(key: string, options?: WriteOptions): Promise<string> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const { UploadId } = await c.client.send(
         new CreateMultipartUploadCommand({
           Bucket: c.settings.bucketName,
@@ -524,7 +441,7 @@ export class S3StorageDriver
     options?: { contentLength?: number }
   ): Promise<UploadedPart> {
     const length = checkPart(this.multipartLimits, partNumber, contents, options?.contentLength, invalidPart)
-    return this.#run((c) => this.#sendPart(c, c.prefix.key(key), uploadId, partNumber, contents, length))
+    return this.run((c) => this.#sendPart(c, c.prefix.key(key), uploadId, partNumber, contents, length))
   }
 
   /**
@@ -573,7 +490,7 @@ export class S3StorageDriver
 
   /** Assembles the object from `parts` (sorted by number). Rejects for an unknown upload id. */
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
-    return this.#run((c) => this.#complete(c, c.prefix.key(key), uploadId, parts))
+    return this.run((c) => this.#complete(c, c.prefix.key(key), uploadId, parts))
   }
 
   async #complete(c: Connection, objectKey: string, uploadId: string, parts: UploadedPart[]) {
@@ -599,7 +516,7 @@ export class S3StorageDriver
     prefix: string,
     options: { paginationToken?: string; maxResults?: number } = {}
   ): Promise<PendingMultipartUploadPage> {
-    return this.#run(async (c) => {
+    return this.run(async (c) => {
       const folder = c.prefix.folder(prefix)
       const markers = options.paginationToken ? decodeMarkers(options.paginationToken) : {}
       const page = await c.client.send(
@@ -628,7 +545,7 @@ export class S3StorageDriver
 
   /** Drops an unfinished upload and its parts; an unknown upload id is fine. */
   async abortMultipartUpload(key: string, uploadId: string): Promise<void> {
-    return this.#run((c) => this.#abort(c, c.prefix.key(key), uploadId))
+    return this.run((c) => this.#abort(c, c.prefix.key(key), uploadId))
   }
 
   async #abort(c: Connection, objectKey: string, uploadId: string) {
