@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import { randomBytes } from 'node:crypto'
 import {
   ChunkUploader,
@@ -7,6 +8,7 @@ import {
   createShare,
   isShareIdAvailable,
   newUploadState,
+  type ChunkUploaderOptions,
   type FetchFn,
   type RetryEvent,
 } from '../../inertia/lib/upload.js'
@@ -75,6 +77,18 @@ async function storedBytes(shareId: string, fileId: string, cookie: string): Pro
 
 const noSleep = async () => {}
 
+/** An uploader sending `share`'s chunks of CHUNK bytes through `fetch`, with the owner's cookie; `options` on top. */
+function uploaderFor(share: { cookie: string }, fetch: FetchFn, options: Partial<ChunkUploaderOptions> = {}) {
+  return new ChunkUploader({ fetch, chunkSize: CHUNK, baseUrl: baseUrl(), headers: { cookie: share.cookie }, ...options })
+}
+
+/** Completes the share and asserts its file `fileId` downloads as `bytes`. */
+async function assertStored(assert: Assert, share: { id: string; cookie: string }, fileId: string, bytes: Buffer) {
+  const download = await storedBytes(share.id, fileId, share.cookie)
+  assert.equal(download.status, 200)
+  assert.isTrue(download.bytes.equals(bytes))
+}
+
 test.group('Upload client | chunked uploads against the server', (group) => {
   group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
   group.each.teardown(() => cleanupShareTests())
@@ -84,11 +98,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     const bytes = randomBytes(CHUNK * 9 + 123)
     const recorder = recordingFetch()
     const progress: number[] = []
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       concurrency: 3,
     })
 
@@ -111,9 +121,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     assert.equal(progress.at(-1), bytes.length)
     assert.deepEqual([...progress].sort((a, b) => a - b), progress)
 
-    const download = await storedBytes(share.id, result.id, share.cookie)
-    assert.equal(download.status, 200)
-    assert.isTrue(download.bytes.equals(bytes))
+    await assertStored(assert, share, result.id, bytes)
   })
 
   test('a first chunk whose answer is lost is retried into the same file, not a second one', async ({ assert }) => {
@@ -128,11 +136,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
         throw new TypeError('fetch failed')
       })
     })
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       sleep: noSleep,
     })
 
@@ -143,18 +147,13 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     assert.equal(keys[1], keys[0], 'with the same key')
     const listed = await api('GET', `/api/shares/${share.id}/from-owner`, { cookie: share.cookie })
     assert.lengthOf(listed.json.files, 1)
-    const download = await storedBytes(share.id, result.id, share.cookie)
-    assert.isTrue(download.bytes.equals(bytes))
+    await assertStored(assert, share, result.id, bytes)
   })
 
   test('several files share the concurrency limit', async ({ assert }) => {
     const share = await newShare()
     const recorder = recordingFetch()
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       concurrency: 2,
     })
     const files = ['a.bin', 'b.bin', 'c.bin'].map((name) => ({ name, bytes: randomBytes(CHUNK * 4) }))
@@ -172,7 +171,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
   test('an empty file is one empty chunk', async ({ assert }) => {
     const share = await newShare()
     const recorder = recordingFetch()
-    const uploader = new ChunkUploader({ fetch: recorder.fn, chunkSize: CHUNK, baseUrl: baseUrl(), headers: { cookie: share.cookie } })
+    const uploader = uploaderFor(share, recorder.fn)
     const result = await uploader.upload(share.id, fileOf('empty.txt', Buffer.alloc(0)))
     assert.deepEqual(recorder.calls, [{ chunkIndex: 0, hasId: false }])
     const download = await storedBytes(share.id, result.id, share.cookie)
@@ -193,11 +192,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     })
     const retries: RetryEvent[] = []
     const waits: number[] = []
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       retryDelay: 100,
       sleep: async (ms) => void waits.push(ms),
       onRetry: (event) => retries.push(event),
@@ -212,9 +207,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       ]
     )
     assert.deepEqual(waits, [100, 200])
-    const download = await storedBytes(share.id, result.id, share.cookie)
-    assert.equal(download.bytes.length, bytes.length)
-    assert.isTrue(download.bytes.equals(bytes))
+    await assertStored(assert, share, result.id, bytes)
   })
 
   test('a 5xx answer is retried, and gives up after the configured retries', async ({ assert }) => {
@@ -223,11 +216,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       url.searchParams.get('chunkIndex') === '1' ? Promise.resolve(new Response('{"message":"busy"}', { status: 503 })) : null
     )
     const retries: RetryEvent[] = []
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       retries: 2,
       sleep: noSleep,
       onRetry: (event) => retries.push(event),
@@ -266,8 +255,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       second.calls.map((call) => call.chunkIndex),
       [4, 5, 6, 7, 8]
     )
-    const download = await storedBytes(share.id, result.id, share.cookie)
-    assert.isTrue(download.bytes.equals(bytes))
+    await assertStored(assert, share, result.id, bytes)
   })
 
   test('a 400 unexpected_chunk_index marks the chunks below expectedChunkIndex done and goes on', async ({ assert }) => {
@@ -288,11 +276,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       return null
     })
     const retries: RetryEvent[] = []
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       concurrency: 1,
       onRetry: (event) => retries.push(event),
     })
@@ -302,8 +286,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     assert.lengthOf(retries, 1)
     assert.equal(retries[0].error.expectedChunkIndex, 4)
     assert.equal(retries[0].delay, 0)
-    const download = await storedBytes(share.id, result.id, share.cookie)
-    assert.isTrue(download.bytes.equals(bytes))
+    await assertStored(assert, share, result.id, bytes)
   })
 
   test('a refusal such as 413 (share too big) fails at once without retries', async ({ assert }) => {
@@ -311,11 +294,7 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     const share = await newShare()
     const retries: RetryEvent[] = []
     const recorder = recordingFetch()
-    const uploader = new ChunkUploader({
-      fetch: recorder.fn,
-      chunkSize: CHUNK,
-      baseUrl: baseUrl(),
-      headers: { cookie: share.cookie },
+    const uploader = uploaderFor(share, recorder.fn, {
       sleep: noSleep,
       onRetry: (event) => retries.push(event),
     })
