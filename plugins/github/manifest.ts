@@ -1,8 +1,9 @@
+import { signInSettings } from '#extensions/auth/settings'
 import { definePlugin } from '#extensions/plugins/define_plugin'
 
 /**
  * The GitHub plugin: the `github` sign-in provider. Its settings are the
- * `oauth.github-*` variables of the "Social Login" category.
+ * `oauth.github-*` variables its manifest adds to the "Social Login" category.
  */
 export const manifest = definePlugin({
   id: 'github',
@@ -12,6 +13,7 @@ export const manifest = definePlugin({
   description: 'Sign in with a GitHub account (OAuth app). Configured in the admin settings (Social Login category).',
   provides: { auth: ['github'] },
   requires: [],
+  config: [signInSettings('github', { order: 10 })],
   env: [
     {
       name: 'GITHUB_OAUTH_BASE_URL',

@@ -1,3 +1,4 @@
+import { signInSettings } from '#extensions/auth/settings'
 import { definePlugin } from '#extensions/plugins/define_plugin'
 
 /** The Google plugin: the `google` sign-in provider (settings `oauth.google-*`, "Social Login"). */
@@ -9,6 +10,7 @@ export const manifest = definePlugin({
   description: 'Sign in with a Google account. Configured in the admin settings (Social Login category).',
   provides: { auth: ['google'] },
   requires: [],
+  config: [signInSettings('google', { order: 20 })],
   env: [
     {
       name: 'GOOGLE_OAUTH_BASE_URL',

@@ -10,4 +10,5 @@ export const authProviders = new AuthProviderRegistry()
 export { AuthProviderRegistry } from './auth_provider_registry.js'
 export * as authProviderErrors from './errors.js'
 export type * from './types.js'
+export { signInSettings, type SignInSettingsOptions } from './settings.js'
 export { SocialLoginException, SOCIAL_LOGIN_ERROR_CODES, type SocialLoginErrorCode } from './errors.js'

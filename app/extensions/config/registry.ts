@@ -18,11 +18,17 @@
  *   ],
  * })
  * ```
+ *
+ * A plugin may also add variables to an existing category with
+ * `{ id: 'oauth', extend: true, variables: [...] }` (a sign-in provider's
+ * settings in "Social Login"); see `extendCategory`.
  */
 import { Exception } from '@adonisjs/core/exceptions'
 import {
   CONFIG_VARIABLE_TYPES,
   type ConfigCategoryDefinition,
+  type ConfigCategoryExtension,
+  type ConfigVariableDefinition,
   type RegisteredConfigCategory,
   type RegisteredConfigVariable,
 } from '#extensions/config/types'
@@ -35,6 +41,18 @@ import { checkStoredValue } from '#extensions/config/values'
  */
 export class ConfigDefinitionException extends Exception {
   static status = 500
+}
+
+/** An `E_CONFIG_INVALID_DEFINITION` error. */
+function invalid(message: string): ConfigDefinitionException {
+  return new ConfigDefinitionException(message, { code: 'E_CONFIG_INVALID_DEFINITION' })
+}
+
+/** Whether `definition` adds to an existing category (`extend: true`). */
+function isExtension(
+  definition: ConfigCategoryDefinition | ConfigCategoryExtension
+): definition is ConfigCategoryExtension {
+  return 'extend' in definition && definition.extend === true
 }
 
 const CATEGORY_ID = /^[a-z][a-zA-Z0-9_]*$/
@@ -57,13 +75,11 @@ export class ConfigRegistry {
    * value of its type or breaks its own rules, min > max
    * (`E_CONFIG_INVALID_DEFINITION`). Returns the registered category.
    */
-  defineCategory(definition: ConfigCategoryDefinition): RegisteredConfigCategory {
-    const invalid = (message: string) =>
-      new ConfigDefinitionException(message, { code: 'E_CONFIG_INVALID_DEFINITION' })
-
+  defineCategory(definition: ConfigCategoryDefinition | ConfigCategoryExtension): RegisteredConfigCategory {
     if (!definition || typeof definition !== 'object') {
       throw invalid('A config category definition must be an object')
     }
+    if (isExtension(definition)) return this.extendCategory(definition)
     const { id } = definition
     if (typeof id !== 'string' || !CATEGORY_ID.test(id)) {
       throw invalid(`Invalid config category id "${String(id)}": use lower camel case letters and digits`)
@@ -84,8 +100,59 @@ export class ConfigRegistry {
       )
     }
 
+    const source = definition.source ?? 'core'
+    const variables = this.#checkVariables(id, definition.variables, source, 0)
+
+    variables.sort((a, b) => a.order - b.order)
+    const category: RegisteredConfigCategory = Object.freeze({
+      id,
+      displayName: definition.displayName,
+      order: definition.order,
+      source,
+      hidden: definition.hidden ?? false,
+      variables: Object.freeze(variables),
+    })
+    this.#categories.set(id, category)
+    for (const variable of variables) this.#variables.set(variable.key, variable)
+    return category
+  }
+
+  /**
+   * Adds variables to the existing category `extension.id`, all or nothing,
+   * with the checks of `defineCategory` (`E_CONFIG_INVALID_DEFINITION` when
+   * the category does not exist). Variables without an `order` come after
+   * the category's. Returns the category with its new variables.
+   */
+  extendCategory(extension: ConfigCategoryExtension): RegisteredConfigCategory {
+    const existing = typeof extension.id === 'string' ? this.#categories.get(extension.id) : undefined
+    if (!existing) {
+      throw invalid(`Config category "${String(extension.id)}" cannot be extended: it is not defined`)
+    }
+    if (!Array.isArray(extension.variables)) {
+      throw invalid(`The extension of config category "${existing.id}" needs a variables array`)
+    }
+    const after = existing.variables.reduce((max, variable) => Math.max(max, variable.order + 1), 0)
+    const added = this.#checkVariables(existing.id, extension.variables, extension.source ?? 'core', after)
+    const variables = [...existing.variables, ...added].sort((a, b) => a.order - b.order)
+    const category: RegisteredConfigCategory = Object.freeze({ ...existing, variables: Object.freeze(variables) })
+    this.#categories.set(existing.id, category)
+    for (const variable of added) this.#variables.set(variable.key, variable)
+    return category
+  }
+
+  /**
+   * Checks the variables of category `id` (keys `<id>.<name>`, none taken,
+   * valid types, defaults and rules) and resolves their optional fields.
+   * `firstOrder` is the order of the first one without an explicit `order`.
+   */
+  #checkVariables(
+    id: string,
+    definitions: readonly ConfigVariableDefinition[],
+    source: string,
+    firstOrder: number
+  ): RegisteredConfigVariable[] {
     const seen = new Set<string>()
-    const variables: RegisteredConfigVariable[] = definition.variables.map((variable, index) => {
+    return definitions.map((variable, index) => {
       const key = variable?.key
       if (typeof key !== 'string' || !key.startsWith(`${id}.`)) {
         throw invalid(`Config variable key "${String(key)}" must start with "${id}."`)
@@ -126,24 +193,12 @@ export class ConfigRegistry {
         public: variable.public ?? false,
         obscured: variable.obscured ?? false,
         allowEdit: variable.allowEdit ?? true,
-        order: variable.order ?? index,
+        order: variable.order ?? firstOrder + index,
         validation,
         description: variable.description,
+        source,
       })
     })
-
-    variables.sort((a, b) => a.order - b.order)
-    const category: RegisteredConfigCategory = Object.freeze({
-      id,
-      displayName: definition.displayName,
-      order: definition.order,
-      source: definition.source ?? 'core',
-      hidden: definition.hidden ?? false,
-      variables: Object.freeze(variables),
-    })
-    this.#categories.set(id, category)
-    for (const variable of variables) this.#variables.set(variable.key, variable)
-    return category
   }
 
   /** Every category, sorted by order (then id). */

@@ -104,6 +104,22 @@ export interface ConfigCategoryDefinition {
   readonly hidden?: boolean
 }
 
+/**
+ * Variables a plugin adds to a category that exists already (core or an
+ * earlier plugin's): a sign-in provider's `oauth.github-*` settings join the
+ * core "Social Login" category. Give each variable an `order` to place it
+ * among the category's variables (default: after them).
+ */
+export interface ConfigCategoryExtension {
+  /** The id of the existing category; every key starts with it. */
+  readonly id: string
+  /** Marks the entry as an extension (required, so a typo in `id` does not silently create a category). */
+  readonly extend: true
+  readonly variables: readonly ConfigVariableDefinition[]
+  /** Who contributed the variables: the plugin id (set by the plugin loader). */
+  readonly source?: string
+}
+
 /** A variable as the registry holds it: every optional field resolved. */
 export interface RegisteredConfigVariable {
   readonly key: string
@@ -119,6 +135,8 @@ export interface RegisteredConfigVariable {
   readonly order: number
   readonly validation: ConfigVariableValidation
   readonly description?: string
+  /** Who defined it: `core` or the plugin id (a plugin's variables may sit in another's category). */
+  readonly source: string
 }
 
 /** A category as the registry holds it. */

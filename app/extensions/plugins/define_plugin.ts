@@ -5,7 +5,7 @@
  */
 import type { ApplicationService } from '@adonisjs/core/types'
 import type { HttpRouterService } from '@adonisjs/core/types'
-import type { ConfigCategoryDefinition } from '#extensions/config/types'
+import type { ConfigCategoryDefinition, ConfigCategoryExtension } from '#extensions/config/types'
 import type { HookName } from '#extensions/hooks/types'
 
 /** What a plugin contributes, checked after it booted. */
@@ -45,8 +45,12 @@ export interface PluginManifest {
   provides?: PluginProvides
   /** Ids of plugins that must be enabled too; they are loaded first. */
   requires?: string[]
-  /** Config categories it adds (registered in the config registry when it loads). */
-  config?: ConfigCategoryDefinition[]
+  /**
+   * Config categories it adds, or variables it adds to an existing category
+   * (`{ id: 'oauth', extend: true, variables }`), registered in the config
+   * registry when it loads.
+   */
+  config?: (ConfigCategoryDefinition | ConfigCategoryExtension)[]
   /** Environment variables it reads. */
   env?: PluginEnvVariable[]
 }

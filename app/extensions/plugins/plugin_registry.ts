@@ -3,7 +3,7 @@
  * in load order, their provider instances, and the lifecycle driver.
  */
 import type { ApplicationService } from '@adonisjs/core/types'
-import type { ConfigCategoryDefinition } from '#extensions/config/types'
+import type { ConfigCategoryDefinition, ConfigCategoryExtension } from '#extensions/config/types'
 import type { PluginContext, PluginManifest, PluginProviderContract } from './define_plugin.js'
 import {
   E_PLUGIN_ENV_MISSING,
@@ -79,7 +79,7 @@ export class PluginRegistry {
    * through `define` (the config registry's `defineCategory`). A refused
    * category throws `E_PLUGIN_INVALID_MANIFEST` naming the plugin and entry.
    */
-  defineConfigCategories(define: (definition: ConfigCategoryDefinition) => unknown): void {
+  defineConfigCategories(define: (definition: ConfigCategoryDefinition | ConfigCategoryExtension) => unknown): void {
     for (const { manifest } of this.#plugins) {
       ;(manifest.config ?? []).forEach((category, index) => {
         try {

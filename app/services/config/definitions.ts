@@ -3,7 +3,8 @@
  * general, share, email, smtp and oauth, plus the hidden `internal` category
  * (state the server keeps, not settings an admin edits). Plugins add their
  * own categories through `configRegistry.defineCategory`
- * (`#extensions/config/registry`).
+ * (`#extensions/config/registry`), and sign-in provider plugins their
+ * `oauth.<provider>-*` variables to the oauth category (their manifests).
  *
  * The array is declared `as const` so `ConfigService.get(key)` is typed per key
  * (`CoreConfigValues`).
@@ -16,8 +17,6 @@ import type {
 import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
 import { parseTimespan } from '#extensions/config/values'
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
 /** Error message when `value` is not an absolute http(s) URL, else undefined. */
@@ -29,14 +28,6 @@ function httpUrl(label: string) {
     } catch {}
     return `${label} must be an http(s) URL`
   }
-}
-
-/** The Microsoft tenant: common, organizations, consumers, a domain name or a GUID. */
-export function validateMicrosoftTenant(value: ConfigValue): string | undefined {
-  const tenant = String(value)
-  if (['common', 'organizations', 'consumers'].includes(tenant)) return undefined
-  if (GUID.test(tenant) || DOMAIN.test(tenant)) return undefined
-  return 'Microsoft tenant must be "common", "organizations", "consumers", a domain name or a tenant ID (GUID)'
 }
 
 /**
@@ -85,19 +76,6 @@ Sign in with the email "{email}" and the password "{password}", then change your
 function positiveTimespan(label: string) {
   return (value: ConfigValue) =>
     (parseTimespan(String(value))?.value ?? 0) > 0 ? undefined : `${label} must be longer than 0`
-}
-
-/** The OAuth variables of one social login provider (`enabled`, then extra ones, then client id/secret). */
-function oauthProvider<const P extends string, const Extra extends readonly Record<string, unknown>[]>(
-  provider: P,
-  extra: Extra
-) {
-  return [
-    { key: `oauth.${provider}-enabled`, type: 'boolean', defaultValue: 'false' },
-    ...extra,
-    { key: `oauth.${provider}-clientId`, type: 'string', defaultValue: '' },
-    { key: `oauth.${provider}-clientSecret`, type: 'string', defaultValue: '', obscured: true },
-  ] as const
 }
 
 /** Every core category with its variables, in admin-panel order. */
@@ -190,25 +168,8 @@ export const coreConfigCategories = [
       { key: 'oauth.allowRegistration', type: 'boolean', defaultValue: 'true' },
       { key: 'oauth.ignoreTotp', type: 'boolean', defaultValue: 'true' },
       { key: 'oauth.disablePassword', type: 'boolean', defaultValue: 'false', public: true },
-      ...oauthProvider('github', []),
-      ...oauthProvider('google', []),
-      ...oauthProvider('microsoft', [
-        { key: 'oauth.microsoft-tenant', type: 'string', defaultValue: 'common',
-          validation: { validate: validateMicrosoftTenant } },
-      ] as const),
-      ...oauthProvider('discord', [
-        { key: 'oauth.discord-limitedGuild', type: 'string', defaultValue: '',
-          validation: { pattern: /^\d{1,25}$/, message: 'Discord guild ID must be a number' },
-          description: 'Empty = any guild' },
-      ] as const),
-      { key: 'oauth.oidc-enabled', type: 'boolean', defaultValue: 'false' },
-      { key: 'oauth.oidc-discoveryUri', type: 'string', defaultValue: '',
-        validation: { validate: httpUrl('OIDC discovery URI') } },
-      { key: 'oauth.oidc-usernameClaim', type: 'string', defaultValue: '' },
-      { key: 'oauth.oidc-scope', type: 'string', defaultValue: 'openid email profile' },
-      { key: 'oauth.oidc-clientId', type: 'string', defaultValue: '' },
-      { key: 'oauth.oidc-clientSecret', type: 'string', defaultValue: '', obscured: true },
-      { key: 'oauth.oidc-signOut', type: 'boolean', defaultValue: 'false' },
+      // Each provider's variables (oauth.github-*, oauth.oidc-*...) come from its plugin's manifest
+      // (signInSettings of #extensions/auth/settings), placed after these in Pingvin Share's order.
     ],
   },
   {

@@ -27,6 +27,10 @@ export interface FakeGithub {
   account: FakeGithubAccount | null
   /** When true, the next authorizations are cancelled by the user. */
   deny: boolean
+  /** The query of the last authorization request. */
+  lastAuthorize?: URLSearchParams
+  /** The form of the last token request. */
+  lastToken?: URLSearchParams
   close(): Promise<void>
 }
 
@@ -50,6 +54,7 @@ export async function startFakeGithub(): Promise<FakeGithub> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', fake.url)
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
+      fake.lastAuthorize = url.searchParams
       const redirect = new URL(url.searchParams.get('redirect_uri')!)
       redirect.searchParams.set('state', url.searchParams.get('state') ?? '')
       if (fake.deny || url.searchParams.get('client_id') !== fake.clientId || !fake.account) {
@@ -68,6 +73,7 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     }
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const form = await readForm(req)
+      fake.lastToken = form
       if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret) {
         return json(res, 200, { error: 'incorrect_client_credentials' })
       }
