@@ -24,6 +24,8 @@ interface FakeIdp {
   lastTokenRequest?: { form: URLSearchParams; authorization?: string }
   /** `token_endpoint_auth_methods_supported` of the discovery document (unset: not announced). */
   authMethods?: string[]
+  /** What the userinfo endpoint answers; unset: the provider announces none. */
+  userinfo?: Record<string, unknown>
   server: Server
 }
 
@@ -52,9 +54,13 @@ async function startFakeIdp(): Promise<FakeIdp> {
           token_endpoint: `${state.origin}/token`,
           jwks_uri: `${state.origin}/jwks`,
           token_endpoint_auth_methods_supported: state.authMethods,
+          userinfo_endpoint: state.userinfo ? `${state.origin}/userinfo` : undefined,
         })
       }
       if (req.url === '/jwks') return json(200, { keys: [jwk] })
+      if (req.url === '/userinfo' && state.userinfo && req.headers.authorization === 'Bearer at') {
+        return json(200, state.userinfo)
+      }
       if (req.url === '/token') {
         state.lastTokenRequest = {
           form: new URLSearchParams(Buffer.concat(chunks).toString()),
@@ -153,6 +159,21 @@ test.group('OidcDriver', (group) => {
       assert.isUndefined(idp.lastTokenRequest!.authorization)
     } finally {
       idp.authMethods = undefined
+      clearDiscoveryCache()
+    }
+  })
+
+  test('userinfo claims are merged under the ID token claims; another subject is invalid_token', async ({ assert }) => {
+    idp.userinfo = { sub: 'subject-1', name: 'Alice Liddell', email: 'spoofed@example.com', picture: 'https://cdn.example/a.png' }
+    clearDiscoveryCache()
+    try {
+      idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({}) } }
+      const user = await (await driver()).user()
+      assert.deepInclude(user, { name: 'Alice Liddell', email: 'a@example.com', avatarUrl: 'https://cdn.example/a.png' })
+      idp.userinfo = { sub: 'someone-else', name: 'Mallory' }
+      assert.equal(await profileError(), 'invalid_token')
+    } finally {
+      idp.userinfo = undefined
       clearDiscoveryCache()
     }
   })
