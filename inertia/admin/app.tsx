@@ -24,6 +24,7 @@ import { AdminNotFound } from '~/admin/pages/not_found'
 import { UserList } from '~/admin/resources/users'
 import { ShareList } from '~/admin/resources/shares'
 import { DeliveryList } from '~/admin/resources/deliveries'
+import { NotificationRouteList } from '~/admin/resources/notification_routes'
 import { ConfigList, DEFAULT_CATEGORY } from '~/admin/resources/config'
 
 /**
@@ -83,6 +84,7 @@ export function AdminApp(props: { appName: string }) {
             <Route index element={<LandingPage />} />
             <Route path="users" element={<UserList />} />
             <Route path="shares" element={<ShareList />} />
+            <Route path="notifications" element={<NotificationRouteList />} />
             <Route path="deliveries" element={<DeliveryList />} />
             <Route path="config" element={<Navigate to={`/config/${DEFAULT_CATEGORY}`} replace />} />
             <Route path="config/:category" element={<ConfigList />} />

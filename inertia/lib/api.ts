@@ -101,6 +101,7 @@ export const api = {
   get: <T = unknown>(path: string) => apiRequest<T>('GET', path),
   post: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
   patch: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
+  put: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('PUT', path, body),
   delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
 }
 
@@ -124,4 +125,5 @@ export const apiPaths = {
   oauthAuth: (provider: string) => `/api/oauth/auth/${encodeURIComponent(provider)}`,
   oauthStatus: '/api/oauth/status',
   oauthUnlink: (provider: string) => `/api/oauth/unlink/${encodeURIComponent(provider)}`,
+  userNotifications: '/api/user/notifications',
 } as const

@@ -5,12 +5,13 @@
  * add theirs after the core ones.
  */
 import type { ResourceProps } from '@refinedev/core'
-import { DashboardOutlined, FileZipOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
+import { BellOutlined, DashboardOutlined, FileZipOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
 import type { TranslateFn } from '~/lib/i18n'
 import type { AdminResourceMeta } from '~/admin/providers/data_provider'
 import type { AdminPluginUi } from '~/admin/plugins'
 import { DEFAULT_CATEGORY } from '~/admin/resources/config'
 import { DELIVERIES_PATH } from '~/admin/resources/deliveries/list'
+import { NOTIFICATION_ROUTES_PATH } from '~/admin/resources/notification_routes/list'
 
 /** The resources of the panel and of the enabled plugins' UIs. */
 export function adminResources(t: TranslateFn, plugins: readonly [string, AdminPluginUi][]): ResourceProps[] {
@@ -36,6 +37,12 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
       list: '/shares',
       meta: { label: t('admin.shares.title'), icon: <FileZipOutlined />, listPath: 'shares/all' } satisfies Record<string, unknown> &
         AdminResourceMeta,
+    },
+    {
+      name: NOTIFICATION_ROUTES_PATH,
+      identifier: 'notification-routes',
+      list: '/notifications',
+      meta: { label: t('notification_settings.instance.title'), icon: <BellOutlined /> },
     },
     {
       name: DELIVERIES_PATH,

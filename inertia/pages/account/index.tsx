@@ -7,11 +7,12 @@ import SecurityCard from '~/components/account/security_card'
 import SocialAccountsCard from '~/components/account/social_accounts_card'
 import ApiTokensCard from '~/components/account/api_tokens_card'
 import PreferencesCard from '~/components/account/preferences_card'
+import NotificationSettingsCard from '~/components/account/notification_settings'
 import DeleteAccountCard from '~/components/account/delete_account_card'
 
 /**
- * My account: info, password, security (TOTP), social login, API tokens, language and
- * colour scheme, delete account.
+ * My account: info, password, security (TOTP), social login, API tokens,
+ * notifications, language and colour scheme, delete account.
  */
 export default function Account() {
   const t = useTranslate()
@@ -27,6 +28,7 @@ export default function Account() {
         <SecurityCard />
         <SocialAccountsCard />
         <ApiTokensCard />
+        <NotificationSettingsCard />
         <PreferencesCard />
         <DeleteAccountCard />
       </Flex>
