@@ -97,22 +97,46 @@ export interface NotificationUser {
   email: string
 }
 
-/** The payload of each event. */
+/**
+ * The payload of each event, and when the core emits it. Share events go
+ * to the share's signed-in creator, or, for a visitor's upload through a
+ * reverse share, to the reverse share's owner (`EmitOptions.userId`).
+ */
 export interface NotificationEventPayloads {
+  /** A share was created (files may still be uploading); stored with the share. */
   'share.created': { share: NotificationShare }
+  /** Its upload was completed, the first time only (reopening and completing again is not news). */
   'share.completed': { share: NotificationShare }
-  /** `file` is null when the whole share was downloaded (zip). */
+  /**
+   * Someone other than the owner downloaded a file or the zip (HEAD, 304
+   * and 416 send nothing and count nothing); at most one event per share
+   * every 15 minutes, naming the first file. `file` is null for the zip.
+   */
   'share.downloaded': { share: NotificationShare; file: { id: string; name: string; size: number } | null }
+  /** A completed share expires within 24 hours; once per expiry (a changed expiry is announced again). */
   'share.expiring': { share: NotificationShare }
+  /** The clean-up job removed it after its expiry; stored with the removal. */
   'share.expired': { share: NotificationShare }
-  /** `by`: the owner, an admin, or the system (expiry clean-up). */
+  /**
+   * It was deleted: `by` the owner (or with his reverse share), an admin
+   * (someone else's share), or the system (an upload abandoned for a day, a
+   * reverse share used up at completion). Not for the shares of a deleted account.
+   */
   'share.deleted': { share: NotificationShare; by: 'owner' | 'admin' | 'system' }
+  /** A share made through the reverse share was completed (first completion); `remainingUses` after this one. */
   'reverse_share.used': { reverseShare: NotificationReverseShare; share: NotificationShare }
+  /** A reverse share with a use left expires within 24 hours; once. */
   'reverse_share.expiring': { reverseShare: NotificationReverseShare }
-  /** `invitedBy`: the admin's user id. */
+  /** An admin created the user with an invitation mail (not with a password); `invitedBy`: the admin's user id. */
   'user.invited': { user: NotificationUser; invitedBy: string | null }
+  /** A reset link was issued for the account (not for unknown addresses, nor without mail); never the link. */
   'auth.password_reset_requested': { user: NotificationUser }
-  /** `device`: the user agent as sent (cut), `ip` the address seen. */
+  /**
+   * A sign-in (password, TOTP step or social login) from a device the user
+   * has not used: another browser or OS family, or another network (IPv4
+   * /24, IPv6 /64); the first device ever is not new. `device`: the user
+   * agent as sent (cut), `ip` the address seen.
+   */
   'auth.new_device_sign_in': { user: NotificationUser; device: string; ip: string | null; signedInAt: string }
 }
 
