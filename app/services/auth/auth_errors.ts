@@ -5,56 +5,42 @@
  */
 import { Exception } from '@adonisjs/core/exceptions'
 
-/** An auth error: `message` (default: the class's `defaultMessage`) and an optional machine key. */
-abstract class AuthException extends Exception {
-  /** The message when none is given. */
-  static defaultMessage: string
-  /** The contract's machine key, rendered as `error` (default: the status text). */
-  declare errorKey?: string
+/**
+ * The base of an auth error answering `status` with `code`: `message`
+ * (default: `defaultMessage`) and an optional machine key rendered as
+ * `error` (default: the status text).
+ */
+function authException(status: number, code: string, defaultMessage: string) {
+  return class AuthException extends Exception {
+    static status = status
+    static code = code
+    /** The contract's machine key, rendered as `error` (default: the status text). */
+    declare errorKey?: string
 
-  constructor(message?: string, errorKey?: string) {
-    super(message ?? (new.target as typeof AuthException).defaultMessage)
-    if (errorKey) this.errorKey = errorKey
+    constructor(message: string = defaultMessage, errorKey?: string) {
+      super(message)
+      if (errorKey) this.errorKey = errorKey
+    }
   }
 }
 
 /** 401 "Unauthorized": the route needs a signed-in user. */
-export class UnauthorizedException extends AuthException {
-  static status = 401
-  static code = 'E_UNAUTHORIZED'
-  static defaultMessage = 'Unauthorized'
-}
+export class UnauthorizedException extends authException(401, 'E_UNAUTHORIZED', 'Unauthorized') {}
 
 /** 403 "Forbidden": signed in, but not allowed (not an admin, cross-site request...). */
-export class ForbiddenException extends AuthException {
-  static status = 403
-  static code = 'E_FORBIDDEN'
-  static defaultMessage = 'Forbidden'
-}
+export class ForbiddenException extends authException(403, 'E_FORBIDDEN', 'Forbidden') {}
 
 /**
  * 401 with a specific message and, optionally, a machine key in `error`
  * (e.g. "Login token expired" / `token_expired`).
  */
-export class AuthenticationFailedException extends AuthException {
-  static status = 401
-  static code = 'E_AUTHENTICATION_FAILED'
-  static defaultMessage = 'Unauthorized'
-}
+export class AuthenticationFailedException extends authException(401, 'E_AUTHENTICATION_FAILED', 'Unauthorized') {}
 
 /** 400 "Bad Request" with the contract's message (and optionally a machine key). */
-export class BadRequestException extends AuthException {
-  static status = 400
-  static code = 'E_BAD_REQUEST'
-  static defaultMessage = 'Bad Request'
-}
+export class BadRequestException extends authException(400, 'E_BAD_REQUEST', 'Bad Request') {}
 
 /** 404 "Not Found" with a message naming what was not found. */
-export class NotFoundException extends AuthException {
-  static status = 404
-  static code = 'E_NOT_FOUND'
-  static defaultMessage = 'Not Found'
-}
+export class NotFoundException extends authException(404, 'E_NOT_FOUND', 'Not Found') {}
 
 /**
  * 429 "Too many requests". The exception handler answers `Retry-After`
