@@ -45,7 +45,10 @@ export default class NotificationRoutesService {
 
   /**
    * The events and channels `scope` may route (users: the events about them
-   * and the channels reaching one user), and its saved routes.
+   * and the channels reaching one user), and its saved routes that can be
+   * delivered now: a route to a channel that is gone (its plugin disabled)
+   * is kept in the table, unlisted and unused, until the scope's routes are
+   * replaced; it comes back with the plugin.
    */
   async state(scope: RouteScope): Promise<RoutingState> {
     const kind = scope.kind
@@ -61,7 +64,9 @@ export default class NotificationRoutesService {
     return {
       events: events.map((id) => ({ id, audience: NOTIFICATION_EVENT_AUDIENCE[id] })),
       channels,
-      routes: rows.map((row) => ({ event: row.event, channel: row.channel })),
+      routes: rows
+        .filter((row) => channels.some((channel) => channel.name === row.channel && channel.events.includes(row.event)))
+        .map((row) => ({ event: row.event, channel: row.channel })),
     }
   }
 

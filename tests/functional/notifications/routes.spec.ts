@@ -46,7 +46,7 @@ test.group('Notifications | routes', (group) => {
   })
 
   test('admins read every event and the channels with an instance target, and replace the instance routes', async ({ assert }) => {
-    await channel('ops', { targets: { user: false, instance: true }, events: ['share.created', 'user.invited'] })
+    const ops = await channel('ops', { targets: { user: false, instance: true }, events: ['share.created', 'user.invited'] })
     await channel('pager', { targets: { user: true, instance: false } })
     const admin = await shareUser({ admin: true })
 
@@ -73,6 +73,13 @@ test.group('Notifications | routes', (group) => {
     const rows = await db.from('notification_routes').select('user_id')
     assert.lengthOf(rows, 2)
     assert.isTrue(rows.every((row) => row.user_id === null))
+
+    // A channel that goes away (plugin disabled) takes its routes out of the list; they come back with it.
+    await api('PUT', ROUTES, { cookie: admin.cookie, json: { routes: [{ event: 'user.invited', channel: 'ops' }] } })
+    await ops.remove()
+    assert.deepEqual((await api('GET', ROUTES, { cookie: admin.cookie })).json.routes, [])
+    await channel('ops', { targets: { user: false, instance: true }, events: ['share.created', 'user.invited'] })
+    assert.deepEqual((await api('GET', ROUTES, { cookie: admin.cookie })).json.routes, [{ event: 'user.invited', channel: 'ops' }])
 
     const cleared = await api('PUT', ROUTES, { cookie: admin.cookie, json: { routes: [] } })
     assert.deepEqual(cleared.json.routes, [])
