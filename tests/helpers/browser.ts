@@ -41,6 +41,8 @@ export function collectErrors(page: Page, { strict = false }: { strict?: boolean
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
+    // Vite's HMR socket (port 24678) is taken when two test runs share the machine: not the app's error.
+    if (message.text().startsWith('[vite] failed to connect to websocket')) return
     if (strict || !message.text().startsWith('Failed to load resource')) {
       errors.push(message.text())
     }
