@@ -61,6 +61,11 @@ export interface EmitOptions {
   occurredAt?: Date
 }
 
+/** True for a transaction client (it can open a savepoint). */
+function isTransaction(client: NonNullable<EmitOptions['client']>): client is TransactionClientContract {
+  return (client as TransactionClientContract).isTransaction === true
+}
+
 /** One delivery `emit` decided on. */
 interface PlannedDelivery {
   channel: string
@@ -82,8 +87,9 @@ export default class NotificationRouter {
     payload: NotificationEventPayloads[E],
     options: EmitOptions = {}
   ): Promise<void> {
-    try {
-      const planned = await this.plan(event, payload, options)
+    const outer = options.client
+    const store = async (client: EmitOptions['client']) => {
+      const planned = await this.plan(event, payload, { ...options, client })
       for (const delivery of planned) {
         await this.outbox.enqueue({
           eventId: delivery.message.eventId,
@@ -91,8 +97,25 @@ export default class NotificationRouter {
           channel: delivery.channel,
           target: delivery.target,
           payload: { message: delivery.message } satisfies RoutedPayload,
-          client: options.client,
+          client,
         })
+      }
+    }
+    try {
+      if (outer && isTransaction(outer)) {
+        // A savepoint: a failure here is rolled back alone, and the caller's transaction can
+        // still commit (PostgreSQL refuses every statement of a transaction after an error).
+        const savepoint: TransactionClientContract = await outer.transaction()
+        try {
+          await store(savepoint)
+          await savepoint.commit()
+        } catch (error) {
+          await savepoint.rollback().catch(() => {})
+          throw error
+        }
+        outer.after('commit', () => this.outbox.worker.kick())
+      } else {
+        await store(outer)
       }
     } catch (error) {
       logger.error({ event, err: error }, `Notification "${event}" not routed: ${(error as Error)?.message ?? error}`)

@@ -190,6 +190,30 @@ test.group('Notifications | routes', (group) => {
     assert.include(probe.delivered[0].rendered.text, 'bob@example.com')
   })
 
+  test('an event emitted in a transaction is delivered only if the transaction commits', async ({ assert }) => {
+    const probe = await channel('probe')
+    const owner = await shareUser()
+    await api('PUT', MINE, { cookie: owner.cookie, json: { routes: [{ event: 'share.deleted', channel: 'probe' }] } })
+    const payload = { ...shareOf(owner.user.id), by: 'owner' as const }
+
+    await db
+      .transaction(async (trx) => {
+        await notificationRouter.emit('share.deleted', payload, { client: trx })
+        assert.lengthOf(await trx.from(DELIVERIES_TABLE), 1)
+        throw new Error('the change failed')
+      })
+      .catch((error) => assert.equal(error.message, 'the change failed'))
+    await outbox.idle('probe')
+    assert.lengthOf(await db.from(DELIVERIES_TABLE), 0)
+    assert.lengthOf(probe.delivered, 0)
+
+    await db.transaction(async (trx) => {
+      await notificationRouter.emit('share.deleted', payload, { client: trx })
+    })
+    await until(async () => probe.delivered.length, (count) => count === 1, 'the committed event')
+    assert.equal(probe.delivered[0].event, 'share.deleted')
+  })
+
   test('a channel that fails is retried by the outbox until it accepts', async ({ assert }) => {
     const flaky = await channel('flaky', { failFirst: 2 })
     const owner = await shareUser()
