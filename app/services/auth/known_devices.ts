@@ -3,9 +3,8 @@
  * one (`auth.new_device_sign_in`).
  *
  * A device is a fingerprint: SHA-256 of the user id, the browser family and
- * the OS family of the user agent (versions left out, so an update is the
- * same device; a short ordered table below, enough to tell devices apart,
- * not to report them) and the network (IPv4 /24, IPv6 /64; an IPv4-mapped
+ * the OS family of the user agent (bowser; versions left out, so an update
+ * is the same device) and the network (IPv4 /24, IPv6 /64; an IPv4-mapped
  * IPv6 address counts as IPv4), so a new address from the same provider's
  * pool, or a browser update, is not "new", while another browser, another
  * OS or another network is. Only the digest is stored (table
@@ -19,6 +18,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
+import Bowser from 'bowser'
 import ipaddr from 'ipaddr.js'
 import { DateTime } from 'luxon'
 import type User from '#models/user'
@@ -40,38 +40,18 @@ export interface SignInDevice {
   ip: string | null
 }
 
-/** Browser families, first match wins (Edge and Opera say "Chrome" too, Chrome says "Safari"). */
-const BROWSERS: [string, RegExp][] = [
-  ['edge', /\bEdg(?:e|A|iOS)?\//],
-  ['opera', /\b(?:OPR|Opera|OPiOS)\b/],
-  ['samsung', /\bSamsungBrowser\//],
-  ['firefox', /\b(?:Firefox|FxiOS)\//],
-  ['chrome', /\b(?:Chrome|Chromium|CriOS)\//],
-  ['safari', /\bSafari\//],
-]
-
-/** OS families, first match wins (Android says "Linux", iOS says "like Mac OS X"). */
-const SYSTEMS: [string, RegExp][] = [
-  ['android', /\bAndroid\b/],
-  ['ios', /\b(?:iPhone|iPad|iPod)\b/],
-  ['windows', /\bWindows\b/],
-  ['macos', /\bMac OS X\b|\bMacintosh\b/],
-  ['chromeos', /\bCrOS\b/],
-  ['linux', /\bLinux\b/],
-]
-
-/** The first family of `table` whose pattern matches, else the product token (`curl`, `okhttp`...), else `unknown`. */
-function familyOf(table: [string, RegExp][], userAgent: string, fallback: string): string {
-  return table.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? fallback
-}
-
-/** `browser|os` families of a user agent (`unknown` for what cannot be told, or no header). */
+/**
+ * `browser|os` families of a user agent, lowercased (bowser's names, e.g.
+ * `microsoft edge|windows`); a client bowser does not know is named by its
+ * product token (`curl/8.5.0` is `curl`); `unknown` for what cannot be told.
+ */
 export function deviceFamilies(userAgent: string | null): string {
   const agent = (userAgent ?? '').trim()
   if (!agent) return 'unknown|unknown'
-  const product = /^([A-Za-z][\w.-]{0,40})\//.exec(agent)?.[1]?.toLowerCase() ?? 'unknown'
-  const browser = familyOf(BROWSERS, agent, product === 'mozilla' ? 'unknown' : product)
-  return `${browser}|${familyOf(SYSTEMS, agent, 'unknown')}`
+  const parsed = Bowser.parse(agent)
+  const product = /^([A-Za-z][\w.-]{0,40})\//.exec(agent)?.[1]
+  const browser = parsed.browser.name || (product && product.toLowerCase() !== 'mozilla' ? product : 'unknown')
+  return `${browser}|${parsed.os.name || 'unknown'}`.toLowerCase()
 }
 
 /** The network of an address: `a.b.c.0/24` (IPv4, mapped IPv6 too), the /64 for IPv6, `unknown` otherwise. */

@@ -24,7 +24,7 @@ test.group('Known devices | fingerprints', () => {
   test('tells browser and OS families apart, whatever their versions', ({ assert }) => {
     assert.equal(deviceFamilies(AGENTS.firefoxLinux), 'firefox|linux')
     assert.equal(deviceFamilies(AGENTS.chromeWindows), 'chrome|windows')
-    assert.equal(deviceFamilies(AGENTS.edgeWindows), 'edge|windows')
+    assert.equal(deviceFamilies(AGENTS.edgeWindows), 'microsoft edge|windows')
     assert.equal(deviceFamilies(AGENTS.safariIphone), 'safari|ios')
     assert.equal(deviceFamilies(AGENTS.chromeAndroid), 'chrome|android')
     assert.equal(deviceFamilies(AGENTS.safariMac), 'safari|macos')
