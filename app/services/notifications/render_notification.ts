@@ -92,7 +92,8 @@ export function renderNotification<E extends NotificationEventId>(
   const i18n = i18nManager.locale(language)
   const args = argumentsOf(event, payload as Record<string, any>, language)
   return {
-    subject: i18n.t(`notification_events.${event}.subject`, args),
-    text: i18n.t(`notification_events.${event}.text`, args),
+    subject: i18n.t(`notification_events.${event}.subject`, args).trim(),
+    // An optional last line (e.g. the uses left of a reverse share) may render empty.
+    text: i18n.t(`notification_events.${event}.text`, args).trim(),
   }
 }
