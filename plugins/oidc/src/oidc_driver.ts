@@ -161,7 +161,7 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
     return new SocialLoginException('cannot_get_user_info', 'The token request failed', { cause: error })
   }
 
-  /** Verifies signature (JWKS), issuer, audience, expiry and nonce. `invalid_token` when any fails. */
+  /** Verifies signature (JWKS), issuer, audience (and `azp` with several), expiry and nonce. `invalid_token` when any fails. */
   async verifyIdToken(idToken: string): Promise<OidcClaims> {
     const metadata = await this.metadata()
     let payload: OidcClaims
@@ -173,6 +173,10 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
       payload = verified.payload as OidcClaims
     } catch (error) {
       throw new SocialLoginException('invalid_token', 'The ID token is not valid', { cause: error })
+    }
+    // OIDC Core 3.1.3.7: with several audiences, the authorized party must be this client.
+    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== this.config.clientId) {
+      throw new SocialLoginException('invalid_token', 'The ID token was issued to another party')
     }
     const acceptIssuer = this.config.acceptIssuer ?? ((claims, meta) => claims.iss === meta.issuer)
     if (typeof payload.iss !== 'string' || !acceptIssuer(payload, metadata)) {

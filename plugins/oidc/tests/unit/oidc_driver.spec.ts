@@ -183,16 +183,23 @@ test.group('OidcDriver', (group) => {
     assert.equal(await profileError(), 'invalid_token')
   })
 
-  test('refuses another issuer, another audience, another nonce, an expired token', async ({ assert }) => {
+  test('refuses another issuer, another audience (or azp), another nonce, an expired token', async ({ assert }) => {
     for (const [claims, options] of [
       [{ iss: 'http://evil.test' }, {}],
       [{ aud: 'other-client' }, {}],
+      [{ aud: ['client-1', 'other-client'] }, {}],
+      [{ aud: ['client-1', 'other-client'], azp: 'other-client' }, {}],
       [{ nonce: 'replayed' }, {}],
       [{}, { expiresIn: '-5m' }],
     ] as const) {
       idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken(claims, options) } }
       assert.equal(await profileError(), 'invalid_token', JSON.stringify(claims))
     }
+  })
+
+  test('several audiences are accepted when azp is this client', async ({ assert }) => {
+    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({ aud: ['client-1', 'api'], azp: 'client-1' }) } }
+    assert.equal((await (await driver()).user()).id, 'subject-1')
   })
 
   test('email_verified false is reported as unverified', async ({ assert }) => {
