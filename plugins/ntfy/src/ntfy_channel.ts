@@ -49,6 +49,7 @@ export function ntfyMessageOf(message: NotificationMessage): NtfyMessage {
     body: message.rendered.text,
     tags: [EVENT_TAGS[message.event], message.event].filter(Boolean),
     click: clickTarget(message.payload),
+    eventId: message.eventId,
   }
 }
 
@@ -75,7 +76,8 @@ export class NtfyChannel implements NotificationChannelContract {
    * Publishes one routed event. Rejects with `NotificationDeliveryError`:
    * retryable for network errors, timeouts, 429 and 5xx, final for other
    * answers and while no topic is configured. ntfy has no idempotency key: a
-   * retry after a lost answer may show the message twice.
+   * retry after a lost answer may show the message twice (the request carries
+   * `X-Tern-Event-Id`, the same on every attempt, for a proxy that dedupes).
    */
   async deliver(message: NotificationMessage): Promise<void> {
     await this.#publish(ntfyMessageOf(message))

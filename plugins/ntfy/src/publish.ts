@@ -19,6 +19,11 @@ export interface NtfyMessage {
   tags: string[]
   /** `Click` header: opened when the notification is tapped (http/https only). */
   click?: string | null
+  /**
+   * `X-Tern-Event-Id` header: the routed event's id, the same on every
+   * attempt (ntfy ignores it; a proxy in front of it may dedupe on it).
+   */
+  eventId?: string
 }
 
 /** The request made for a message: the URL, headers and body. */
@@ -79,6 +84,7 @@ export function ntfyRequest(settings: NtfySettings, message: NtfyMessage, userAg
   if (tags.length > 0) headers['Tags'] = tags.join(',')
   const click = clickUrl(message.click)
   if (click) headers['Click'] = click
+  if (message.eventId && /^[\w.:-]{1,191}$/.test(message.eventId)) headers['X-Tern-Event-Id'] = message.eventId
   if (settings.token) headers['Authorization'] = `Bearer ${settings.token}`
   return {
     url: `${settings.server}/${encodeURIComponent(settings.topic)}`,

@@ -13,13 +13,16 @@ export interface WebhookBody {
   id: string
   /** When the event happened (ISO 8601, UTC). */
   occurredAt: string
-  /** The hook payload, or the notification's fields. */
+  /** The event's data, or the notification's fields. */
   data: Record<string, unknown>
+  /** Routed events: the texts the core rendered (instance language), for receivers that show them. */
+  rendered?: { subject: string; text: string }
 }
 
 /** The raw JSON body of a delivery (sent unchanged on every attempt, so it is signed as sent). */
 export function serializeWebhookBody(body: WebhookBody): string {
-  return JSON.stringify({ event: body.event, id: body.id, occurredAt: body.occurredAt, data: body.data })
+  const rendered = body.rendered ? { rendered: { subject: body.rendered.subject, text: body.rendered.text } } : {}
+  return JSON.stringify({ event: body.event, id: body.id, occurredAt: body.occurredAt, data: body.data, ...rendered })
 }
 
 /** What the headers of one attempt are made of. */

@@ -48,6 +48,7 @@ interface WebhookPayload {
   event: string
   occurredAt: string
   data: Record<string, unknown>
+  rendered?: { subject: string; text: string }
 }
 
 /** See the module comment. */
@@ -97,7 +98,8 @@ export class WebhookDispatcher {
     type: string,
     data: Record<string, unknown>,
     occurredAt = new Date().toISOString(),
-    eventId: string = randomUUID()
+    eventId: string = randomUUID(),
+    rendered?: { subject: string; text: string }
   ): Promise<void> {
     const event = webhookEventName(type)
     if (this.closed) throw new Error('the webhook dispatcher is closed (application shutting down)')
@@ -112,7 +114,7 @@ export class WebhookDispatcher {
         eventType: event,
         channel: this.channel,
         target: url,
-        payload: { url, event, occurredAt, data } satisfies WebhookPayload,
+        payload: { url, event, occurredAt, data, ...(rendered ? { rendered } : {}) } satisfies WebhookPayload,
         maxAttempts: settings.maxAttempts,
       })
     }
@@ -124,9 +126,9 @@ export class WebhookDispatcher {
    * Throws `NotificationDeliveryError` (retryable or not) when it failed.
    */
   async deliver(delivery: OutboxDelivery, signal?: AbortSignal): Promise<void> {
-    const { event, occurredAt, data, url = delivery.target } = delivery.payload as WebhookPayload
+    const { event, occurredAt, data, rendered, url = delivery.target } = delivery.payload as WebhookPayload
     const settings = await this.options.settings()
-    const body = serializeWebhookBody({ event, id: delivery.id, occurredAt, data })
+    const body = serializeWebhookBody({ event, id: delivery.id, occurredAt, data, rendered })
     const attempt = delivery.attempts
     const outcome = await attemptDelivery(url, body, {
       headers: webhookHeaders({ event, deliveryId: delivery.id, body, secret: settings.secret, userAgent: this.options.userAgent, attempt }),

@@ -76,6 +76,7 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
     assert.equal(published.headers['content-type'], 'text/plain; charset=utf-8')
     assert.equal(published.headers['user-agent'], 'Tern-ntfy/9.9.9')
     assert.notProperty(published.headers, 'authorization')
+    assert.equal(published.headers['x-tern-event-id'], '4f0c2a8e-1b7d-4a8f-9a57-0d6c2f1e9b3a')
   })
 
   test('sends the access token as a bearer token, and the settings of the moment', async ({ assert }) => {

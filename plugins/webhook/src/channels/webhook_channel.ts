@@ -82,7 +82,8 @@ export class WebhookChannel implements NotificationChannelContract {
    */
   async deliver(message: NotificationMessage): Promise<void> {
     try {
-      await this.dispatcher.send(message.event, routedData(message), message.occurredAt, message.eventId)
+      const { subject, text } = message.rendered
+      await this.dispatcher.send(message.event, routedData(message), message.occurredAt, message.eventId, { subject, text })
     } catch (error) {
       if (error instanceof E_WEBHOOK_DISABLED) return
       // No usable URL stays so until an admin fixes the settings; anything else (the database) may pass.

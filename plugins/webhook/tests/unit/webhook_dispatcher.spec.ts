@@ -420,6 +420,8 @@ test.group('Webhook plugin | channel', (group) => {
       assert.equal(request.json.occurredAt, message.occurredAt)
       assert.notEqual(request.json.id, hanging.json.id, 'one delivery id per URL')
       assert.deepEqual(request.json.data, { shareId: 'routed', creatorId: 'u1', share })
+      assert.deepEqual(Object.keys(request.json), ['event', 'id', 'occurredAt', 'data', 'rendered'])
+      assert.deepEqual(request.json.rendered, { subject: 'Share created', text: 'Holiday was created' })
       assert.deepEqual(Object.keys(request.json.data).slice(0, 2), ['shareId', 'creatorId'])
     } finally {
       await dispatcher.close()
