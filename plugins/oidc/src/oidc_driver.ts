@@ -113,6 +113,7 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
 
   /** Client authentication: client_secret_basic unless the provider offers only client_secret_post. */
   protected configureAccessTokenRequest(request: ApiRequest): void {
+    request.header('Accept', 'application/json')
     const methods = this.#metadata?.token_endpoint_auth_methods_supported ?? ['client_secret_basic']
     if (!methods.includes('client_secret_basic') && methods.includes('client_secret_post')) return
     request.clearField('client_id')
@@ -120,7 +121,6 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
     const user = encodeURIComponent(this.config.clientId)
     const secret = encodeURIComponent(this.config.clientSecret)
     request.header('Authorization', `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`)
-    request.header('Accept', 'application/json')
   }
 
   /**
