@@ -5,9 +5,10 @@
  * provider, the PKCE verifier and the OIDC nonce. It lives 10 minutes; a
  * callback without it answers `expired_token`, one whose `state` differs
  * answers `invalid_token`. The cookie itself is HTTP: see
- * #controllers/oauth/state_cookie.
+ * #controllers/oauth/state_cookie; the driver gets the values through
+ * #controllers/oauth/ally_driver (Ally derives the S256 challenge).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What the state cookie holds. */
 export interface PendingAuthorization {
@@ -23,11 +24,6 @@ export function newPendingAuthorization(): PendingAuthorization {
     codeVerifier: randomBytes(48).toString('base64url'),
     nonce: randomBytes(24).toString('base64url'),
   }
-}
-
-/** The PKCE S256 challenge of a verifier. */
-export function codeChallengeOf(codeVerifier: string): string {
-  return createHash('sha256').update(codeVerifier).digest('base64url')
 }
 
 /** Constant-time comparison of the returned `state` with the stored one. */
