@@ -389,10 +389,10 @@ test.group('Webhook plugin | channel', (group) => {
     assert.lengthOf(receiver.received, 0)
   })
 
-  test('a routed event is stored once per URL, keeps the lifecycle keys and never waits for the receiver', async ({ assert }) => {
-    receiver.reply('hang')
+  test('a routed event is stored once per URL and keeps the lifecycle keys', async ({ assert }) => {
+    // deliver is send (which never waits for a receiver: see the dispatcher group) plus the data mapping.
     const second = await startWebhookReceiver({ path: '/second' })
-    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url, second.url], timeoutMs: 30_000 }) })
+    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url, second.url] }) })
     const channel = new WebhookChannel(dispatcher)
     const share = { id: 'routed', name: 'Holiday', url: 'https://tern.test/s/routed', expiresAt: null, creatorId: 'u1' }
     const message = {
@@ -403,22 +403,19 @@ test.group('Webhook plugin | channel', (group) => {
       rendered: { subject: 'Share created', text: 'Holiday was created' },
     } as NotificationMessage
     try {
-      const started = Date.now()
       await channel.deliver(message)
-      assert.isBelow(Date.now() - started, 1000, 'deliver waited for the stored rows only')
       // The outbox may call deliver again (a retry after a lost answer): nothing is stored twice.
       await channel.deliver(message)
       const rows = await rowsOf(dispatcher)
       assert.sameMembers(rows.map((row) => row.target), [receiver.url, second.url])
       assert.isTrue(rows.every((row) => row.event_id === message.eventId && row.event_type === 'share.created'))
 
-      const [hanging] = await receiver.waitFor(1)
+      const [first] = await receiver.waitFor(1)
       const [request] = await second.waitFor(1)
-      assert.equal(receiver.hanging, 1)
-      assert.equal(hanging.json.event, 'share.created')
+      assert.equal(first.json.event, 'share.created')
       assert.equal(request.headers['x-tern-event'], 'share.created')
       assert.equal(request.json.occurredAt, message.occurredAt)
-      assert.notEqual(request.json.id, hanging.json.id, 'one delivery id per URL')
+      assert.notEqual(request.json.id, first.json.id, 'one delivery id per URL')
       assert.deepEqual(request.json.data, { shareId: 'routed', creatorId: 'u1', share })
       assert.deepEqual(Object.keys(request.json), ['event', 'id', 'occurredAt', 'data', 'rendered'])
       assert.deepEqual(request.json.rendered, { subject: 'Share created', text: 'Holiday was created' })
