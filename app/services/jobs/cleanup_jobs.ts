@@ -22,6 +22,7 @@ import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
+import type { ChainableContract } from '@adonisjs/lucid/types/querybuilder'
 import { hooks } from '#extensions/hooks/main'
 import { storage } from '#extensions/storage/main'
 import ReverseShare from '#models/reverse_share'
@@ -37,6 +38,16 @@ export const ABANDONED_AFTER = { days: 1 }
 
 function dbDate(date: DateTime): string {
   return date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+}
+
+/** A subquery of the chunks received since `cutoff` by the upload sessions whose `sessionColumn` is `outerColumn`. */
+function chunksSince(sessionColumn: string, outerColumn: string, cutoff: string) {
+  return (query: ChainableContract) =>
+    query
+      .from('upload_chunks')
+      .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
+      .whereColumn(sessionColumn, outerColumn)
+      .where('upload_chunks.created_at', '>=', cutoff)
 }
 
 /** See the module comment; resolve it from the container or inject it. */
@@ -89,13 +100,7 @@ export default class CleanupJobs {
       .where('completed', false)
       .whereNull('completed_at')
       .where('createdAt', '<', cutoff)
-      .whereNotExists((query) =>
-        query
-          .from('upload_chunks')
-          .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
-          .whereColumn('upload_sessions.share_id', 'shares.id')
-          .where('upload_chunks.created_at', '>=', cutoff)
-      )
+      .whereNotExists(chunksSince('upload_sessions.share_id', 'shares.id', cutoff))
     for (const share of shares) await this.shares.delete(share, 'Unfinished share')
     return shares.map((share) => share.id)
   }
@@ -110,13 +115,7 @@ export default class CleanupJobs {
     const stale = await ShareFile.query()
       .where('completed', false)
       .where('createdAt', '<', cutoff)
-      .whereNotExists((query) =>
-        query
-          .from('upload_chunks')
-          .join('upload_sessions', 'upload_sessions.id', 'upload_chunks.upload_session_id')
-          .whereColumn('upload_sessions.file_id', 'files.id')
-          .where('upload_chunks.created_at', '>=', cutoff)
-      )
+      .whereNotExists(chunksSince('upload_sessions.file_id', 'files.id', cutoff))
       // Not a file being assembled right now (a long staged assembly keeps its heartbeat fresh).
       .whereNotExists((query) =>
         query
