@@ -9,19 +9,17 @@
  *   from what listings return;
  * - `checkPart`: the part number and byte length an `uploadPart` needs;
  * - `sortParts`: the parts of a completion in part-number order;
- * - `objectWriteOptions`: the write options a stored object keeps.
+ * - `objectWriteOptions`: the write options a stored object keeps;
+ * - `endpointRule`, `bucketPathRule`, `bucketPathOf`: the settings every
+ *   such store has (its endpoint URL, the disk's folder in the bucket).
  * Plugins import it as `#extensions/storage/object_store`.
  */
 import type { Readable } from 'node:stream'
 import { DriveDirectory, DriveFile } from 'flydrive'
-import type {
-  DriverContract,
-  ObjectMetaData,
-  ObjectVisibility,
-  SignedURLOptions,
-  WriteOptions,
-} from 'flydrive/types'
+import type { DriverContract, ObjectMetaData, ObjectVisibility, SignedURLOptions, WriteOptions } from 'flydrive/types'
+import type { ConfigValue } from '#extensions/config/types'
 import type { MultipartLimits, UploadedPart } from './capabilities.js'
+import { normalizeStorageKey } from './storage_disk.js'
 
 /** Builds the driver's own error (with its code) from a message. */
 export type DriverErrorFactory = (message: string) => Error
@@ -257,5 +255,38 @@ export abstract class BucketDriver<Connection extends BucketConnection> implemen
       const folder = c.prefix.folder(prefix)
       return c.prefix.strippedListing(await c.drive.listAll(folder || '/', options), this)
     })
+  }
+}
+
+/** A config `validate` rule: an endpoint is empty (the store's default) or an http(s) URL with a host; else `message`. */
+export function endpointRule(message: string) {
+  return (value: ConfigValue): string | undefined => {
+    const text = String(value).trim()
+    if (text === '') return undefined
+    try {
+      const url = new URL(text)
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return undefined
+    } catch {}
+    return message
+  }
+}
+
+/** The bucket path of a setting, normalised (`''`: the bucket root). Throws `E_STORAGE_INVALID_KEY` (see `bucketPathRule`). */
+export function bucketPathOf(value: ConfigValue): string {
+  const text = String(value).trim()
+  return text === '' || text === '/' ? '' : normalizeStorageKey(text)
+}
+
+/** A config `validate` rule: a bucket path is empty or `/` (the bucket root), or a key the facade accepts; else `message`. */
+export function bucketPathRule(message: string) {
+  return (value: ConfigValue): string | undefined => {
+    const text = String(value).trim()
+    if (text === '' || text === '/') return undefined
+    try {
+      normalizeStorageKey(text)
+      return undefined
+    } catch {
+      return message
+    }
   }
 }

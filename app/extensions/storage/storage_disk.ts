@@ -34,7 +34,6 @@ import {
   E_STORAGE_UNSUPPORTED,
   E_STORAGE_WRITE_FAILED,
 } from './errors.js'
-import { sortParts } from './object_store.js'
 
 const normalizer = new KeyNormalizer()
 
@@ -349,7 +348,7 @@ export class StorageDisk extends Disk {
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
     const normalized = normalizeStorageKey(key)
     const driver = this.#multipart()
-    const sorted = sortParts(parts)
+    const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber)
     return this.#call(
       () => driver.completeMultipartUpload(normalized, uploadId, sorted),
       this.#writeFailed(normalized)

@@ -6,7 +6,7 @@
  */
 import { configValues, type ConfigValues } from '#extensions/config/config_values'
 import type { ConfigCategoryDefinition, ConfigValue } from '#extensions/config/types'
-import { normalizeStorageKey } from '#extensions/storage/main'
+import { bucketPathOf, bucketPathRule, endpointRule } from '#extensions/storage/object_store'
 
 /** Every key of the category, in admin-panel order. */
 export const GCS_CONFIG_KEYS = [
@@ -39,26 +39,10 @@ export interface GcsSettings {
   endpoint: string
 }
 
-function endpointError(value: ConfigValue): string | undefined {
-  const text = String(value).trim()
-  if (text === '') return undefined
-  try {
-    const url = new URL(text)
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return undefined
-  } catch {}
-  return 'The Cloud Storage endpoint must be an http:// or https:// URL'
-}
-
-function bucketPathError(value: ConfigValue): string | undefined {
-  const text = String(value).trim()
-  if (text === '' || text === '/') return undefined
-  try {
-    normalizeStorageKey(text)
-    return undefined
-  } catch {
-    return 'The bucket path may use letters, digits, "-", "_", "!", ".", spaces and "/" separators, without ".." segments'
-  }
-}
+const endpointError = endpointRule('The Cloud Storage endpoint must be an http:// or https:// URL')
+const bucketPathError = bucketPathRule(
+  'The bucket path may use letters, digits, "-", "_", "!", ".", spaces and "/" separators, without ".." segments'
+)
 
 /** The parsed credentials JSON, or undefined when `text` is empty. Throws for anything but a JSON object. */
 export function parseGcsCredentials(text: string): Record<string, unknown> | undefined {
@@ -136,10 +120,9 @@ export const gcsConfigCategory: ConfigCategoryDefinition = {
 
 /** Builds the settings from effective values of the category's keys. */
 export function gcsSettingsFrom(values: Record<GcsConfigKey, ConfigValue>): GcsSettings {
-  const bucketPath = String(values['gcs.bucketPath']).trim()
   return {
     bucketName: String(values['gcs.bucketName']).trim(),
-    bucketPath: bucketPath === '' || bucketPath === '/' ? '' : normalizeStorageKey(bucketPath),
+    bucketPath: bucketPathOf(values['gcs.bucketPath']),
     projectId: String(values['gcs.projectId']).trim(),
     credentials: String(values['gcs.credentials']),
     endpoint: String(values['gcs.endpoint']).trim().replace(/\/+$/, ''),

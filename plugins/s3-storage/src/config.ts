@@ -8,7 +8,7 @@
  */
 import { configValues, type ConfigValues } from '#extensions/config/config_values'
 import type { ConfigCategoryDefinition, ConfigValue } from '#extensions/config/types'
-import { normalizeStorageKey } from '#extensions/storage/main'
+import { bucketPathOf, bucketPathRule, endpointRule } from '#extensions/storage/object_store'
 
 /** Every key of the category, in admin-panel order. */
 export const S3_CONFIG_KEYS = [
@@ -46,26 +46,10 @@ export interface S3Settings {
   forcePathStyle: boolean
 }
 
-function endpointError(value: ConfigValue): string | undefined {
-  const text = String(value)
-  if (text === '') return undefined
-  try {
-    const url = new URL(text)
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return undefined
-  } catch {}
-  return 'The S3 endpoint must be an http:// or https:// URL'
-}
-
-function bucketPathError(value: ConfigValue): string | undefined {
-  const text = String(value).trim()
-  if (text === '' || text === '/') return undefined
-  try {
-    normalizeStorageKey(text)
-    return undefined
-  } catch {
-    return 'The S3 bucket path may use letters, digits, "-", "_", "!", ".", spaces and "/" separators, without ".." segments'
-  }
-}
+const endpointError = endpointRule('The S3 endpoint must be an http:// or https:// URL')
+const bucketPathError = bucketPathRule(
+  'The S3 bucket path may use letters, digits, "-", "_", "!", ".", spaces and "/" separators, without ".." segments'
+)
 
 /** The category the manifest declares (registered by the plugin host with source `s3-storage`). */
 export const s3ConfigCategory: ConfigCategoryDefinition = {
@@ -134,12 +118,11 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
 
 /** Builds the settings from effective values of the category's keys. */
 export function s3SettingsFrom(values: Record<S3ConfigKey, ConfigValue>): S3Settings {
-  const bucketPath = String(values['s3.bucketPath']).trim()
   return {
     endpoint: String(values['s3.endpoint']).trim(),
     region: String(values['s3.region']).trim(),
     bucketName: String(values['s3.bucketName']).trim(),
-    bucketPath: bucketPath === '' || bucketPath === '/' ? '' : normalizeStorageKey(bucketPath),
+    bucketPath: bucketPathOf(values['s3.bucketPath']),
     key: String(values['s3.key']).trim(),
     secret: String(values['s3.secret']),
     forcePathStyle: values['s3.forcePathStyle'] === true,

@@ -8,7 +8,15 @@ import { test } from '@japa/runner'
 import { DriveDirectory, DriveFile } from 'flydrive'
 import type { DriverContract } from 'flydrive/types'
 import { DEFAULT_MULTIPART_LIMITS } from '#extensions/storage/capabilities'
-import { BucketPrefix, checkPart, objectWriteOptions, sortParts } from '#extensions/storage/object_store'
+import {
+  BucketPrefix,
+  bucketPathOf,
+  bucketPathRule,
+  checkPart,
+  endpointRule,
+  objectWriteOptions,
+  sortParts,
+} from '#extensions/storage/object_store'
 
 class CodedError extends Error {
   constructor(
@@ -99,5 +107,17 @@ test.group('Storage | object store helpers', () => {
       contentLanguage: undefined,
       cacheControl: 'no-cache',
     })
+  })
+
+  test('the endpoint and bucket-path rules accept what the drivers can use and answer the message otherwise', ({ assert }) => {
+    const endpoint = endpointRule('bad endpoint')
+    for (const value of ['', 'https://s3.example.com', ' http://127.0.0.1:9000 ']) assert.isUndefined(endpoint(value), value)
+    for (const value of ['ftp://files.example.com', 'example.com', 'http://']) assert.equal(endpoint(value), 'bad endpoint', value)
+
+    const bucketPath = bucketPathRule('bad path')
+    for (const value of ['', '/', 'tern/uploads', ' tern ']) assert.isUndefined(bucketPath(value), value)
+    for (const value of ['../up', 'a/../../b']) assert.equal(bucketPath(value), 'bad path', value)
+    assert.equal(bucketPathOf(' / '), '')
+    assert.equal(bucketPathOf('tern/uploads'), 'tern/uploads')
   })
 })

@@ -11,6 +11,7 @@ import { configValues } from '#extensions/config/config_values'
 import { pluginRegistry } from '#extensions/plugins/main'
 import { storage } from '#extensions/storage/main'
 import { assertRejectsWithCode } from '#tests/contracts/storage_driver_contract'
+import { assertConfigRefused } from '#tests/helpers/config_values'
 import { GCS_CONFIG_KEYS } from '#plugins/gcs-storage/index'
 import { startGcsEmulator, type GcsEmulator } from '../emulator/gcs_emulator.js'
 
@@ -99,7 +100,7 @@ test.group('GCS storage | plugin', (group) => {
   })
 
   test('refuses bad endpoints, bucket names, prefixes and credentials', async ({ assert }) => {
-    for (const [key, value] of [
+    await assertConfigRefused(assert, [
       ['gcs.endpoint', 'ftp://storage.example.com'],
       ['gcs.endpoint', 'localhost:9199'],
       ['gcs.bucketPath', '../other-tenant'],
@@ -108,14 +109,7 @@ test.group('GCS storage | plugin', (group) => {
       ['gcs.credentials', 'not json'],
       ['gcs.credentials', '["a list"]'],
       ['gcs.credentials', '{"client_email":"no type"}'],
-    ]) {
-      try {
-        await configValues.update([{ key, value }])
-        assert.fail(`${key} = ${value} was accepted`)
-      } catch (error) {
-        assert.equal((error as { status?: number }).status, 400, `${key} = ${value}`)
-      }
-    }
+    ])
     await configValues.update([
       { key: 'gcs.endpoint', value: 'https://storage.googleapis.com' },
       { key: 'gcs.bucketName', value: 'tern-files.example.com' },

@@ -7,6 +7,7 @@ import { pluginRegistry } from '#extensions/plugins/main'
 import { storage, StorageManager } from '#extensions/storage/main'
 import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 import { assertRejectsWithCode } from '#tests/contracts/storage_driver_contract'
+import { assertConfigRefused } from '#tests/helpers/config_values'
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 import { S3_CONFIG_KEYS } from '#plugins/s3-storage/index'
 
@@ -120,21 +121,14 @@ test.group('S3 storage | plugin', (group) => {
   })
 
   test('refuses an endpoint that is not an http(s) URL and a bucket path leaving the bucket', async ({ assert }) => {
-    for (const [key, value] of [
+    await assertConfigRefused(assert, [
       ['s3.endpoint', 'ftp://files.example.com'],
       ['s3.endpoint', 'minio:9000'],
       ['s3.bucketPath', '../other-tenant'],
       ['s3.bucketPath', 'a/../../b'],
       ['s3.bucketName', 'bad/bucket'],
       ['s3.region', 'eu west'],
-    ]) {
-      try {
-        await configValues.update([{ key, value }])
-        assert.fail(`${key} = ${value} was accepted`)
-      } catch (error) {
-        assert.equal((error as { status?: number }).status, 400, `${key} = ${value}`)
-      }
-    }
+    ])
     await configValues.update([
       { key: 's3.endpoint', value: 'https://s3.eu-central-1.amazonaws.com' },
       { key: 's3.bucketPath', value: 'tern/files' },
