@@ -64,7 +64,7 @@ export default class OauthController {
       query: ctx.request.qs(),
       pending,
       user: await currentUser(ctx),
-      readUser: (definition, context) => providerUser(ctx, definition, context, pending!),
+      readUser: (definition, context, checked) => providerUser(ctx, definition, context, checked),
     })
     switch (outcome.kind) {
       case 'session':

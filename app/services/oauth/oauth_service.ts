@@ -62,9 +62,14 @@ export interface CallbackInput {
   user: User | null
   /**
    * Reads the account at the provider through its Ally driver (the caller
-   * holds the request): called once the state was checked.
+   * holds the request): called once `pending` (the state cookie) was checked
+   * against the provider's answer.
    */
-  readUser: (definition: AuthProviderDefinition, context: AuthProviderContext) => Promise<AllyUser>
+  readUser: (
+    definition: AuthProviderDefinition,
+    context: AuthProviderContext,
+    pending: PendingAuthorization
+  ) => Promise<AllyUser>
 }
 
 /** What a started sign-in needs: the provider, the values of the state cookie, the driver's context. */
@@ -201,7 +206,7 @@ export default class OauthService {
     if (typeof query.code !== 'string' || query.code.length === 0) throw new SocialLoginException('invalid_token')
 
     const context = await this.providerContext(definition, pending.nonce)
-    const profile = await profileOf(definition, await readUser(definition, context), context)
+    const profile = await profileOf(definition, await readUser(definition, context, pending), context)
     if (!profile.id) throw new SocialLoginException('cannot_get_user_info')
 
     if (user) {
