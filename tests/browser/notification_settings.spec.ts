@@ -27,13 +27,18 @@ const pager = {
   async deliver() {},
 }
 
-/** Signs in through the form and lands on `path`. */
+/**
+ * Signs in through the form and lands on `path`. The first page of a run is
+ * compiled by Vite on demand, which takes long on a loaded machine.
+ */
 async function signIn(browser: Browser, username: string, path: string, viewport?: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await page.goto(`/auth/signIn?redirect=${encodeURIComponent(path)}`, { waitUntil: 'domcontentloaded', timeout: 90_000 })
-  await page.waitForSelector('html[data-hydrated]', { timeout: 90_000 })
+  await page.goto(`/auth/signIn?redirect=${encodeURIComponent(path)}`, { waitUntil: 'domcontentloaded', timeout: 180_000 })
+  await page.waitForSelector('html[data-hydrated]', { timeout: 180_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}\nPage errors: ${errors.join(' | ') || 'none'}`, { cause: error })
+  })
   await page.getByLabel('Email or username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
   await Promise.all([
@@ -98,7 +103,7 @@ test.group('Notification settings | browser', (group) => {
     assert.isFalse(await reloaded.getByRole('checkbox', { name: 'E-mail: When one of my shares has expired' }).isChecked())
     assert.deepEqual(errors, [])
     await context.close()
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('an admin routes an instance event; cells a channel cannot deliver are disabled with the reason; a refused set shows the API message', async ({
     browser,
@@ -137,7 +142,7 @@ test.group('Notification settings | browser', (group) => {
     assert.deepEqual(await storedRoutes(null), ['share.created>test-pager'])
     assert.deepEqual(errors, [])
     await context.close()
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('at 360 px wide each event is a list of channels and nothing scrolls sideways', async ({ browser, assert }) => {
     const { user } = await shareUser({ admin: true, password: PASSWORD })
@@ -160,7 +165,7 @@ test.group('Notification settings | browser', (group) => {
     assert.isAtMost(await scrollWidth(page), 360)
     assert.deepEqual(errors, [])
     await context.close()
-  }).timeout(120_000)
+  }).timeout(300_000)
 
   test('without any notification channel both pages say how to get one', async ({ browser, assert }) => {
     // An instance whose enabled plugins register no channel: the routes service sees an empty registry.
@@ -189,5 +194,5 @@ test.group('Notification settings | browser', (group) => {
     } finally {
       app.container.restore(NotificationRoutesService)
     }
-  }).timeout(120_000)
+  }).timeout(300_000)
 })
