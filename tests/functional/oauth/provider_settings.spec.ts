@@ -5,7 +5,10 @@
  * they moved out of the core; a provider plugin that is not enabled offers
  * none; the registry refuses a bad extension.
  */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { ConfigRegistry, configRegistry } from '#extensions/config/registry'
 import type { PluginManifest } from '#extensions/plugins/define_plugin'
@@ -53,6 +56,21 @@ function registryWith(manifests: PluginManifest[]): ConfigRegistry {
     for (const entry of manifest.config ?? []) registry.defineCategory({ ...entry, source: manifest.id })
   }
   return registry
+}
+
+/**
+ * Boots the application in a child process with `plugins` enabled
+ * (tests/fixtures/oauth/print_sign_in_settings.ts): its providers and oauth keys.
+ */
+function bootWith(plugins: string) {
+  return new Promise<{ providers: string[]; keys: string[] }>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import=@poppinss/ts-exec', 'tests/fixtures/oauth/print_sign_in_settings.ts'],
+      { cwd: fileURLToPath(app.appRoot), env: { ...process.env, TERN_PLUGINS: plugins }, timeout: 120_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)))
+    )
+  })
 }
 
 /** The code of the error `action` throws. */
@@ -107,6 +125,15 @@ test.group('Social login | provider settings from the plugins', (group) => {
     const uri = await client.patch('/api/configs/admin').header(...admin).json([{ key: 'oauth.oidc-discoveryUri', value: 'ftp://x' }])
     uri.assertStatus(400)
   })
+
+  test('a real start without the github and microsoft plugins offers neither their provider nor their settings', async ({ assert }) => {
+    const started = await bootWith('local-storage,email,discord,oidc,google')
+    assert.deepEqual(started.providers, ['discord', 'oidc', 'google'])
+    assert.deepEqual(
+      started.keys,
+      SOCIAL_LOGIN_KEYS.filter((key) => !key.startsWith('oauth.github-') && !key.startsWith('oauth.microsoft-'))
+    )
+  }).timeout(150_000)
 
   test('a provider plugin that is not enabled offers no settings; load order does not change the order', ({ assert }) => {
     const registry = registryWith([oidc, google, discord])
