@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
-import yauzl from 'yauzl'
 import Share from '#models/share'
 import { receivedEvents } from '#tests/fixtures/plugins/fixture/src/state'
 import ShareFile from '#models/share_file'
@@ -16,6 +15,7 @@ import {
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
+import { unzip } from '#tests/helpers/zip'
 
 const CONTENT = randomBytes(5000)
 
@@ -24,30 +24,6 @@ async function ownedShare(files: Record<string, Buffer | string>, security?: { p
   const share = await createCompletedShare({ cookie, files, security })
   const token = security?.password ? await shareToken(share.id, security.password) : await shareToken(share.id)
   return { ...share, token: token.cookie! }
-}
-
-/** Reads every entry of a zip: name -> {bytes, compressionMethod}. */
-function unzip(bytes: Buffer): Promise<Record<string, { bytes: Buffer; method: number }>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const entries: Record<string, { bytes: Buffer; method: number }> = {}
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries[entry.fileName] = { bytes: Buffer.concat(chunks), method: entry.compressionMethod }
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 forEachDisk('Shares | file downloads', (group, disk) => {

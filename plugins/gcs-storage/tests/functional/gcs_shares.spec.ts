@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import { Storage } from '@google-cloud/storage'
 import { DateTime } from 'luxon'
-import yauzl from 'yauzl'
 import { pluginRegistry } from '#extensions/plugins/main'
 import { storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
@@ -27,34 +26,11 @@ import {
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
+import { unzip } from '#tests/helpers/zip'
 import { startGcsEmulator, type GcsEmulator } from '../emulator/gcs_emulator.js'
 
 const CHUNK = 1000
 const PREFIX = 'tern-test'
-
-/** Reads every entry of a zip: name -> bytes. */
-function unzip(bytes: Buffer): Promise<Record<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    const entries: Record<string, Buffer> = {}
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries[entry.fileName] = Buffer.concat(chunks)
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 test.group('GCS storage | shares through the HTTP API', (group) => {
   let emulator: GcsEmulator
@@ -143,8 +119,8 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     assert.equal(zip.status, 200)
     const entries = await unzip(zip.bytes)
     assert.sameMembers(Object.keys(entries), ['data.bin', 'small.txt'])
-    assert.isTrue(entries['data.bin'].equals(content))
-    assert.equal(entries['small.txt'].toString(), 'hello from gcs')
+    assert.isTrue(entries['data.bin'].bytes.equals(content))
+    assert.equal(entries['small.txt'].bytes.toString(), 'hello from gcs')
 
     assert.equal((await api('DELETE', `/api/shares/${id}`, { cookie })).status, 200)
     assert.deepEqual(await objectNames(), [])
