@@ -122,7 +122,12 @@ export interface NotificationEventPayloads {
    * (someone else's share), or the system (an upload abandoned for a day, a
    * reverse share used up at completion). Not for the shares of a deleted account.
    */
-  'share.deleted': { share: NotificationShare; by: 'owner' | 'admin' | 'system' }
+  'share.deleted': {
+    share: NotificationShare
+    by: 'owner' | 'admin' | 'system'
+    /** Why, when not deleted through the API (`Unfinished share`...), else null: the `reason` webhook receivers always had. */
+    reason?: string | null
+  }
   /** A share made through the reverse share was completed (first completion); `remainingUses` after this one. */
   'reverse_share.used': { reverseShare: NotificationReverseShare; share: NotificationShare }
   /** A reverse share with a use left expires within 24 hours; once. */

@@ -211,7 +211,7 @@ export default class ShareService {
     reason: string | null = null,
     by: 'owner' | 'admin' | 'system' = reason === null ? 'owner' : 'system'
   ): Promise<void> {
-    const event = { share: await notificationShare(share), by }
+    const event = { share: await notificationShare(share), by, reason }
     const ownerId = await shareOwnerId(share)
     await this.files.removeShareFiles(share.id)
     await db.transaction(async (trx) => {

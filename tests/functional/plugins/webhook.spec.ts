@@ -188,6 +188,19 @@ test.group('Plugins | webhook delivery', (group) => {
     }
   })
 
+  test('a share the clean-up job deletes is sent with its reason, as before routing', async ({ assert }) => {
+    const hook = await receiver()
+    await enableFor(hook.url)
+    const owner = await shareUser()
+    const abandoned = await createShare(owner.cookie, { id: newShareId() })
+    const deleted = await (await app.container.make(CleanupJobs)).unfinishedShares(DateTime.utc().plus({ days: 2 }))
+    assert.include(deleted, abandoned.json.id)
+    await (await dispatcher()).idle()
+    const [request] = hook.received.filter((r) => r.json.event === 'share.deleted')
+    assert.deepEqual(Object.keys(request.json.data).slice(0, 2), ['shareId', 'reason'])
+    assert.containsSubset(request.json.data, { shareId: abandoned.json.id, reason: 'Unfinished share', by: 'system' })
+  })
+
   test('a settings change applies to the next event, without restart', async ({ assert }) => {
     const first = await receiver()
     const second = await receiver()
