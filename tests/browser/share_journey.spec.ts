@@ -3,38 +3,14 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import yauzl from 'yauzl'
 import type { Browser } from 'playwright'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import { unzip } from '#tests/helpers/zip'
 
 /** A fresh browser context on the test server that accepts downloads. */
 function freshContext(browser: Browser) {
   return browser.newContext({ baseURL: baseUrl(), acceptDownloads: true })
-}
-
-/** Every entry of a zip: name -> bytes. */
-function unzip(bytes: Buffer): Promise<Record<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const entries: Record<string, Buffer> = {}
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries[entry.fileName] = Buffer.concat(chunks)
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 const CHUNK = 1000
@@ -130,8 +106,8 @@ test.group('Shares | browser journey', (group) => {
     assert.equal(download.suggestedFilename(), `${shareId}.zip`)
     const entries = await unzip(await readFile((await download.path())!))
     assert.sameMembers(Object.keys(entries), ['notes.txt', 'data.bin'])
-    assert.equal(entries['notes.txt'].toString('utf8'), text)
-    assert.isTrue(entries['data.bin'].equals(binary))
+    assert.equal(entries['notes.txt'].bytes.toString('utf8'), text)
+    assert.isTrue(entries['data.bin'].bytes.equals(binary))
     assert.deepEqual(viewErrors, [])
     await visitor.close()
   }).timeout(120_000)
@@ -178,7 +154,7 @@ test.group('Shares | browser journey', (group) => {
     const zip = await fetch(`${baseUrl()}/api/shares/${shareId}/files/zip`)
     assert.equal(zip.status, 200)
     const entries = await unzip(Buffer.from(await zip.arrayBuffer()))
-    assert.isTrue(entries['flaky.bin'].equals(content))
+    assert.isTrue(entries['flaky.bin'].bytes.equals(content))
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(60_000)
@@ -210,8 +186,8 @@ test.group('Shares | browser journey', (group) => {
       assert.equal(zip.status, 200)
       const entries = await unzip(Buffer.from(await zip.arrayBuffer()))
       assert.sameMembers(Object.keys(entries), ['docs/a.txt', 'docs/sub/a.txt'])
-      assert.equal(entries['docs/a.txt'].toString(), 'alpha')
-      assert.equal(entries['docs/sub/a.txt'].toString(), 'beta')
+      assert.equal(entries['docs/a.txt'].bytes.toString(), 'alpha')
+      assert.equal(entries['docs/sub/a.txt'].bytes.toString(), 'beta')
       assert.deepEqual(errors, [])
       await context.close()
     } finally {
