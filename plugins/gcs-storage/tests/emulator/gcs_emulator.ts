@@ -11,11 +11,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '#tests/helpers/test_database'
 import type { GcsSettings } from '../../src/config.js'
 
 /** A running emulator. */
@@ -47,18 +47,6 @@ function ensureFirebaseTools(): Promise<string> {
         resolve(stdout.trim().split('\n').pop()!)
       }
     )
-  })
-}
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
   })
 }
 
