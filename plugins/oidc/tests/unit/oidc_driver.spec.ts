@@ -191,7 +191,7 @@ test.group('OidcDriver', (group) => {
       [{ aud: ['client-1', 'other-client'], azp: 'other-client' }, {}],
       [{ nonce: 'replayed' }, {}],
       [{}, { expiresIn: '-5m' }],
-    ] as const) {
+    ] satisfies Array<[JWTPayload, { expiresIn?: string }]>) {
       idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken(claims, options) } }
       assert.equal(await profileError(), 'invalid_token', JSON.stringify(claims))
     }
