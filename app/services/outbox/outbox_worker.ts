@@ -4,6 +4,11 @@
  * and records the outcome (delivered, retry later with back-off, failed). It
  * wakes on `kick()` (something was enqueued here), when a retry of its own
  * falls due, and every `pollMs` for work enqueued by other instances.
+ *
+ * Attempts run detached from the pass that claimed them (at most
+ * `maxInFlight` at once), so a receiver that hangs until its timeout holds
+ * only its own delivery: rows stored meanwhile are claimed by the next pass
+ * and delivered beside it.
  */
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
@@ -36,6 +41,8 @@ export interface OutboxWorkerOptions {
   leaseMs: number
   batchSize: number
   retry: OutboxRetryPolicy
+  /** Attempts running at once in this process (default 32). */
+  maxInFlight?: number
 }
 
 /** Delivered rows are kept this long (for the admin's `status=delivered` list), then purged. */
@@ -52,6 +59,7 @@ export class OutboxWorker {
   #shutdown = new AbortController()
   #failing = false
   #purgedAt = 0
+  #inFlight = new Set<Promise<void>>()
 
   constructor(
     protected handlers: Map<string, OutboxHandler>,
@@ -72,12 +80,13 @@ export class OutboxWorker {
     this.kick()
   }
 
-  /** Stops polling, aborts attempts in flight (they are retried later) and waits for the pass to end. */
+  /** Stops polling, aborts attempts in flight (they are retried later) and waits for the pass and them to end. */
   async stop(): Promise<void> {
     this.#stopped = true
     this.#shutdown.abort()
     clearTimeout(this.#timer)
     await this.#running
+    await Promise.all(this.#inFlight)
   }
 
   /** Runs a pass soon (now, or right after the current one). */
@@ -90,9 +99,12 @@ export class OutboxWorker {
     this.#schedule(0)
   }
 
-  /** Resolves when the pass in progress (if any) has ended. */
+  /** Resolves when the pass in progress (if any) and the attempts it started have ended. */
   async settled(): Promise<void> {
-    while (this.#running) await this.#running
+    while (this.#running || this.#inFlight.size > 0) {
+      await this.#running
+      await Promise.all(this.#inFlight)
+    }
   }
 
   #schedule(ms: number): void {
@@ -123,12 +135,31 @@ export class OutboxWorker {
       await purgeDelivered(Date.now() - KEEP_DELIVERED_MS)
     }
     for (;;) {
-      const claimed = await claimDue([...this.handlers.keys()], this.id, this.options.leaseMs, this.options.batchSize)
+      const room = Math.min(this.options.batchSize, (this.options.maxInFlight ?? 32) - this.#inFlight.size)
+      // Full: the first attempt to end kicks the next pass.
+      if (room <= 0) return
+      const claimed = await claimDue([...this.handlers.keys()], this.id, this.options.leaseMs, room)
       if (this.#failing) this.logger.warn({}, 'Notification outbox: polling works again')
       this.#failing = false
-      await Promise.all(claimed.map((delivery) => this.#attempt(delivery)))
-      if (claimed.length < this.options.batchSize || this.#stopped) return
+      for (const delivery of claimed) this.#track(delivery)
+      if (claimed.length < room || this.#stopped) return
     }
+  }
+
+  /** Runs an attempt beside the others; its end makes room, so it kicks a pass when the worker was full. */
+  #track(delivery: OutboxDelivery): void {
+    const full = () => this.#inFlight.size >= (this.options.maxInFlight ?? 32)
+    const attempt: Promise<void> = this.#attempt(delivery)
+      .catch((error) => {
+        // Recording the outcome failed (database down): the lease expires and the row is claimed again.
+        this.logger.error({ err: error, delivery: delivery.id }, 'Notification outbox: recording an attempt failed')
+      })
+      .finally(() => {
+        const wasFull = full()
+        this.#inFlight.delete(attempt)
+        if (wasFull) this.kick()
+      })
+    this.#inFlight.add(attempt)
   }
 
   async #attempt(delivery: OutboxDelivery): Promise<void> {

@@ -158,4 +158,32 @@ test.group('Notifications | outbox', (group) => {
     assert.isString(other)
     assert.lengthOf(await rowsOf('dedupe-lane'), 2)
   })
+
+  test('a delivery that hangs does not hold deliveries stored after it', async ({ assert, cleanup }) => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let hanging = false
+    const delivered: string[] = []
+    cleanup(outbox.handle('hang-lane', {
+      deliver: async () => {
+        hanging = true
+        await released
+        delivered.push('slow')
+      },
+    }))
+    cleanup(outbox.handle('quick-lane', { deliver: async (delivery) => void delivered.push(delivery.eventId) }))
+    cleanup(() => release())
+
+    await outbox.enqueue({ eventId: 'hang:1', eventType: 'share:completed', channel: 'hang-lane', payload: {} })
+    await until(async () => hanging, Boolean, 'the first attempt to start')
+    await outbox.enqueue({ eventId: 'quick:1', eventType: 'share:completed', channel: 'quick-lane', payload: {} })
+    await until(async () => delivered, (list) => list.includes('quick:1'), 'the later delivery')
+    assert.deepEqual(delivered, ['quick:1'])
+
+    release()
+    await until(async () => delivered, (list) => list.includes('slow'), 'the hanging delivery once released')
+    await outbox.worker.settled()
+    const statuses = await db.from(DELIVERIES_TABLE).whereIn('channel', ['hang-lane', 'quick-lane']).select('status')
+    assert.deepEqual(statuses.map((row) => row.status), ['delivered', 'delivered'])
+  })
 })
