@@ -21,6 +21,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Arrivals } from '#tests/helpers/arrivals'
 
 /** One request the receiver got. */
 export interface ReceivedWebhook {
@@ -74,10 +75,10 @@ export interface WebhookReceiver {
 
 /** Starts a receiver (see the module comment). */
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
-  const received: ReceivedWebhook[] = []
+  const arrivals = new Arrivals<ReceivedWebhook>('webhook receiver', 'request(s)')
+  const received = arrivals.list
   const script: ReceiverReply[] = []
   const held = new Set<ServerResponse>()
-  const waiters = new Set<() => void>()
   const defaultReply = options.defaultReply ?? 200
 
   const answer = (response: ServerResponse, reply: ReceiverReply) => {
@@ -105,7 +106,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       json = JSON.parse(body)
     } catch {}
     const reply = script.shift() ?? defaultReply
-    received.push({
+    arrivals.push({
       method: request.method ?? '',
       path: request.url ?? '',
       headers: request.headers,
@@ -114,7 +115,6 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       receivedAt: Date.now(),
       reply,
     })
-    for (const wake of [...waiters]) wake()
     answer(response, reply)
   })
   server.listen(0, '127.0.0.1')
@@ -131,25 +131,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
     reply(...replies) {
       script.push(...replies)
     },
-    waitFor(count, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return
-          cleanup()
-          resolve(received.slice(0, count))
-        }
-        const timer = setTimeout(() => {
-          cleanup()
-          reject(new Error(`webhook receiver: expected ${count} request(s) within ${timeoutMs} ms, got ${received.length}`))
-        }, timeoutMs)
-        const cleanup = () => {
-          clearTimeout(timer)
-          waiters.delete(check)
-        }
-        waiters.add(check)
-        check()
-      })
-    },
+    waitFor: (count, timeoutMs) => arrivals.waitFor(count, timeoutMs),
     clear() {
       received.length = 0
       script.length = 0

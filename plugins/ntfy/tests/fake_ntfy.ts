@@ -10,6 +10,7 @@ import { once } from 'node:events'
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Arrivals } from '#tests/helpers/arrivals'
 
 /** One publication the server got. */
 export interface Publication {
@@ -57,9 +58,9 @@ function json(response: ServerResponse, status: number, body: unknown, headers: 
 
 /** Starts the fake (see the module comment). */
 export async function startFakeNtfy(): Promise<FakeNtfy> {
-  const received: Publication[] = []
+  const arrivals = new Arrivals<Publication>('fake ntfy', 'publication(s)')
+  const received = arrivals.list
   const script: NtfyReply[] = []
-  const waiters = new Set<() => void>()
   const held = new Set<ServerResponse>()
   let token: string | null = null
 
@@ -89,8 +90,7 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
       message,
       status,
     }
-    received.push(publication)
-    for (const wake of [...waiters]) wake()
+    arrivals.push(publication)
 
     if (scripted === 'hang') {
       held.add(response)
@@ -124,25 +124,7 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
     received,
     reply: (...replies) => void script.push(...replies),
     requireToken: (value) => void (token = value),
-    waitFor(count, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (received.length < count) return
-          cleanup()
-          resolve(received.slice(0, count))
-        }
-        const timer = setTimeout(() => {
-          cleanup()
-          reject(new Error(`fake ntfy: expected ${count} publication(s) within ${timeoutMs} ms, got ${received.length}`))
-        }, timeoutMs)
-        const cleanup = () => {
-          clearTimeout(timer)
-          waiters.delete(check)
-        }
-        waiters.add(check)
-        check()
-      })
-    },
+    waitFor: (count, timeoutMs) => arrivals.waitFor(count, timeoutMs),
     async close() {
       for (const response of held) response.destroy()
       server.closeAllConnections()
