@@ -47,7 +47,9 @@ export interface OutboxDelivery {
 
 /** Waits between attempts: `baseDelayMs * 2^(n-1)` (jittered), at most `maxDelayMs`. */
 export interface OutboxRetryPolicy {
+  /** Wait after the first failed attempt (ms); doubled after each further one. */
   baseDelayMs: number
+  /** Upper bound of any wait (ms), a receiver's `Retry-After` included. */
   maxDelayMs: number
 }
 

@@ -4,13 +4,9 @@
  * all come back at the same instant.
  */
 
-/** How long to wait between attempts. */
-export interface OutboxRetryPolicy {
-  /** Wait after the first failed attempt (ms); doubled after each further one. */
-  baseDelayMs: number
-  /** Upper bound of any wait (ms), a receiver's `Retry-After` included. */
-  maxDelayMs: number
-}
+// How long to wait between attempts: part of the handler contract plugins see, defined once there.
+import type { OutboxRetryPolicy } from '#extensions/outbox/main'
+export type { OutboxRetryPolicy } from '#extensions/outbox/main'
 
 /**
  * The wait after failed attempt number `attempt` (1-based): a random value

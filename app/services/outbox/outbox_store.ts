@@ -7,33 +7,13 @@
 import { createHash, randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { OutboxDelivery } from '#extensions/outbox/main'
 
 /** The table of the outbox. */
 export const OUTBOX_TABLE = 'notification_deliveries'
 
-/** Where a delivery stands. */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
-
-/** One delivery (event x channel x target) as workers and admins see it. */
-export interface OutboxDelivery {
-  id: string
-  eventId: string
-  eventType: string
-  channel: string
-  /** Recipient address, webhook URL, or '' when the channel has one destination. */
-  target: string
-  /** What the channel needs (null once delivered). */
-  payload: any
-  status: DeliveryStatus
-  /** Attempts made or started, the one in progress included. */
-  attempts: number
-  maxAttempts: number
-  nextAttemptAt: number
-  lastError: string | null
-  createdAt: number
-  updatedAt: number
-  deliveredAt: number | null
-}
+// A delivery's shape is part of the contract plugins see (#extensions/outbox/main); defined there once.
+export type { OutboxDelivery, OutboxDeliveryStatus } from '#extensions/outbox/main'
 
 /** What `enqueue` needs. */
 export interface EnqueueInput {

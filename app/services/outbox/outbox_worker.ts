@@ -13,21 +13,13 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
+import type { OutboxHandler } from '#extensions/outbox/main'
 import { outboxRetryDelay, type OutboxRetryPolicy } from '#services/outbox/backoff'
 import { claimDue, markAttemptFailed, markDelivered, purgeDelivered, type OutboxDelivery } from '#services/outbox/outbox_store'
 import { redactDeliveryError } from '#services/outbox/redact'
 
-/** How a channel's deliveries are made. */
-export interface OutboxHandler {
-  /** Makes one attempt; throws to fail it (`NotificationDeliveryError` says whether to retry). */
-  deliver(delivery: OutboxDelivery, signal: AbortSignal): Promise<void>
-  /** Waits between attempts (default: the outbox's). */
-  retry?: OutboxRetryPolicy
-  /** Values that must never be stored in `last_error` (passwords, signing keys). */
-  secrets?(): Promise<string[]>
-  /** Called once a delivery failed for good (the handler logs it in its own words). */
-  failed?(delivery: OutboxDelivery, reason: string): void
-}
+// How a channel's deliveries are made: the contract plugins see, defined once there.
+export type { OutboxHandler } from '#extensions/outbox/main'
 
 /** The logger surface the worker needs. */
 export interface OutboxLogger {
