@@ -60,15 +60,19 @@ function registryWith(manifests: PluginManifest[]): ConfigRegistry {
 
 /**
  * Boots the application in a child process with `plugins` enabled
- * (tests/fixtures/oauth/print_sign_in_settings.ts): its providers and oauth keys.
+ * (tests/fixtures/plugins/boot_app.ts): its providers and oauth keys.
  */
 function bootWith(plugins: string) {
   return new Promise<{ providers: string[]; keys: string[] }>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import=@poppinss/ts-exec', 'tests/fixtures/oauth/print_sign_in_settings.ts'],
+      ['--import=@poppinss/ts-exec', 'tests/fixtures/plugins/boot_app.ts'],
       { cwd: fileURLToPath(app.appRoot), env: { ...process.env, TERN_PLUGINS: plugins }, timeout: 120_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)))
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${error.message}\n${stderr}`))
+        const { providers, oauthKeys } = JSON.parse(stdout)
+        resolve({ providers, keys: oauthKeys })
+      }
     )
   })
 }

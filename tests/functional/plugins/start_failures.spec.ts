@@ -60,7 +60,7 @@ test.group('Plugins | start', (group) => {
   test('starts the enabled plugins in dependency order', async ({ assert }) => {
     const result = await runs.get('ordered')!
     assert.equal(result.code, 0, result.stderr)
-    assert.deepEqual(JSON.parse(result.stdout), { plugins: ['local-storage', 'fixture'] })
+    assert.deepEqual(JSON.parse(result.stdout).plugins, ['local-storage', 'fixture'])
   })
 
   test('stops with one line naming an unknown plugin', async ({ assert }) => {
