@@ -1,39 +1,62 @@
 /**
- * Transfer benchmark (design.md §5, issue 4): Tern against a baseline plain
- * Node HTTP server, in one run, on loopback.
+ * Transfer benchmark (design.md §5, issues 4 and 15): Tern against plain Node
+ * HTTP baselines, in one run, on loopback.
  *
  *   node_modules/.bin/node bench/transfer/run.js            # 1 GiB
- *   BENCH_SIZE_MB=64 node_modules/.bin/node bench/transfer/run.js
+ *   BENCH_SIZE_MB=64 BENCH_RUNS=1 node_modules/.bin/node bench/transfer/run.js
+ *   BENCH_CONCURRENT=20 node_modules/.bin/node bench/transfer/run.js   # 20 uploads of 100 MiB at once
+ *   BENCH_PROFILE=1 BENCH_RUNS=1 node_modules/.bin/node bench/transfer/run.js   # + where Tern's upload time goes
  *
- * It starts Tern from the sources (SQLite, local disk, a temporary DATA_DIR,
+ * It builds and starts Tern (SQLite, local disk, a temporary DATA_DIR,
  * NODE_ENV=production, LOG_LEVEL=warn) and the baseline (a child process
- * running this same file with BENCH_ROLE=baseline: it streams each request
- * body to disk at the offset given and streams files back, nothing else),
- * generates a random file, uploads it to both the same way (first chunk,
- * then the other chunks BENCH_PARALLEL at a time, each written at its
- * offset), downloads it from both into files, verifies the SHA-256 of
- * every download, and prints the throughput of each, the ratios
- * Tern/baseline and Tern's peak RSS (VmHWM of its process). Every transfer
- * runs BENCH_RUNS times, alternating baseline and Tern; the median counts.
+ * running this same file with BENCH_ROLE=baseline: plain node:http, no
+ * framework, no database), generates a random file and, BENCH_RUNS times,
+ * alternating:
+ *  - one-PUT baseline: the whole file in ONE streamed PUT, written with 1 MiB
+ *    buffers, then one GET streaming it back with 1 MiB reads: what a user
+ *    could have instead of Tern (issue 15);
+ *  - same-schedule baseline: the chunks Tern gets, each POSTed to its offset
+ *    (Node's default stream buffers), then one GET: the cost of the server
+ *    without the cost of the protocol (issue 4);
+ *  - Tern: create a share, upload through the chunk API (chunk 0 first, then
+ *    BENCH_PARALLEL at a time), complete it, download it.
+ * Every download's SHA-256 is checked. It prints the median throughputs, the
+ * ratios with PASS/MISS against the targets, Tern's peak RSS, the server CPU
+ * seconds and the database statements per chunk (counted inside Tern by
+ * count_queries.cjs, loaded with --require; no product code changes).
+ *
+ * BENCH_CONCURRENT=<n> runs the concurrency mode instead: n uploads of
+ * BENCH_CONCURRENT_MB at once, through Tern's chunk API (each on its own
+ * connections, the same schedule as above) against n concurrent PUTs to the
+ * baseline; aggregate throughput and Tern's peak RSS.
+ *
+ * BENCH_PROFILE=1 runs Tern with --cpu-prof and prints the top self-time
+ * functions and packages of Tern's timed upload phases (cpu_profile.js).
+ *
  * Temporary files are removed at the end (also on failure or Ctrl-C); the
  * whole run stops after BENCH_TIMEOUT_S seconds.
  *
  * Environment (all optional):
- *   BENCH_SIZE_MB    size of the file in MiB (default 1024)
+ *   BENCH_SIZE_MB    size of the file in MiB (default 1024; 10240 for the 10 GiB case)
  *   BENCH_CHUNK_MB   chunk size in MB of 10^6 bytes (default 10: Tern's default share.chunkSize)
- *   BENCH_PARALLEL   chunks in flight at once (default 4)
+ *   BENCH_PARALLEL   chunks in flight at once per upload (default 4)
  *   BENCH_RUNS       runs of each transfer (default 5)
+ *   BENCH_CONCURRENT uploads at once (concurrency mode; default 0 = off)
+ *   BENCH_CONCURRENT_MB size of each concurrent upload in MiB (default 100)
+ *   BENCH_PROFILE=1  CPU profile of Tern (--cpu-prof into the temporary folder)
+ *   BENCH_PROFILE_OUT a name: also copy the profile to bench/transfer/profiles/<name>.cpuprofile
+ *   BENCH_COUNT_QUERIES=0|1 count Tern's database statements (default 1, 0 with BENCH_PROFILE=1)
  *   BENCH_TIMEOUT_S  overall time limit (default 900)
  *   BENCH_TMP        where temporary files go (default the OS temp folder)
  *   BENCH_JSON       a path: also write the results there as JSON
  *   BENCH_FROM_SOURCE=1  run Tern's TypeScript sources through @poppinss/ts-exec instead of building
- *   BENCH_BUILD_DIR  a folder holding a build made by an earlier run (skips the tsc step; for profiling)
- *   BENCH_TERN_NODE_ARGS extra node options for Tern (profiling: "--cpu-prof --cpu-prof-dir=/tmp/prof")
+ *   BENCH_BUILD_DIR  a folder for the build: reused when it holds one, else built there and kept
+ *   BENCH_TERN_NODE_ARGS extra node options for Tern (e.g. --trace-gc)
  */
 import { createHash, randomFillSync } from 'node:crypto'
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { constants, createReadStream, createWriteStream, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
-import { mkdir, mkdtemp, open, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -41,9 +64,21 @@ import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
+import { printSummary, summarizeProfile } from './cpu_profile.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MiB = 1024 * 1024
+
+/** Targets of issue 15 (goal 2) and, for the same-schedule baseline, of issue 4. */
+const TARGETS = {
+  upload: 0.85,
+  download: 0.95,
+  peakRssMiB: 200,
+  sameScheduleUpload: 0.7,
+  sameScheduleDownload: 0.9,
+  concurrent: 0.8,
+  concurrentPeakRssMiB: 300,
+}
 
 if (process.env.BENCH_ROLE === 'baseline') {
   runBaselineServer(process.env.BENCH_BASELINE_DIR)
@@ -56,25 +91,34 @@ if (process.env.BENCH_ROLE === 'baseline') {
 /* ------------------------------------------------------------------------ */
 
 /**
- * The baseline: plain `node:http`, no framework, no database. POST
- * /upload?name=&offset= streams the body into the file at `offset`
- * (created when missing, never truncated); GET /files/<name> streams the file.
+ * The baseline: plain `node:http`, no framework, no database.
+ * - PUT /put/<name>: the whole body streamed into the file, 1 MiB write buffer
+ *   (highWaterMark); GET /stream/<name> streams it back with 1 MiB reads. The
+ *   one-request server a user could run instead of Tern.
+ * - POST /upload?name=&offset=: the body streamed into the file at `offset`
+ *   (created when missing, never truncated), Node's default buffers; GET
+ *   /files/<name> streams the file back (64 KiB reads). Receives Tern's chunk schedule.
  */
 function runBaselineServer(dir) {
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url, 'http://baseline')
-      if (req.method === 'POST' && url.pathname === '/upload') {
+      if (req.method === 'PUT' && url.pathname.startsWith('/put/')) {
+        const path = join(dir, basename(url.pathname))
+        await pipeline(req, createWriteStream(path, { mode: 0o600, highWaterMark: MiB }))
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{}')
+      } else if (req.method === 'POST' && url.pathname === '/upload') {
         const name = basename(url.searchParams.get('name') ?? '')
         const offset = Number(url.searchParams.get('offset') ?? 0)
         const flags = constants.O_RDWR | constants.O_CREAT
         await pipeline(req, createWriteStream(join(dir, name), { flags, mode: 0o600, start: offset }))
         res.writeHead(201, { 'content-type': 'application/json' }).end('{}')
-      } else if (req.method === 'GET' && url.pathname.startsWith('/files/')) {
+      } else if (req.method === 'GET' && (url.pathname.startsWith('/files/') || url.pathname.startsWith('/stream/'))) {
         const path = join(dir, basename(url.pathname))
         const { size } = await stat(path)
+        const highWaterMark = url.pathname.startsWith('/stream/') ? MiB : undefined
         res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size })
-        await pipeline(createReadStream(path), res)
+        await pipeline(createReadStream(path, { highWaterMark }), res)
       } else {
         res.writeHead(404).end()
       }
@@ -91,18 +135,27 @@ function runBaselineServer(dir) {
 /* Client and orchestration                                                 */
 /* ------------------------------------------------------------------------ */
 
-function envNumber(name, fallback) {
+function envNumber(name, fallback, { zero = false } = {}) {
   const value = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+    throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} number`)
+  }
   return value
 }
 
 async function main() {
+  const concurrent = Math.round(envNumber('BENCH_CONCURRENT', 0, { zero: true }))
   const settings = {
+    mode: concurrent > 0 ? 'concurrent' : 'single',
     sizeBytes: Math.round(envNumber('BENCH_SIZE_MB', 1024) * MiB),
     chunkSize: Math.round(envNumber('BENCH_CHUNK_MB', 10) * 1_000_000),
     parallel: Math.round(envNumber('BENCH_PARALLEL', 4)),
     runs: Math.round(envNumber('BENCH_RUNS', 5)),
+    concurrent,
+    concurrentBytes: Math.round(envNumber('BENCH_CONCURRENT_MB', 100) * MiB),
+    profile: process.env.BENCH_PROFILE === '1',
+    // Off by default under the profiler: its wrappers would show in the profile.
+    countQueries: (process.env.BENCH_COUNT_QUERIES ?? (process.env.BENCH_PROFILE === '1' ? '0' : '1')) !== '0',
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 900),
   }
   const work = await mkdtemp(join(process.env.BENCH_TMP || tmpdir(), 'tern-bench-'))
@@ -128,8 +181,17 @@ async function main() {
   }
 
   try {
-    const results = await benchmark(settings, work, children)
-    print(settings, results)
+    const servers = await startServers(settings, work, children)
+    const results =
+      settings.mode === 'concurrent' ? await benchmarkConcurrent(settings, work, servers) : await benchmark(settings, work, servers)
+    if (settings.mode === 'concurrent') printConcurrent(settings, results)
+    else print(settings, results)
+    if (settings.profile) {
+      results.profile = await profileSummary(servers.tern, results.profileWindows)
+      printSummary(results.profile, 15, "Tern's upload phases, CPU profile")
+      results.profile.functions = results.profile.functions.slice(0, 50)
+      results.profile.packages = results.profile.packages.slice(0, 50)
+    }
     if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
   } finally {
     clearTimeout(timer)
@@ -137,71 +199,51 @@ async function main() {
   }
 }
 
-async function benchmark(settings, work, children) {
-  const { sizeBytes, chunkSize, parallel, runs } = settings
+/** Generates the input, starts both servers and prepares Tern (admin, limits). */
+async function startServers(settings, work, children) {
+  const size = settings.mode === 'concurrent' ? settings.concurrentBytes : settings.sizeBytes
   const input = join(work, 'input.bin')
   const baselineDir = join(work, 'baseline')
-  const dataDir = join(work, 'tern-data')
   await mkdir(baselineDir, { recursive: true })
 
-  log(`generating ${format(sizeBytes)} of random data…`)
-  const checksum = await generateFile(input, sizeBytes)
+  log(`generating ${format(size)} of random data…`)
+  const checksum = await generateFile(input, size)
 
   log('starting the baseline server…')
   const baseline = await startBaseline(baselineDir, children)
   log(process.env.BENCH_FROM_SOURCE === '1' ? 'starting Tern from the sources…' : 'building Tern (tsc, as `node ace build`) and starting it…')
-  const tern = await startTern(work, dataDir, children)
-  const idleRss = procStatus(tern.pid).VmRSS
+  const tern = await startTern(settings, work, join(work, 'tern-data'), children)
+  tern.idleRss = procStatus(tern.pid).VmRSS
+  tern.admin = await prepareTern(tern.url, size, settings.chunkSize)
+  return { input, checksum, size, baseline, baselineDir, tern }
+}
 
-  const admin = await prepareTern(tern.url, sizeBytes, chunkSize)
-  // A fresh keep-alive agent per round: chunks of one upload reuse connections (as browsers do),
-  // and no idle connection is reused after a pause (the server may close it at that moment).
-  let agent
-  const newAgent = () => {
-    agent?.destroy()
-    agent = new http.Agent({ keepAlive: true, maxSockets: parallel + 2 })
+/** Client operations on both servers, each on the keep-alive `agent` given. */
+function clientFor(settings, work, { input, baseline, baselineDir, tern }) {
+  const { chunkSize, parallel } = settings
+
+  /** The first `size` bytes of the input in one streamed PUT. */
+  const putOnce = async (agent, name, size) => {
+    const response = await request(agent, `${baseline.url}/put/${name}`, { method: 'PUT', body: { path: input, start: 0, length: size } })
+    expectStatus(response, 201, `baseline PUT ${name}`)
   }
-  const download = join(work, 'download.bin')
 
-  /** One baseline round trip of the first `size` bytes; resolves to [upload ms, download ms]. */
-  const baselineRound = async (name, size, expected) => {
-    newAgent()
-    let cpu = cpuSeconds(baseline.pid)
-    let started = performance.now()
-    await sendChunks(size, chunkSize, parallel, async (index, start, length) => {
+  /** The first `size` bytes of the input in Tern's chunk schedule, each chunk POSTed to its offset. */
+  const postChunks = (agent, name, size) =>
+    sendChunks(size, chunkSize, parallel, async (index, start, length) => {
       const response = await request(agent, `${baseline.url}/upload?name=${name}&offset=${start}`, {
         method: 'POST',
         body: { path: input, start, length },
       })
       expectStatus(response, 201, `baseline chunk ${index}`)
     })
-    const upload = performance.now() - started
-    const uploadCpu = cpuSeconds(baseline.pid) - cpu
-    cpu = cpuSeconds(baseline.pid)
-    started = performance.now()
-    await downloadTo(agent, `${baseline.url}/files/${name}`, {}, download)
-    const downloaded = performance.now() - started
-    const downloadCpu = cpuSeconds(baseline.pid) - cpu
-    agent.destroy()
-    if (expected) await verify(download, expected, 'baseline download')
-    await unlink(download)
-    await unlink(join(baselineDir, name))
-    return [upload, downloaded, uploadCpu, downloadCpu]
-  }
 
-  /**
-   * One Tern round trip of the first `size` bytes: create a share, chunks
-   * through the chunk API, complete (all timed as the upload), then a share
-   * token and the download (timed), then the share is deleted.
-   */
-  const ternRound = async (shareId, size, expected) => {
-    newAgent()
+  /** Creates a share, uploads the first `size` bytes through the chunk API, completes it; resolves to the file id. */
+  const ternUpload = async (agent, shareId, size) => {
     const chunks = Math.max(1, Math.ceil(size / chunkSize))
-    let cpu = cpuSeconds(tern.pid)
-    let started = performance.now()
     const created = await request(agent, `${tern.url}/api/shares`, {
       method: 'POST',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: tern.admin.cookie },
       json: { id: shareId, expiration: 'never' },
     })
     expectStatus(created, 201, 'create share')
@@ -211,7 +253,7 @@ async function benchmark(settings, work, children) {
       if (index > 0) query.set('id', fileId)
       const response = await request(agent, `${tern.url}/api/shares/${shareId}/files?${query}`, {
         method: 'POST',
-        headers: { cookie: admin.cookie, 'content-type': 'application/octet-stream' },
+        headers: { cookie: tern.admin.cookie, 'content-type': 'application/octet-stream' },
         body: { path: input, start, length },
       })
       expectStatus(response, 201, `Tern chunk ${index}`)
@@ -219,113 +261,400 @@ async function benchmark(settings, work, children) {
     })
     const completed = await request(agent, `${tern.url}/api/shares/${shareId}/complete`, {
       method: 'POST',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: tern.admin.cookie },
     })
     expectStatus(completed, 202, 'complete share')
-    const upload = performance.now() - started
-    const uploadCpu = cpuSeconds(tern.pid) - cpu
+    return fileId
+  }
 
+  /** The cookie that lets a visitor download the share. */
+  const ternToken = async (agent, shareId) => {
     const token = await request(agent, `${tern.url}/api/shares/${shareId}/token`, { method: 'POST', json: {} })
     expectStatus(token, 200, 'share token')
-    const tokenCookie = cookiesOf(token).find((cookie) => cookie.startsWith(`share_${shareId}_token=`))
-    cpu = cpuSeconds(tern.pid)
-    started = performance.now()
-    await downloadTo(agent, `${tern.url}/api/shares/${shareId}/files/${fileId}`, { cookie: tokenCookie }, download)
-    const downloaded = performance.now() - started
-    const downloadCpu = cpuSeconds(tern.pid) - cpu
-    if (expected) await verify(download, expected, 'Tern download')
-    await unlink(download)
-    newAgent()
+    return cookiesOf(token).find((cookie) => cookie.startsWith(`share_${shareId}_token=`))
+  }
+
+  const ternDelete = async (agent, shareId) => {
     const removed = await request(agent, `${tern.url}/api/shares/${shareId}`, {
       method: 'DELETE',
-      headers: { cookie: admin.cookie },
+      headers: { cookie: tern.admin.cookie },
     })
     expectStatus(removed, 200, 'delete share')
-    return [upload, downloaded, uploadCpu, downloadCpu]
+  }
+
+  const removeBaselineFile = (name) => unlink(join(baselineDir, name))
+
+  return { putOnce, postChunks, ternUpload, ternToken, ternDelete, removeBaselineFile, download: join(work, 'download.bin') }
+}
+
+/** A fresh keep-alive agent: chunks of one upload reuse connections (as browsers do). */
+function newAgent(sockets) {
+  return new http.Agent({ keepAlive: true, maxSockets: sockets })
+}
+
+/** Runs `fn` and resolves to [its result, wall ms, server CPU seconds of `pid`]. */
+async function measured(pid, fn) {
+  const cpu = cpuSeconds(pid)
+  const started = performance.now()
+  const result = await fn()
+  return [result, performance.now() - started, cpuSeconds(pid) - cpu]
+}
+
+async function benchmark(settings, work, servers) {
+  const { sizeBytes, parallel, runs } = settings
+  const { baseline, tern, checksum } = servers
+  const client = clientFor(settings, work, servers)
+  const { download } = client
+  const profileWindows = []
+  let queries
+
+  /** One-PUT baseline: the file in one PUT, back in one GET (1 MiB buffers); resolves to [up ms, down ms, up CPU, down CPU]. */
+  const onePutRound = async (name, size, expected) => {
+    const agent = newAgent(2)
+    const [, up, upCpu] = await measured(baseline.pid, () => client.putOnce(agent, name, size))
+    const [, down, downCpu] = await measured(baseline.pid, () => downloadTo(agent, `${baseline.url}/stream/${name}`, {}, download))
+    agent.destroy()
+    if (expected) await verify(download, expected, 'one-PUT baseline download')
+    await unlink(download)
+    await client.removeBaselineFile(name)
+    return [up, down, upCpu, downCpu]
+  }
+
+  /** Same-schedule baseline: Tern's chunks POSTed at their offsets, one GET back. */
+  const scheduleRound = async (name, size, expected) => {
+    const agent = newAgent(parallel + 2)
+    const [, up, upCpu] = await measured(baseline.pid, () => client.postChunks(agent, name, size))
+    const [, down, downCpu] = await measured(baseline.pid, () => downloadTo(agent, `${baseline.url}/files/${name}`, {}, download))
+    agent.destroy()
+    if (expected) await verify(download, expected, 'same-schedule baseline download')
+    await unlink(download)
+    await client.removeBaselineFile(name)
+    return [up, down, upCpu, downCpu]
+  }
+
+  /** Tern: share created, chunks, completed (the upload), token, download; the share is deleted. */
+  const ternRound = async (shareId, size, expected) => {
+    let agent = newAgent(parallel + 2)
+    const before = expected ? await queryCounts(tern) : null
+    const windowStart = monotonicUs()
+    const [fileId, up, upCpu] = await measured(tern.pid, () => client.ternUpload(agent, shareId, size))
+    if (expected) profileWindows.push([windowStart, monotonicUs()])
+    if (before) queries = diffCounts(before, await queryCounts(tern), Math.max(1, Math.ceil(size / settings.chunkSize)))
+    const cookie = await client.ternToken(agent, shareId)
+    const [, down, downCpu] = await measured(tern.pid, () =>
+      downloadTo(agent, `${tern.url}/api/shares/${shareId}/files/${fileId}`, { cookie }, download)
+    )
+    if (expected) await verify(download, expected, 'Tern download')
+    await unlink(download)
+    agent.destroy()
+    // No idle connection is reused after a pause (the server may close it at that moment).
+    agent = newAgent(1)
+    await client.ternDelete(agent, shareId)
+    agent.destroy()
+    return [up, down, upCpu, downCpu]
   }
 
   // Warm-up (not timed): the first requests load code lazily and warm the JIT, on both servers.
   log('warm-up')
-  const warmSize = Math.min(sizeBytes, 3 * chunkSize)
+  const warmSize = Math.min(sizeBytes, 3 * settings.chunkSize)
   for (let round = 0; round < 2; round++) {
-    await baselineRound(`warm-${round}.bin`, warmSize)
+    await onePutRound(`warm-put-${round}.bin`, warmSize)
+    await scheduleRound(`warm-${round}.bin`, warmSize)
     await ternRound(`bench-warm-${round}-${Date.now().toString(36)}`, warmSize)
   }
 
-  const timings = { baselineUpload: [], ternUpload: [], baselineDownload: [], ternDownload: [] }
-  const cpu = { baselineUpload: [], ternUpload: [], baselineDownload: [], ternDownload: [] }
+  const keys = ['onePut', 'schedule', 'tern']
+  const timings = {}
+  const cpu = {}
+  for (const key of keys) for (const phase of ['Upload', 'Download']) (timings[key + phase] = []), (cpu[key + phase] = [])
+  const record = (key, [up, down, upCpu, downCpu]) => {
+    timings[`${key}Upload`].push(up)
+    timings[`${key}Download`].push(down)
+    cpu[`${key}Upload`].push(upCpu)
+    cpu[`${key}Download`].push(downCpu)
+  }
   for (let run = 1; run <= runs; run++) {
     log(`run ${run}/${runs}`)
-    const [baselineUp, baselineDown, baselineUpCpu, baselineDownCpu] = await baselineRound(`file-${run}.bin`, sizeBytes, checksum)
-    const [ternUp, ternDown, ternUpCpu, ternDownCpu] = await ternRound(`bench-${run}-${Date.now().toString(36)}`, sizeBytes, checksum)
-    timings.baselineUpload.push(baselineUp)
-    timings.baselineDownload.push(baselineDown)
-    timings.ternUpload.push(ternUp)
-    timings.ternDownload.push(ternDown)
-    cpu.baselineUpload.push(baselineUpCpu)
-    cpu.baselineDownload.push(baselineDownCpu)
-    cpu.ternUpload.push(ternUpCpu)
-    cpu.ternDownload.push(ternDownCpu)
+    record('onePut', await onePutRound(`put-${run}.bin`, sizeBytes, checksum))
+    record('schedule', await scheduleRound(`file-${run}.bin`, sizeBytes, checksum))
+    record('tern', await ternRound(`bench-${run}-${Date.now().toString(36)}`, sizeBytes, checksum))
   }
-  agent?.destroy()
 
-  const status = procStatus(tern.pid)
   return {
     node: process.version,
-    medianMs: Object.fromEntries(Object.entries(timings).map(([key, values]) => [key, median(values)])),
+    medianMs: medians(timings),
     timingsMs: timings,
     serverCpuSeconds: cpu,
-    medianCpuSeconds: Object.fromEntries(Object.entries(cpu).map(([key, values]) => [key, median(values)])),
-    ternPeakRssBytes: status.VmHWM,
-    ternIdleRssBytes: idleRss,
+    medianCpuSeconds: medians(cpu),
+    ternPeakRssBytes: procStatus(tern.pid).VmHWM,
+    ternIdleRssBytes: tern.idleRss,
     baselinePeakRssBytes: procStatus(baseline.pid).VmHWM,
+    queriesPerChunk: queries,
+    profileWindows,
   }
+}
+
+/**
+ * Concurrency mode: `concurrent` uploads of `concurrentBytes` at once, as
+ * many PUTs to the baseline against as many chunk-API uploads to Tern (each
+ * upload on its own keep-alive connections, chunk 0 then `parallel` at a time).
+ */
+async function benchmarkConcurrent(settings, work, servers) {
+  const { concurrent, concurrentBytes: size, parallel, runs } = settings
+  const { baseline, tern, checksum, baselineDir } = servers
+  const client = clientFor(settings, work, servers)
+  const profileWindows = []
+
+  const baselineRound = async (prefix) => {
+    const names = Array.from({ length: concurrent }, (_, i) => `${prefix}-${i}.bin`)
+    const agents = names.map(() => newAgent(1))
+    const [, ms, cpu] = await measured(baseline.pid, () => Promise.all(names.map((name, i) => client.putOnce(agents[i], name, size))))
+    for (const agent of agents) agent.destroy()
+    for (const name of names) {
+      const { size: written } = await stat(join(baselineDir, name))
+      if (written !== size) throw new Error(`baseline ${name}: ${written} bytes written instead of ${size}`)
+      await client.removeBaselineFile(name)
+    }
+    return [ms, cpu]
+  }
+
+  const ternRound = async (prefix, timed) => {
+    const ids = Array.from({ length: concurrent }, (_, i) => `${prefix}-${i}`)
+    const agents = ids.map(() => newAgent(parallel + 2))
+    const windowStart = monotonicUs()
+    const [fileIds, ms, cpu] = await measured(tern.pid, () => Promise.all(ids.map((id, i) => client.ternUpload(agents[i], id, size))))
+    if (timed) profileWindows.push([windowStart, monotonicUs()])
+    for (const agent of agents) agent.destroy()
+    // One of the shares downloaded and checked (not timed): the uploads stored the right bytes.
+    const agent = newAgent(2)
+    const pick = ids.length - 1
+    const cookie = await client.ternToken(agent, ids[pick])
+    await downloadTo(agent, `${tern.url}/api/shares/${ids[pick]}/files/${fileIds[pick]}`, { cookie }, client.download)
+    await verify(client.download, checksum, 'Tern download after the concurrent uploads')
+    await unlink(client.download)
+    for (const id of ids) await client.ternDelete(agent, id)
+    agent.destroy()
+    return [ms, cpu]
+  }
+
+  log('warm-up')
+  await baselineRound('warm')
+  await ternRound(`warm-${Date.now().toString(36)}`, false)
+
+  const timings = { baseline: [], tern: [] }
+  const cpu = { baseline: [], tern: [] }
+  for (let run = 1; run <= runs; run++) {
+    log(`run ${run}/${runs}`)
+    const [baselineMs, baselineCpu] = await baselineRound(`run-${run}`)
+    const [ternMs, ternCpu] = await ternRound(`bench-${run}-${Date.now().toString(36)}`, true)
+    timings.baseline.push(baselineMs)
+    timings.tern.push(ternMs)
+    cpu.baseline.push(baselineCpu)
+    cpu.tern.push(ternCpu)
+  }
+  return {
+    node: process.version,
+    medianMs: medians(timings),
+    timingsMs: timings,
+    serverCpuSeconds: cpu,
+    medianCpuSeconds: medians(cpu),
+    ternPeakRssBytes: procStatus(tern.pid).VmHWM,
+    ternIdleRssBytes: tern.idleRss,
+    baselinePeakRssBytes: procStatus(baseline.pid).VmHWM,
+    profileWindows,
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reports                                                                  */
+/* ------------------------------------------------------------------------ */
+
+function verdict(ok) {
+  return ok ? 'PASS' : 'MISS'
 }
 
 function print(settings, results) {
   const { sizeBytes } = settings
   const rate = (ms) => sizeBytes / MiB / (ms / 1000)
   const m = results.medianMs
-  const upload = { baseline: rate(m.baselineUpload), tern: rate(m.ternUpload) }
-  const download = { baseline: rate(m.baselineDownload), tern: rate(m.ternDownload) }
-  const uploadRatio = upload.tern / upload.baseline
-  const downloadRatio = download.tern / download.baseline
-  const rss = results.ternPeakRssBytes
-  const check = (ok) => (ok ? 'ok' : 'MISSED')
-  results.ratios = { upload: uploadRatio, download: downloadRatio }
-  results.throughputMiBs = { upload, download }
-  console.log('')
-  console.log(
-    `Transfer benchmark: ${format(sizeBytes)}, chunks of ${settings.chunkSize.toLocaleString('en')} bytes, ` +
-      `${settings.parallel} in parallel, median of ${settings.runs} run(s), Node ${results.node}`
-  )
-  console.log('')
-  console.log('              baseline        Tern   Tern/baseline  target')
-  console.log(
-    `upload    ${fmt(upload.baseline)} MiB/s ${fmt(upload.tern)} MiB/s ${uploadRatio.toFixed(2).padStart(9)}     >= 0.70 ${check(uploadRatio >= 0.7)}`
-  )
-  console.log(
-    `download  ${fmt(download.baseline)} MiB/s ${fmt(download.tern)} MiB/s ${downloadRatio.toFixed(2).padStart(9)}     >= 0.90 ${check(downloadRatio >= 0.9)}`
-  )
-  console.log('')
-  console.log(
-    `Tern peak RSS (VmHWM): ${(rss / MiB).toFixed(0)} MiB (target < 300 MiB: ${check(rss < 300 * MiB)}); ` +
-      `after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB`
-  )
   const c = results.medianCpuSeconds
+  const throughput = Object.fromEntries(Object.entries(m).map(([key, ms]) => [key, rate(ms)]))
+  const ratios = {
+    upload: throughput.ternUpload / throughput.onePutUpload,
+    download: throughput.ternDownload / throughput.onePutDownload,
+    sameScheduleUpload: throughput.ternUpload / throughput.scheduleUpload,
+    sameScheduleDownload: throughput.ternDownload / throughput.scheduleDownload,
+  }
+  const rssMiB = results.ternPeakRssBytes / MiB
+  results.throughputMiBs = throughput
+  results.ratios = ratios
+  results.verdicts = {
+    upload: ratios.upload >= TARGETS.upload,
+    download: ratios.download >= TARGETS.download,
+    peakRss: rssMiB < TARGETS.peakRssMiB,
+  }
+  console.log('')
   console.log(
-    `server CPU (median, s): upload baseline ${c.baselineUpload.toFixed(2)} / Tern ${c.ternUpload.toFixed(2)}, ` +
-      `download baseline ${c.baselineDownload.toFixed(2)} / Tern ${c.ternDownload.toFixed(2)}`
+    `Transfer benchmark: ${format(sizeBytes)}, Tern chunks of ${settings.chunkSize.toLocaleString('en')} bytes, ` +
+      `${settings.parallel} in parallel, median of ${settings.runs} run(s), Node ${results.node}` +
+      (settings.profile ? ' (Tern under --cpu-prof: slower than without)' : '')
   )
+  console.log('')
+  console.log('                                                    upload   server CPU     download   server CPU')
+  const row = (label, key) =>
+    console.log(
+      `${label.padEnd(46)} ${fmt(throughput[`${key}Upload`])} MiB/s ${c[`${key}Upload`].toFixed(2).padStart(6)} s ` +
+        `${fmt(throughput[`${key}Download`])} MiB/s ${c[`${key}Download`].toFixed(2).padStart(6)} s`
+    )
+  row('baseline, one PUT / GET (1 MiB buffers)', 'onePut')
+  row('baseline, same chunk schedule / GET (defaults)', 'schedule')
+  row('Tern, chunk API / share download', 'tern')
+  console.log('')
+  const line = (label, value, target) => console.log(`${label.padEnd(46)} ${value.padStart(9)}   ${target.padEnd(18)}`)
+  line('Tern upload / one-PUT upload', ratios.upload.toFixed(2), `>= ${TARGETS.upload}  ${verdict(results.verdicts.upload)}`)
+  line('Tern download / one-PUT download', ratios.download.toFixed(2), `>= ${TARGETS.download}  ${verdict(results.verdicts.download)}`)
+  line('Tern peak RSS (VmHWM)', `${rssMiB.toFixed(0)} MiB`, `< ${TARGETS.peakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`)
+  line(
+    '(Tern upload / same-schedule upload)',
+    ratios.sameScheduleUpload.toFixed(2),
+    `>= ${TARGETS.sameScheduleUpload}  ${verdict(ratios.sameScheduleUpload >= TARGETS.sameScheduleUpload)} (issue 4)`
+  )
+  line(
+    '(Tern download / same-schedule download)',
+    ratios.sameScheduleDownload.toFixed(2),
+    `>= ${TARGETS.sameScheduleDownload}  ${verdict(ratios.sameScheduleDownload >= TARGETS.sameScheduleDownload)} (issue 4)`
+  )
+  console.log('')
+  console.log(
+    `Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB`
+  )
+  const chunks = Math.max(1, Math.ceil(sizeBytes / settings.chunkSize))
+  const perChunk = (seconds) => `${((seconds * 1000) / chunks).toFixed(1)} ms`
+  console.log(
+    `server CPU per ${settings.chunkSize.toLocaleString('en')} bytes uploaded (median): Tern ${perChunk(c.ternUpload)}, ` +
+      `same-schedule baseline ${perChunk(c.scheduleUpload)}, one-PUT baseline ${perChunk(c.onePutUpload)}`
+  )
+  printQueries(results.queriesPerChunk)
   const all = (list) => list.map((ms) => `${(ms / 1000).toFixed(2)}s`).join(' ')
   const t = results.timingsMs
   console.log(
-    `runs: baseline up ${all(t.baselineUpload)} | Tern up ${all(t.ternUpload)} | baseline down ${all(t.baselineDownload)} | Tern down ${all(t.ternDownload)}`
+    `runs: one-PUT up ${all(t.onePutUpload)} down ${all(t.onePutDownload)} | same-schedule up ${all(t.scheduleUpload)} ` +
+      `down ${all(t.scheduleDownload)} | Tern up ${all(t.ternUpload)} down ${all(t.ternDownload)}`
+  )
+}
+
+function printConcurrent(settings, results) {
+  const total = settings.concurrent * settings.concurrentBytes
+  const rate = (ms) => total / MiB / (ms / 1000)
+  const m = results.medianMs
+  const c = results.medianCpuSeconds
+  const throughput = { baseline: rate(m.baseline), tern: rate(m.tern) }
+  const ratio = throughput.tern / throughput.baseline
+  const rssMiB = results.ternPeakRssBytes / MiB
+  results.throughputMiBs = throughput
+  results.ratios = { concurrent: ratio }
+  results.verdicts = { concurrent: ratio >= TARGETS.concurrent, peakRss: rssMiB < TARGETS.concurrentPeakRssMiB }
+  console.log('')
+  console.log(
+    `Concurrent uploads: ${settings.concurrent} x ${format(settings.concurrentBytes)} at once; Tern: chunks of ` +
+      `${settings.chunkSize.toLocaleString('en')} bytes, ${settings.parallel} in parallel per upload; ` +
+      `median of ${settings.runs} run(s), Node ${results.node}` +
+      (settings.profile ? ' (Tern under --cpu-prof: slower than without)' : '')
+  )
+  console.log('')
+  console.log(`baseline, ${settings.concurrent} PUTs (1 MiB buffers)`.padEnd(46) + ` ${fmt(throughput.baseline)} MiB/s aggregate, server CPU ${c.baseline.toFixed(2)} s`)
+  console.log(`Tern, ${settings.concurrent} chunk-API uploads`.padEnd(46) + ` ${fmt(throughput.tern)} MiB/s aggregate, server CPU ${c.tern.toFixed(2)} s`)
+  console.log('')
+  console.log(`${'Tern / baseline aggregate throughput'.padEnd(46)} ${ratio.toFixed(2).padStart(9)}   >= ${TARGETS.concurrent}  ${verdict(results.verdicts.concurrent)}`)
+  console.log(
+    `${'Tern peak RSS (VmHWM)'.padEnd(46)} ${`${rssMiB.toFixed(0)} MiB`.padStart(9)}   < ${TARGETS.concurrentPeakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`
+  )
+  console.log(`Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB`)
+  const all = (list) => list.map((ms) => `${(ms / 1000).toFixed(2)}s`).join(' ')
+  console.log(`runs: baseline ${all(results.timingsMs.baseline)} | Tern ${all(results.timingsMs.tern)}`)
+}
+
+function printQueries(queries) {
+  if (!queries) return
+  const kinds = Object.entries(queries.perChunk)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, count]) => `${kind} ${count.toFixed(2)}`)
+    .join(', ')
+  console.log(
+    `database statements per chunk (last timed upload, ${queries.chunks} chunks, share creation and completion included): ` +
+      `${queries.totalPerChunk.toFixed(2)} (${kinds}); SQLite time ${queries.dbMsPerChunk.toFixed(2)} ms per chunk`
   )
 }
 
 function fmt(value) {
   return value.toFixed(1).padStart(8)
+}
+
+/* ------------------------------------------------------------------------ */
+/* Database statements, CPU profile                                         */
+/* ------------------------------------------------------------------------ */
+
+/** Asks count_queries.cjs inside Tern for its counters (SIGUSR2) and waits for the new dump; null when not counting. */
+async function queryCounts(tern) {
+  if (!tern.queryFile) return null
+  const previous = tern.queryDumps ?? 0
+  process.kill(tern.pid, 'SIGUSR2')
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    try {
+      const dump = JSON.parse(await readFile(tern.queryFile, 'utf8'))
+      if (dump.dumps > previous) {
+        tern.queryDumps = dump.dumps
+        return dump
+      }
+    } catch {}
+    if (Date.now() > deadline) throw new Error('Tern did not write its query counts within 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+function diffCounts(before, after, chunks) {
+  const perChunk = {}
+  let total = 0
+  for (const [kind, count] of Object.entries(after.counts)) {
+    const delta = count - (before.counts[kind] ?? 0)
+    if (delta > 0) {
+      perChunk[kind] = delta / chunks
+      total += delta
+    }
+  }
+  return { chunks, perChunk, totalPerChunk: total / chunks, dbMsPerChunk: (after.dbMs - before.dbMs) / chunks }
+}
+
+/** process.hrtime in microseconds: CLOCK_MONOTONIC, the clock of V8's profile timestamps. */
+function monotonicUs() {
+  return Number(process.hrtime.bigint() / 1000n)
+}
+
+/**
+ * Stops Tern gracefully (SIGTERM: the profile is written at exit), reads its
+ * .cpuprofile, copies it to bench/transfer/profiles/ when BENCH_PROFILE_OUT
+ * names it, and summarizes the samples inside `windows`.
+ */
+async function profileSummary(tern, windows) {
+  if (tern.child.exitCode === null) {
+    tern.child.kill('SIGTERM')
+    await once(tern.child, 'exit', 60_000)
+  }
+  const files = (await readdir(tern.profileDir)).filter((name) => name.endsWith('.cpuprofile'))
+  if (files.length === 0) throw new Error('Tern wrote no CPU profile (did it exit on SIGTERM?)')
+  const path = join(tern.profileDir, files[0])
+  if (process.env.BENCH_PROFILE_OUT) {
+    const outDir = join(ROOT, 'bench/transfer/profiles')
+    await mkdir(outDir, { recursive: true })
+    const target = join(outDir, `${basename(process.env.BENCH_PROFILE_OUT)}.cpuprofile`)
+    await copyFile(path, target)
+    log(`profile copied to ${target}`)
+  }
+  const profile = JSON.parse(await readFile(path, 'utf8'))
+  const summary = summarizeProfile(profile, windows)
+  if (summary.sampledMs === 0) throw new Error('no profile sample falls inside the upload phases (clock mismatch?)')
+  return summary
 }
 
 /* ------------------------------------------------------------------------ */
@@ -355,13 +684,12 @@ async function freePort() {
 
 /**
  * Compiles Tern's server code the way `node ace build` does (tsc, same
- * tsconfig) into `<work>/build`, with package.json, ace.js and links to
+ * tsconfig) into `out`, with package.json, ace.js and links to
  * node_modules, resources and public: the JavaScript a production install
  * runs. (Running the TypeScript sources through a loader instead keeps the
  * transpiler and its source maps in the process: about 80 MB more RSS.)
  */
-function buildTern(work) {
-  const out = join(work, 'build')
+function buildTern(out) {
   const tsc = spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json'), '--outDir', out,
@@ -380,7 +708,7 @@ function buildTern(work) {
  * in a fresh DATA_DIR, after running the migrations: from the build of
  * `buildTern`, or from the sources with BENCH_FROM_SOURCE=1.
  */
-async function startTern(work, dataDir, children) {
+async function startTern(settings, work, dataDir, children) {
   const port = await freePort()
   const env = {
     ...process.env,
@@ -395,10 +723,22 @@ async function startTern(work, dataDir, children) {
   delete env.BENCH_ROLE
   const fromSource = process.env.BENCH_FROM_SOURCE === '1'
   const prebuilt = process.env.BENCH_BUILD_DIR
-  const cwd = fromSource ? ROOT : prebuilt && existsSync(join(prebuilt, 'bin/server.js')) ? prebuilt : buildTern(work)
+  const cwd = fromSource
+    ? ROOT
+    : prebuilt && existsSync(join(prebuilt, 'bin/server.js'))
+      ? prebuilt
+      : buildTern(prebuilt || join(work, 'build'))
   const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env, encoding: 'utf8', timeout: 120_000 })
   if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
   const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const queryFile = settings.countQueries ? join(work, 'queries.json') : null
+  if (queryFile) {
+    extra.push('--require', join(ROOT, 'bench/transfer/count_queries.cjs'))
+    env.BENCH_QUERY_FILE = queryFile
+    env.BENCH_ROOT = ROOT
+  }
+  const profileDir = settings.profile ? join(work, 'profile') : null
+  if (profileDir) extra.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`)
   const args = [...SERVER_NODE_FLAGS, ...extra, ...(fromSource ? ['--import=@poppinss/ts-exec', 'bin/server.ts'] : ['bin/server.js'])]
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
   children.push(child)
@@ -413,10 +753,10 @@ async function startTern(work, dataDir, children) {
     if (Date.now() > deadline) throw new Error('Tern did not answer /api/health within 60 s')
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  return { pid: child.pid, url, fromSource }
+  return { pid: child.pid, child, url, fromSource, queryFile, profileDir }
 }
 
-/** Signs up the first user (the admin) and raises share.maxSize (and sets share.chunkSize) through the admin API. */
+/** Signs up the first user (the admin) and raises share.maxSize to twice `sizeBytes` (and sets share.chunkSize) through the admin API. */
 async function prepareTern(url, sizeBytes, chunkSize) {
   const signUp = await request(undefined, `${url}/api/auth/signUp`, {
     method: 'POST',
@@ -557,6 +897,10 @@ function procStatus(pid) {
 }
 
 /* ------------------------------------------------------------------------ */
+
+function medians(lists) {
+  return Object.fromEntries(Object.entries(lists).map(([key, values]) => [key, median(values)]))
+}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b)
