@@ -22,6 +22,7 @@ export function summarizeProfile(profile, windows = null) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const byFunction = new Map()
   const byPackage = new Map()
+  const byArea = new Map()
   let time = profile.startTime
   let sampledUs = 0
   for (let i = 0; i < profile.samples.length; i++) {
@@ -37,6 +38,8 @@ export function summarizeProfile(profile, windows = null) {
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta)
     const pkg = packageOf(frame)
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + delta)
+    const area = areaOf(pkg, frame)
+    byArea.set(area, (byArea.get(area) ?? 0) + delta)
   }
   const sorted = (map) =>
     [...map.entries()].map(([name, us]) => ({ name, ms: us / 1000 })).sort((a, b) => b.ms - a.ms)
@@ -45,6 +48,7 @@ export function summarizeProfile(profile, windows = null) {
     sampledMs: sampledUs / 1000,
     functions: sorted(byFunction),
     packages: sorted(byPackage),
+    areas: sorted(byArea),
   }
 }
 
@@ -70,6 +74,34 @@ export function packageOf(frame) {
   return url
 }
 
+const DATABASE = new Set(['better-sqlite3', 'knex', '@adonisjs/lucid', 'luxon', 'tarn', 'mysql2', 'pg'])
+
+/**
+ * The issue's question in coarse areas: database (driver, query builder, ORM
+ * and its dates), the HTTP request and framework around each chunk (Node's
+ * http/net, AdonisJS, middleware, validation, Tern's own code), file writes
+ * and streams (Node's fs and stream code, and native write calls), GC, idle.
+ */
+export function areaOf(pkg, frame) {
+  if (pkg === '(idle)' || pkg === '(garbage collector)' || pkg === '(program)') return pkg
+  if (DATABASE.has(pkg)) return 'database (better-sqlite3, knex, Lucid, luxon)'
+  if (pkg === '(native)') {
+    return /write|read|open|close|sync|copy/i.test(frame.functionName)
+      ? 'file writes, streams, buffers (Node fs/streams/buffer, native I/O calls)'
+      : 'other native calls'
+  }
+  if (['node:fs', 'node:streams', 'node:buffer', 'node:stream'].includes(pkg)) {
+    return 'file writes, streams, buffers (Node fs/streams/buffer, native I/O calls)'
+  }
+  if (pkg.startsWith('@adonisjs/') || pkg.startsWith('@poppinss/') || pkg.startsWith('@vinejs/') || pkg.startsWith('tern:')) {
+    return 'request handling: framework, middleware, validation, Tern code'
+  }
+  if (['node:http', 'node:net', 'node:timers', 'node:async', 'node:process', 'node:events', 'node:url'].includes(pkg)) {
+    return 'request handling: Node http/net, timers, events'
+  }
+  return 'other (crypto, other packages)'
+}
+
 function shortUrl(url) {
   if (!url) return ''
   const modules = url.lastIndexOf('/node_modules/')
@@ -84,6 +116,10 @@ export function printSummary(summary, top = 15, title = 'CPU profile') {
   const percent = (ms) => `${((ms / summary.sampledMs) * 100).toFixed(1).padStart(5)}%`
   console.log('')
   console.log(`${title}: ${(summary.sampledMs / 1000).toFixed(2)} s sampled (self time; "(idle)" = waiting)`)
+  console.log('  by area (self time):')
+  for (const { name, ms } of summary.areas) {
+    console.log(`    ${ms.toFixed(0).padStart(7)} ms ${percent(ms)}  ${name}`)
+  }
   console.log('  top packages / parts of Node (self time):')
   for (const { name, ms } of summary.packages.slice(0, top)) {
     console.log(`    ${ms.toFixed(0).padStart(7)} ms ${percent(ms)}  ${name}`)
