@@ -4,7 +4,7 @@
  * a static file by a tuned plain node:http server, in one run, on loopback.
  *
  *   node_modules/.bin/node bench/pages/run.js                 # 10 s per measurement
- *   BENCH_DURATION_S=2 node_modules/.bin/node bench/pages/run.js
+ *   BENCH_DURATION_S=5 node_modules/.bin/node bench/pages/run.js   # quick check
  *
  * It builds Tern as a production install runs it (bench/pages/build.js: tsc
  * for the server, Vite for the browser and SSR bundles) and starts it like
@@ -87,12 +87,13 @@ function runStaticServer(file) {
       },
     ])
   )
-  const server = http.createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+  const server = http.createServer((req, res) => {
     const accepted = req.headers['accept-encoding'] ?? ''
     const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity'
     res.writeHead(200, headers[encoding])
     res.end(variants[encoding])
   })
+  server.keepAliveTimeout = 60_000
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }))
   process.on('disconnect', () => process.exit(0))
 }
