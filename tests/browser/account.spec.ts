@@ -4,7 +4,7 @@ import type { Page } from 'playwright'
 import User from '#models/user'
 import { accessTokenFor, createUser } from '#tests/helpers/auth'
 import { tokenExpiry } from '../../inertia/lib/session.js'
-import { baseUrl, collectErrors } from '#tests/helpers/browser'
+import { baseUrl, collectErrors, reloadedBy } from '#tests/helpers/browser'
 
 /** Loads `path` and waits for React to take over the server-rendered page. */
 async function open(page: Page, path: string) {
@@ -84,7 +84,7 @@ test.group('Account | browser journey', (group) => {
 
     // Sign out from the avatar menu: the page reloads signed out.
     await page.getByRole('button', { name: `Account menu of ${username}` }).click()
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Sign out' }).click()])
+    await reloadedBy(page, () => page.getByRole('menuitem', { name: 'Sign out' }).click())
     await page.waitForSelector('html[data-hydrated]')
     await page.assertCookieMissing('access_token')
 
@@ -148,7 +148,7 @@ test.group('Account | browser journey', (group) => {
     await language.focus()
     await page.keyboard.type('Deutsch')
     await page.locator('.ant-select-item-option-active[title="Deutsch"]').waitFor()
-    await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')])
+    await reloadedBy(page, () => page.keyboard.press('Enter'))
     await page.waitForSelector('html[data-hydrated]')
     await page.assertCookie('language', 'de-DE')
     assert.equal(await page.locator('html').getAttribute('lang'), 'de-DE')

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
-import { collectErrors } from '#tests/helpers/browser'
+import { collectErrors, reloadedBy } from '#tests/helpers/browser'
 
 /** Background colour of the header as the browser computes it. */
 function headerBackground(page: Page) {
@@ -28,7 +28,7 @@ test.group('Shell | theme and language', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('colorScheme')), 'dark')
 
     await page.getByRole('button', { name: /^Language/ }).click()
-    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Deutsch' }).click()])
+    await reloadedBy(page, () => page.getByRole('menuitem', { name: 'Deutsch' }).click())
     await page.waitForSelector('html[data-hydrated]')
     await page.assertTextContains('h1', 'Eine selbst gehostete Plattform zum Teilen von Dateien.')
     await page.assertCookie('language', 'de-DE')

@@ -60,3 +60,15 @@ export function collectErrors(page: Page, { strict = false }: { strict?: boolean
 export function dialogByTitle(page: Page, title: string) {
   return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
 }
+
+/**
+ * Bound of a full page reload in the browser tests (120 s). Under the dev
+ * server a reload transforms modules again; on a loaded CI machine that took
+ * over Playwright's 30 s default once, so waits for a reload use this bound.
+ */
+export const RELOAD_TIMEOUT_MS = 120_000
+
+/** Runs `action` (a click or key press that reloads the page) and resolves once the new page fired `load`. */
+export async function reloadedBy(page: Page, action: () => Promise<unknown>): Promise<void> {
+  await Promise.all([page.waitForEvent('load', { timeout: RELOAD_TIMEOUT_MS }), action()])
+}
