@@ -38,14 +38,13 @@
  */
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib'
 import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
+import { cookiesOf, cpuSeconds, envNumber, expectStatus, freePort, once, procStatus, withWorkDir } from '../lib/common.js'
 import { buildTern } from './build.js'
 
 const KB = 1000
@@ -102,12 +101,6 @@ function runStaticServer(file) {
 /* Orchestration                                                            */
 /* ------------------------------------------------------------------------ */
 
-function envNumber(name, fallback) {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`)
-  return value
-}
-
 async function main() {
   const settings = {
     durationS: envNumber('BENCH_DURATION_S', 10),
@@ -119,36 +112,11 @@ async function main() {
     }),
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 1200),
   }
-  const work = await mkdtemp(join(process.env.BENCH_TMP || tmpdir(), 'tern-bench-pages-'))
-  const children = []
-  let finished = false
-  const cleanup = async () => {
-    if (finished) return
-    finished = true
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit', 5000) : null)))
-    await rm(work, { recursive: true, force: true })
-  }
-  const timer = setTimeout(async () => {
-    console.error(`bench: time limit of ${settings.timeoutSeconds} s reached, stopping`)
-    await cleanup()
-    process.exit(2)
-  }, settings.timeoutSeconds * 1000)
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, async () => {
-      await cleanup()
-      process.exit(130)
-    })
-  }
-
-  try {
+  await withWorkDir('tern-bench-pages-', settings.timeoutSeconds, async (work, children) => {
     const results = await benchmark(settings, work, children)
     print(settings, results)
     if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
-  } finally {
-    clearTimeout(timer)
-    await cleanup()
-  }
+  })
 }
 
 async function benchmark(settings, work, children) {
@@ -415,14 +383,6 @@ async function startStatic(file, children) {
   return { pid: child.pid, url: `http://127.0.0.1:${message.port}` }
 }
 
-async function freePort() {
-  const server = createServer()
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 /** Tern from the build: NODE_ENV=production, LOG_LEVEL=warn, SQLite and the local disk in a fresh DATA_DIR, after the migrations. */
 async function startTern(cwd, dataDir, children) {
   const port = await freePort()
@@ -665,40 +625,7 @@ function inertiaPage(html) {
   return JSON.parse(text)
 }
 
-function expectStatus(response, status, what) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${String(response.body).slice(0, 300)}`)
-}
-
-function cookiesOf(response) {
-  return [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0])
-}
-
-/** CPU seconds (user + system) the process `pid` used so far (/proc/<pid>/stat). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-/** Fields of /proc/<pid>/status in bytes (VmRSS, VmHWM…). */
-function procStatus(pid) {
-  const fields = {}
-  for (const line of readFileSync(`/proc/${pid}/status`, 'utf8').split('\n')) {
-    const match = /^(\w+):\s+(\d+) kB$/.exec(line)
-    if (match) fields[match[1]] = Number(match[2]) * 1024
-  }
-  return fields
-}
-
 function log(message) {
   console.log(`bench: ${message}`)
 }
 
-function once(emitter, event, timeoutMs) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs)
-    emitter.once(event, () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}

@@ -56,14 +56,13 @@
 import { createHash, randomFillSync } from 'node:crypto'
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { constants, createReadStream, createWriteStream, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, open, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
+import { cookiesOf, cpuSeconds, envNumber, expectStatus, freePort, once, procStatus, withWorkDir } from '../lib/common.js'
 import { printSummary, summarizeProfile } from './cpu_profile.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -135,14 +134,6 @@ function runBaselineServer(dir) {
 /* Client and orchestration                                                 */
 /* ------------------------------------------------------------------------ */
 
-function envNumber(name, fallback, { zero = false } = {}) {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
-    throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} number`)
-  }
-  return value
-}
-
 async function main() {
   const concurrent = Math.round(envNumber('BENCH_CONCURRENT', 0, { zero: true }))
   const settings = {
@@ -158,29 +149,7 @@ async function main() {
     countQueries: (process.env.BENCH_COUNT_QUERIES ?? (process.env.BENCH_PROFILE === '1' ? '0' : '1')) !== '0',
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 900),
   }
-  const work = await mkdtemp(join(process.env.BENCH_TMP || tmpdir(), 'tern-bench-'))
-  const children = []
-  let finished = false
-  const cleanup = async () => {
-    if (finished) return
-    finished = true
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit', 5000) : null)))
-    await rm(work, { recursive: true, force: true })
-  }
-  const timer = setTimeout(async () => {
-    console.error(`bench: time limit of ${settings.timeoutSeconds} s reached, stopping`)
-    await cleanup()
-    process.exit(2)
-  }, settings.timeoutSeconds * 1000)
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, async () => {
-      await cleanup()
-      process.exit(130)
-    })
-  }
-
-  try {
+  await withWorkDir('tern-bench-', settings.timeoutSeconds, async (work, children) => {
     const servers = await startServers(settings, work, children)
     const results =
       settings.mode === 'concurrent' ? await benchmarkConcurrent(settings, work, servers) : await benchmark(settings, work, servers)
@@ -193,10 +162,7 @@ async function main() {
       results.profile.packages = results.profile.packages.slice(0, 50)
     }
     if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
-  } finally {
-    clearTimeout(timer)
-    await cleanup()
-  }
+  })
 }
 
 /** Generates the input, starts both servers and prepares Tern (admin, limits). */
@@ -674,14 +640,6 @@ async function startBaseline(dir, children) {
   return { pid: child.pid, url: `http://127.0.0.1:${message.port}` }
 }
 
-async function freePort() {
-  const server = createServer()
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 /**
  * Compiles Tern's server code the way `node ace build` does (tsc, same
  * tsconfig) into `out`, with package.json, ace.js and links to
@@ -845,14 +803,6 @@ async function sendChunks(size, chunkSize, parallel, send) {
   await Promise.all(Array.from({ length: Math.min(parallel, total - 1) }, worker))
 }
 
-function expectStatus(response, status, what) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${response.body.slice(0, 300)}`)
-}
-
-function cookiesOf(response) {
-  return [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0])
-}
-
 /** Writes `size` random bytes to `path`; resolves to their SHA-256. */
 async function generateFile(path, size) {
   const hash = createHash('sha256')
@@ -880,22 +830,6 @@ async function verify(path, expected, what) {
   if (actual !== expected) throw new Error(`${what}: SHA-256 ${actual} differs from the source's ${expected}`)
 }
 
-/** CPU seconds (user + system) the process `pid` used so far (/proc/<pid>/stat). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-/** Fields of /proc/<pid>/status in bytes (VmRSS, VmHWM…). */
-function procStatus(pid) {
-  const fields = {}
-  for (const line of readFileSync(`/proc/${pid}/status`, 'utf8').split('\n')) {
-    const match = /^(\w+):\s+(\d+) kB$/.exec(line)
-    if (match) fields[match[1]] = Number(match[2]) * 1024
-  }
-  return fields
-}
-
 /* ------------------------------------------------------------------------ */
 
 function medians(lists) {
@@ -916,12 +850,3 @@ function log(message) {
   console.log(`bench: ${message}`)
 }
 
-function once(emitter, event, timeoutMs) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs)
-    emitter.once(event, () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}

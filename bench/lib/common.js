@@ -1,0 +1,101 @@
+/**
+ * What every benchmark in bench/ needs: a temporary work folder removed at
+ * the end (also after a failure, Ctrl-C or the time limit) together with the
+ * child processes it started, environment numbers, a free loopback port, and
+ * the /proc readings of a server's CPU and memory.
+ */
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Runs `fn(work, children)` in a new folder under BENCH_TMP (or the OS temp
+ * folder) named `prefix`*; children pushed to `children` are stopped and the
+ * folder removed when `fn` ends, on SIGINT/SIGTERM, or after `timeoutSeconds`.
+ */
+export async function withWorkDir(prefix, timeoutSeconds, fn) {
+  const work = await mkdtemp(join(process.env.BENCH_TMP || tmpdir(), prefix))
+  const children = []
+  let finished = false
+  const cleanup = async () => {
+    if (finished) return
+    finished = true
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit', 5000) : null)))
+    await rm(work, { recursive: true, force: true })
+  }
+  const timer = setTimeout(async () => {
+    console.error(`bench: time limit of ${timeoutSeconds} s reached, stopping`)
+    await cleanup()
+    process.exit(2)
+  }, timeoutSeconds * 1000)
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, async () => {
+      await cleanup()
+      process.exit(130)
+    })
+  }
+  try {
+    return await fn(work, children)
+  } finally {
+    clearTimeout(timer)
+    await cleanup()
+  }
+}
+
+/** The number in env variable `name` (else `fallback`): positive, or with `zero` also 0. */
+export function envNumber(name, fallback, { zero = false } = {}) {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+    throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} number`)
+  }
+  return value
+}
+
+/** A TCP port free on 127.0.0.1 now. */
+export async function freePort() {
+  const server = createServer()
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** Resolves when `emitter` emits `event`, or after `timeoutMs` in any case. */
+export function once(emitter, event, timeoutMs) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs)
+    emitter.once(event, () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+/** Throws naming `what` unless the answer has `status`. */
+export function expectStatus(response, status, what) {
+  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${String(response.body).slice(0, 300)}`)
+}
+
+/** The `name=value` pairs of an answer's Set-Cookie headers. */
+export function cookiesOf(response) {
+  return [response.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0])
+}
+
+/** CPU seconds (user + system) process `pid` has used. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** The kB fields of /proc/<pid>/status (VmRSS, VmHWM...) in bytes. */
+export function procStatus(pid) {
+  const fields = {}
+  for (const line of readFileSync(`/proc/${pid}/status`, 'utf8').split('\n')) {
+    const match = /^(\w+):\s+(\d+) kB$/.exec(line)
+    if (match) fields[match[1]] = Number(match[2]) * 1024
+  }
+  return fields
+}
