@@ -169,7 +169,7 @@ test.group('Reverse shares | browser journey', (group) => {
     await row.getByRole('button', { name: 'Expand row' }).click()
     const shares = page.getByTestId('reverse-share-shares')
     await shares.waitFor()
-    await page.assertTextContains(shares, '1 file, 2.2 KB, uploaded on ')
+    await page.assertTextContains(shares, '1 file, 2.2 kB, uploaded on ')
     await Promise.all([
       page.waitForURL((url) => url.pathname === `/share/${shareId}`),
       shares.getByRole('link', { name: `For the owner (${shareId})` }).click(),

@@ -73,9 +73,9 @@ test.group('Upload client | pure helpers', () => {
 
 test.group('Share formatting | sizes, dates and expiration', () => {
   test('sizes are 1000-based with at most one decimal', ({ assert }) => {
-    assert.equal(formatBytes(0), '0 B')
-    assert.equal(formatBytes(999), '999 B')
-    assert.equal(formatBytes(1000), '1 KB')
+    assert.equal(formatBytes(0), '0 bytes')
+    assert.equal(formatBytes(999), '999 bytes')
+    assert.equal(formatBytes(1000), '1 kB')
     assert.equal(formatBytes(1_500_000), '1.5 MB')
     assert.equal(formatBytes(1_000_000_000), '1 GB')
     assert.equal(formatBytes(1_234_567_890_123), '1.2 TB')
