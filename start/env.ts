@@ -9,6 +9,7 @@
 |
 */
 import { Env } from '@adonisjs/core/env'
+import { parseWorkers } from '#start/cluster'
 
 export default await Env.create(new URL('../', import.meta.url), {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -72,4 +73,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   MIGRATE_ON_START: Env.schema.boolean.optional(),
   /** Bearer token of /metrics (app/services/system/metrics.ts); unset, /metrics answers 404. */
   METRICS_TOKEN: Env.schema.string.optional(),
+  /**
+   * HTTP worker processes on this machine (start/cluster.ts), 1 to 64; 1 = one
+   * process, no cluster. Default: the cores (at most 8) in production, else 1.
+   */
+  TERN_WORKERS: (key: string, value?: string) => parseWorkers(key, value),
 })
