@@ -38,11 +38,25 @@ const dbConfig = defineConfig({
        * (still durable against a process crash). better-sqlite3 is
        * synchronous, so each sync would otherwise block the event loop.
        */
+      /**
+       * Several processes write to the file (HTTP workers of start/cluster.ts,
+       * instances on one host): a writer waits up to busy_timeout for the
+       * write lock instead of failing at once. Transactions begin IMMEDIATE
+       * (knex sends a plain, deferred `BEGIN;`, with no option to change it):
+       * a deferred one that reads, then writes after another process
+       * committed, fails with SQLITE_BUSY at once, without waiting; taking
+       * the write lock at BEGIN makes it wait its turn. Transactions are short
+       * (no file I/O inside), so the wait, which blocks that process's event
+       * loop like every better-sqlite3 call, stays short too.
+       */
       pool: {
         afterCreate: (connection: any, done: (error: Error | null, connection: any) => void) => {
           connection.pragma('journal_mode = WAL')
           connection.pragma('synchronous = NORMAL')
           connection.pragma('foreign_keys = ON')
+          connection.pragma('busy_timeout = 5000')
+          const prepare = connection.prepare.bind(connection)
+          connection.prepare = (sql: string) => prepare(sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql)
           done(null, connection)
         },
       },

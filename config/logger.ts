@@ -1,3 +1,5 @@
+import cluster from 'node:cluster'
+import { hostname } from 'node:os'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, targets } from '@adonisjs/core/logger'
@@ -16,6 +18,8 @@ const loggerConfig = defineConfig({
       enabled: true,
       name: 'tern',
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'silent' : 'info'),
+      /** In an HTTP worker of the cluster (start/cluster.ts), each line also names the worker. */
+      ...(cluster.isWorker ? { base: { pid: process.pid, hostname: hostname(), worker: cluster.worker!.id } } : {}),
       serializers: { err: serializeError },
       hooks: {
         logMethod(args, method) {

@@ -10,6 +10,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
  * GET /metrics: the Prometheus text format (#services/system/metrics).
  * Off unless METRICS_TOKEN is set (then it answers 404 like any unknown
  * route, revealing nothing); on, only to `Authorization: Bearer <token>`.
+ * With several HTTP workers, the metrics of all of them (the whole instance).
  */
 export default class MetricsController {
   async handle({ request, response }: HttpContext) {
@@ -24,9 +25,9 @@ export default class MetricsController {
         error: 'Unauthorized',
       })
     }
-    const { metricsRegistry } = await import('#services/system/metrics')
+    const { metricsRegistry, instanceMetrics } = await import('#services/system/metrics')
     response.header('Content-Type', metricsRegistry.contentType)
     response.header('Cache-Control', 'no-store')
-    return response.send(await metricsRegistry.metrics())
+    return response.send(await instanceMetrics())
   }
 }

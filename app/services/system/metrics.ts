@@ -13,8 +13,15 @@
  * new one count beside what /metrics answers. The module is the one instance
  * a container singleton would hold, without a container lookup on the path of
  * every request, and the tests read the same registry the app fills.
+ *
+ * With several HTTP workers (start/cluster.ts), /metrics answers for the
+ * whole instance: the worker asks the primary, which collects every worker's
+ * registry through prom-client's AggregatorRegistry (counters and histograms
+ * summed; the database gauges, the same in every worker, by max).
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import cluster from 'node:cluster'
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { clusterMetrics } from '#start/cluster'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import { transferTotals } from '#services/system/transfer_totals'
@@ -90,6 +97,7 @@ async function fillFromDatabase(gauge: Gauge<string>, label: string, query: () =
 
 new Gauge({
   name: 'tern_uploads_in_progress',
+  aggregator: 'max',
   help: 'Unfinished uploads (upload sessions) by state, in the whole installation',
   labelNames: ['state'] as const,
   registers,
@@ -102,6 +110,7 @@ new Gauge({
 
 new Gauge({
   name: 'tern_outbox_deliveries',
+  aggregator: 'max',
   help: 'Notification outbox rows by status (pending: the depth; failed: given up), in the whole installation',
   labelNames: ['status'] as const,
   registers,
@@ -111,3 +120,14 @@ new Gauge({
     )
   },
 })
+
+if (cluster.isWorker) {
+  // This worker answers the primary's collection with this registry (the listener is set up once).
+  AggregatorRegistry.setRegistries([metricsRegistry])
+  new AggregatorRegistry()
+}
+
+/** The Prometheus text of this instance: this process, or every worker of the cluster. */
+export function instanceMetrics(): Promise<string> {
+  return cluster.isWorker ? clusterMetrics() : metricsRegistry.metrics()
+}
