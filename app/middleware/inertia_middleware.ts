@@ -8,6 +8,8 @@ import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
 import type { SharedPageProps } from '#api/pages'
 import type { PublicConfigVariable } from '#api/config'
 import type { PublicUser } from '#api/user'
+// Registers the store of server-rendered pages' stylesheets for the SSR entry (inertia/ssr.tsx).
+import '#services/pages/ssr_styles'
 
 /** An object type without the interface's closed shape (page props must be plain JSON objects). */
 type Plain<T> = { [K in keyof T]: T[K] }

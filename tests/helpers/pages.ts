@@ -23,6 +23,17 @@ export function pageObject(text: string): { component: string; props: Record<str
   return JSON.parse(html(attribute[1]))
 }
 
+/**
+ * The CSS of the stylesheets a server-rendered page links to (antd's styles
+ * of that render, `/ssr-styles/<hash>.css`), fetched as a browser would.
+ */
+export async function linkedStyles(text: string): Promise<string> {
+  const hrefs = [...text.matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[^"]+)"/g)].map((m) => m[1])
+  if (hrefs.length === 0) throw new Error('No server-rendered stylesheet link in the HTML')
+  const sheets = await Promise.all(hrefs.map((href) => api('GET', href, { headers: { accept: 'text/css,*/*;q=0.1' } })))
+  return sheets.map((sheet) => sheet.bytes.toString('utf8')).join('\n')
+}
+
 /** GET `path` as a browser would (no redirects followed): status, Location, cookies set, decoded and raw HTML. */
 export async function page(path: string, cookie: string | null = null) {
   const response = await api('GET', path, { cookie, headers: { accept: 'text/html' } })

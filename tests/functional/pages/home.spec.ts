@@ -3,13 +3,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
 import { accessCookieFor, createUser } from '#tests/helpers/auth'
-import { html } from '#tests/helpers/pages'
+import { html, linkedStyles } from '#tests/helpers/pages'
 
 const configService = await app.container.make(ConfigService)
 
-/** The CSS antd extracted while rendering the page on the server. */
+/** The CSS antd extracted while rendering the page on the server (the stylesheet the page links to). */
 function antdCss(text: string) {
-  return [...text.matchAll(/<style data-rc-order[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n')
+  return linkedStyles(text)
 }
 
 test.group('Pages | home', (group) => {
@@ -140,7 +140,7 @@ test.group('Pages | colour scheme', (group) => {
     const text = (await client.get('/').header('Cookie', 'color_scheme=dark')).text()
     assert.include(text, 'data-color-scheme="dark" data-theme="dark" style="color-scheme: dark"')
     assert.include(text, '"colorScheme":"dark"')
-    const css = antdCss(text)
+    const css = await antdCss(text)
     assert.match(css, /\.ant-layout-header[^}]*background:#141414/)
     assert.match(css, /\.ant-layout\{[^}]*background:#000000/)
   })
@@ -148,7 +148,7 @@ test.group('Pages | colour scheme', (group) => {
   test('without the cookie the server renders the light theme', async ({ client, assert }) => {
     const text = (await client.get('/')).text()
     assert.include(text, 'data-color-scheme="system" data-theme="light"')
-    const css = antdCss(text)
+    const css = await antdCss(text)
     assert.match(css, /\.ant-layout-header[^}]*background:#ffffff/)
     assert.notInclude(css, '#141414')
   })
@@ -156,6 +156,6 @@ test.group('Pages | colour scheme', (group) => {
   test('the system preference is rendered light by the server', async ({ client, assert }) => {
     const text = (await client.get('/').header('Cookie', 'color_scheme=system')).text()
     assert.include(text, 'data-color-scheme="system" data-theme="light"')
-    assert.notInclude(antdCss(text), '#141414')
+    assert.notInclude(await antdCss(text), '#141414')
   })
 })

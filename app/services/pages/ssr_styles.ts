@@ -1,0 +1,88 @@
+/**
+ * The stylesheets of server-rendered pages (issue 15): the CSS antd's
+ * CSS-in-JS generates while a page renders on the server, stored once per
+ * distinct content under its SHA-256 and served as
+ * `/ssr-styles/<hash>.css` (SsrStylesController), immutable, instead of
+ * ~130 KB of inline <style> in every page. The link is render-blocking, so
+ * the first paint stays styled; the CSS ends with antd's cache-path rule,
+ * from which antd in the browser knows these styles exist and does not
+ * inject them again.
+ *
+ * The SSR entry (inertia/ssr.tsx, a Vite bundle that cannot import server
+ * code) reaches the store through `globalThis[SSR_STYLES_KEY]`, as it finds
+ * the CSP nonce placeholder. Files are written under
+ * `DATA_DIR/cache/ssr-styles` before the page is answered, so that another
+ * worker of a cluster (or instance sharing DATA_DIR) can serve a link this
+ * one rendered; a small in-memory LRU (lru-cache) saves the disk reads.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { LRUCache } from 'lru-cache'
+import env from '#start/env'
+
+/** Key under which the SSR entry finds the store on `globalThis`. */
+export const SSR_STYLES_KEY = Symbol.for('tern.ssrStyles')
+
+/** URL prefix of the stylesheets (route in start/routes/pages_styles.ts). */
+export const SSR_STYLES_PATH = '/ssr-styles'
+
+/** What the SSR entry sees of the store. */
+export interface SsrStylesStore {
+  /** Stores `css` (if new) and resolves to the URL of its stylesheet. */
+  put(css: string): Promise<string>
+}
+
+/** A stylesheet's file name: 64 hex digits of SHA-256 and `.css`. */
+const FILE_NAME = /^([0-9a-f]{64})\.css$/
+
+function directory(): string {
+  return join(env.get('DATA_DIR'), 'cache', 'ssr-styles')
+}
+
+/** Style sets are few (page kinds x light/dark x ltr/rtl); 64 covers them, a few MB at most. */
+const memory = new LRUCache<string, string>({ max: 64 })
+/** Hashes already on disk (or being written) by this process. */
+const written = new Map<string, Promise<void>>()
+
+async function writeOnce(hash: string, css: string): Promise<void> {
+  const dir = directory()
+  await mkdir(dir, { recursive: true })
+  // Written aside then renamed: another worker never reads half a file.
+  const temporary = join(dir, `${hash}.${process.pid}.tmp`)
+  await writeFile(temporary, css)
+  await rename(temporary, join(dir, `${hash}.css`))
+}
+
+export const ssrStyles: SsrStylesStore = {
+  async put(css: string): Promise<string> {
+    const hash = createHash('sha256').update(css).digest('hex')
+    memory.set(hash, css)
+    let pending = written.get(hash)
+    if (!pending) {
+      pending = writeOnce(hash, css)
+      written.set(hash, pending)
+      pending.catch(() => written.delete(hash))
+    }
+    await pending
+    return `${SSR_STYLES_PATH}/${hash}.css`
+  },
+}
+
+/** The CSS of a stylesheet file name (`<hash>.css`), or null when unknown or not a valid name. */
+export async function ssrStylesheet(fileName: string): Promise<string | null> {
+  const match = FILE_NAME.exec(fileName)
+  if (!match) return null
+  const hash = match[1]
+  const cached = memory.get(hash)
+  if (cached !== undefined) return cached
+  try {
+    const css = await readFile(join(directory(), `${hash}.css`), 'utf8')
+    memory.set(hash, css)
+    return css
+  } catch {
+    return null
+  }
+}
+
+;(globalThis as Record<symbol, unknown>)[SSR_STYLES_KEY] = ssrStyles
