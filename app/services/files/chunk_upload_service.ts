@@ -16,12 +16,12 @@ import { storage } from '#extensions/storage/main'
 import type Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
-import { configSnapshot } from '#services/config/config_service'
+import { configSnapshot, configValue } from '#services/config/config_service'
 import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
 import { faultPoint } from '#services/files/fault_points'
 import FileStorage, { isNoSpaceError } from '#services/files/file_storage'
 import UploadFinalisation from '#services/files/upload_finalisation'
-import { lowestMissingChunk, recordChunk, startUpload } from '#services/files/upload_sessions'
+import { findFileForChunk, lowestMissingChunk, recordChunk, startUpload } from '#services/files/upload_sessions'
 import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 
 /** One chunk as the route received it. */
@@ -99,8 +99,9 @@ export default class ChunkUploadService {
    * full) or the refusal of a `file:before_store` handler.
    */
   async receive(share: Share, input: ChunkInput, options: ChunkOptions = {}): Promise<{ id: string; name: string }> {
-    const config = await configSnapshot()
-    const maxShareSize = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
+    // Read only by the first and the last chunk (a middle chunk's limits come
+    // from its session): no settings query for the chunks in between.
+    const maxShareSize = async () => Math.min(await configValue('share.maxSize'), options.maxShareSize ?? Infinity)
     const isLast = input.chunkIndex === input.totalChunks - 1
 
     if (!input.fileId && input.uploadKey && input.chunkIndex === 0) {
@@ -113,10 +114,12 @@ export default class ChunkUploadService {
     const created = !input.fileId
     if (!input.fileId) {
       if (input.chunkIndex !== 0) throw new UnexpectedChunkException(0)
+      const config = await configSnapshot()
       const chunkSize = config.get('share.chunkSize')
       checkChunkLength(chunkSize, isLast, input.contentLength)
       const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
-      if ((await otherFilesSize(share.id, null)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+      const limit = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
+      if ((await otherFilesSize(share.id, null)) + declared > limit) throw shareErrors.maxSizeExceeded()
       for (let attempt = 1; ; attempt++) {
         try {
           ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
@@ -131,9 +134,9 @@ export default class ChunkUploadService {
         }
       }
     } else {
-      file = await ShareFile.query().where('id', input.fileId).where('shareId', share.id).first()
-      if (!file) throw shareErrors.fileNotFound()
-      session = file.completed ? null : await UploadSession.findBy('fileId', file.id)
+      const found = await findFileForChunk(share.id, input.fileId)
+      if (!found) throw shareErrors.fileNotFound()
+      ;({ file, session } = found)
       if (!session) {
         // Completed (by this chunk's earlier try or a duplicate), or deleted meanwhile.
         input.body.resume()
@@ -147,7 +150,7 @@ export default class ChunkUploadService {
       // with the first chunk); the last one brings the file's real size.
       if (isLast) {
         const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
-        if ((await otherFilesSize(share.id, file.id)) + declared > maxShareSize) throw shareErrors.maxSizeExceeded()
+        if ((await otherFilesSize(share.id, file.id)) + declared > (await maxShareSize())) throw shareErrors.maxSizeExceeded()
       }
     }
 

@@ -24,7 +24,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import { assembleFile } from '#services/files/chunk_writer'
 import { faultPoint } from '#services/files/fault_points'
-import { affectedRows, dbNow, receivedChunks } from '#services/files/upload_sessions'
+import { affectedRows, chunkTotals, dbNow, receivedChunks } from '#services/files/upload_sessions'
 import { ShareApiException, shareErrors } from '#services/shares/share_errors'
 
 /** An assembly without a heartbeat for this long is taken to be dead and may be taken over. */
@@ -131,11 +131,13 @@ async function runAssembly(disk: StorageDisk, file: ShareFile, session: UploadSe
   }
 }
 
-/** Whether every chunk of `session` is recorded, and the file's size then. */
+/**
+ * Whether every chunk of `session` is recorded, and the file's size then.
+ * Asked after every chunk: a count and a sum (one row), not the chunk list.
+ */
 async function readiness(session: UploadSession): Promise<{ ready: boolean; size: number }> {
-  const chunks = await receivedChunks(session.id)
-  const ready = chunks.length >= session.totalChunks
-  return { ready, size: chunks.reduce((sum, chunk) => sum + chunk.size, 0) }
+  const { count, size } = await chunkTotals(session.id)
+  return { ready: count >= session.totalChunks, size }
 }
 
 /** Completes uploaded files once every chunk is in; resolve it from the container or inject it. */

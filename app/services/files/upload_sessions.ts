@@ -94,6 +94,52 @@ export async function startUpload(
   }
 }
 
+/** Prefix of the session's columns in `findFileForChunk`'s joined row. */
+const SESSION_PREFIX = 's__'
+
+/**
+ * File `fileId` of share `shareId` with its upload session (null once the
+ * file completed: the session is dropped with it), in one query (a join)
+ * instead of two: every later chunk of an upload reads both (issue 15:
+ * statements per chunk). Null when the share has no such file.
+ */
+export async function findFileForChunk(
+  shareId: string,
+  fileId: string
+): Promise<{ file: ShareFile; session: UploadSession | null } | null> {
+  const sessionColumns = [...UploadSession.$columnsDefinitions.values()].map(
+    ({ columnName }) => `upload_sessions.${columnName} as ${SESSION_PREFIX}${columnName}`
+  )
+  const row: Record<string, unknown> | undefined = await db
+    .from('files')
+    .leftJoin('upload_sessions', 'upload_sessions.file_id', 'files.id')
+    .where('files.id', fileId)
+    .where('files.share_id', shareId)
+    .select('files.*', ...sessionColumns)
+    .first()
+  if (!row) return null
+  const fileRow: Record<string, unknown> = {}
+  const sessionRow: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row)) {
+    if (name.startsWith(SESSION_PREFIX)) sessionRow[name.slice(SESSION_PREFIX.length)] = value
+    else fileRow[name] = value
+  }
+  const file = ShareFile.$createFromAdapterResult(fileRow)!
+  const session = sessionRow.id == null || file.completed ? null : UploadSession.$createFromAdapterResult(sessionRow)
+  return { file, session }
+}
+
+/** How many chunks of a session are recorded and their total size: one aggregate row, not a row per chunk. */
+export async function chunkTotals(sessionId: string): Promise<{ count: number; size: number }> {
+  const row = await db
+    .from('upload_chunks')
+    .where('upload_session_id', sessionId)
+    .count('* as count')
+    .sum('size as size')
+    .first()
+  return { count: Number(row?.count ?? 0), size: Number(row?.size ?? 0) }
+}
+
 /** Records (or, for a retried chunk, updates) chunk `chunkIndex`: one row per index, never two. */
 export async function recordChunk(session: UploadSession, chunkIndex: number, size: number, etag: string | null) {
   await db
