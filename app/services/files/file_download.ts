@@ -9,6 +9,7 @@
  */
 import type { Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
 import { hooks } from '#extensions/hooks/main'
 import type ShareFile from '#models/share_file'
 import FileStorage from '#services/files/file_storage'
@@ -55,6 +56,24 @@ function notModified(request: DownloadRequest, etag: string, modified: Date): bo
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since
 }
 
+/**
+ * Emits `share:downloaded` and runs `downloaded` (the owner's notice: owner
+ * lookup, payload, routes, outbox insert) off the download's hot path: from
+ * the next turn of the event loop, while the answer's headers and first bytes
+ * go out, instead of before them (issue 15). The body's end waits for it
+ * (`paceTransfer`), so once a client has the whole file its notice is stored,
+ * as before; a client that goes away early does not cancel it. A failure is
+ * logged and does not break the download.
+ */
+function announceDownload(shareId: string, fileId: string | null, downloaded?: () => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(async () => {
+      await hooks.emit('share:downloaded', { shareId, fileId })
+      await downloaded?.()
+    })
+    .catch((error) => logger.error({ err: error, shareId, fileId }, 'could not announce a download'))
+}
+
 /** Builds download answers of share files and zips; the caller has checked access. */
 @inject()
 export default class FileDownloadService {
@@ -64,7 +83,7 @@ export default class FileDownloadService {
    * The answer to a download of `file`; `inline` for `download=false`. Runs
    * `download:before_serve` (handlers add headers or refuse); emits
    * `share:downloaded` and runs `downloaded` (the notification) for GETs
-   * that send the body. `countView` (a direct-link download) runs only once
+   * that send the body, while it streams (`announceDownload`). `countView` (a direct-link download) runs only once
    * the answer will carry the file: a 304 or a 416 sends no bytes, so it
    * counts no view. Throws 404 when the stored bytes are gone.
    */
@@ -115,10 +134,8 @@ export default class FileDownloadService {
       if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
       throw error
     }
-    // Awaited before the body: a listener that stores a notification (webhook outbox) has stored it.
-    await hooks.emit('share:downloaded', { shareId, fileId: file.id })
-    await downloaded?.()
-    return { status, headers, body: paceTransfer(source) }
+    const announced = announceDownload(shareId, file.id, downloaded)
+    return { status, headers, body: paceTransfer(source, announced) }
   }
 
   /**
@@ -142,8 +159,7 @@ export default class FileDownloadService {
       'Content-Disposition': contentDisposition(fileName),
     }
     if (method === 'HEAD') return { status: 200, headers, body: null }
-    await hooks.emit('share:downloaded', { shareId, fileId: null })
-    await downloaded?.()
-    return { status: 200, headers, body: paceTransfer(zipFiles(files, level)) }
+    const announced = announceDownload(shareId, null, downloaded)
+    return { status: 200, headers, body: paceTransfer(zipFiles(files, level), announced) }
   }
 }

@@ -83,16 +83,25 @@ export function noteTransferred(bytes: number): void {
  * Paces collections for everything `source` emits (a download body) and
  * counts its bytes for /metrics: the returned stream passes it through unchanged. An error of `source` destroys
  * the returned stream; destroying the returned stream (the client went away)
- * destroys `source`.
+ * destroys `source`. With `beforeEnd`, the returned stream ends only once
+ * that promise settled (work that runs while the body streams, such as the
+ * download notices, is done when the client has the last byte).
  */
-export function paceTransfer(source: Readable): Readable {
-  if (stepBytes === 0 && !countDownloads.enabled) return source
+export function paceTransfer(source: Readable, beforeEnd?: Promise<unknown>): Readable {
+  if (stepBytes === 0 && !countDownloads.enabled && !beforeEnd) return source
   const paced = new Transform({
     readableHighWaterMark: source.readableHighWaterMark,
     transform(chunk: Buffer, _encoding, callback) {
       transferTotals.downloaded += chunk.length
       noteTransferred(chunk.length)
       callback(null, chunk)
+    },
+    flush(callback) {
+      if (!beforeEnd) return callback()
+      beforeEnd.then(
+        () => callback(),
+        () => callback()
+      )
     },
   })
   pipeline(source, paced, () => {})

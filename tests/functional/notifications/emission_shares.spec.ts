@@ -4,6 +4,7 @@
  * them) and arrives exactly once, with its payload, through the recording
  * channel; a user without a route gets nothing.
  */
+import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -14,6 +15,7 @@ import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { dbDate } from '#tests/helpers/reverse_shares'
 import {
   api,
+  baseUrl,
   cleanupShareTests,
   createCompletedShare,
   createShare,
@@ -22,6 +24,7 @@ import {
   shareUser,
 } from '#tests/helpers/shares'
 import { delivered, resetRecording, routeOwn } from '#tests/functional/notifications/emission_support'
+import { waitFor } from '#tests/helpers/redis_server'
 
 test.group('Notifications | share events', (group) => {
   group.teardown(cleanCommittedData)
@@ -107,6 +110,31 @@ test.group('Notifications | share events', (group) => {
     const messages = await delivered('share.downloaded')
     assert.lengthOf(messages, 1)
     assert.isNull(messages[0].payload.file)
+  })
+
+  test('share.downloaded: recorded once for a visitor who leaves after the headers, not again for the next download', async ({
+    assert,
+  }) => {
+    const owner = await shareUser()
+    await routeOwn(owner.cookie, ['share.downloaded'])
+    const content = randomBytes(4 * 1024 * 1024)
+    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'big.bin': content } })
+    const visitor = (await shareToken(share.id)).cookie!
+    const path = `/api/shares/${share.id}/files/${share.fileIds['big.bin']}`
+    // The notice runs while the body streams: a client that goes away after the headers does not cancel it.
+    const leaving = new AbortController()
+    const started = await fetch(baseUrl() + path, { headers: { cookie: visitor }, signal: leaving.signal })
+    assert.equal(started.status, 200)
+    leaving.abort()
+    await started.body?.cancel().catch(() => {})
+    await waitFor(async () => (await delivered('share.downloaded')).length > 0, 30_000, 'the download notice')
+
+    const whole = await api('GET', path, { cookie: visitor })
+    assert.equal(whole.status, 200)
+    assert.isTrue(whole.bytes.equals(content))
+    const messages = await delivered('share.downloaded')
+    assert.lengthOf(messages, 1)
+    assert.deepEqual(messages[0].payload.file, { id: share.fileIds['big.bin'], name: 'big.bin', size: content.length })
   })
 
   test('share.deleted says who deleted: the owner, or an admin', async ({ assert }) => {
