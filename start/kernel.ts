@@ -14,11 +14,15 @@ server.errorHandler(() => import('#exceptions/handler'))
 server.use([
   // First, so /metrics counts every request, static files and 404s included.
   () => import('#middleware/metrics_middleware'),
+  // Brotli/gzip for pages, JSON and text; never downloads, ranges or hashed assets.
+  () => import('#middleware/compression_middleware'),
   () => import('#middleware/container_bindings_middleware'),
   () => import('#middleware/request_log_middleware'),
   // Shield's headers (config/shield.ts), then the ones it lacks, the CSP nonce and its SSR placeholder.
   () => import('@adonisjs/shield/shield_middleware'),
   () => import('#middleware/security_headers_middleware'),
+  // Vite's hashed /assets/*: immutable, compressed once; its SSR bundle and manifest refused.
+  () => import('#middleware/hashed_assets_middleware'),
   () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   () => import('#middleware/locale_middleware'),

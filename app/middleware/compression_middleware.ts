@@ -1,0 +1,59 @@
+/**
+ * Compresses dynamic answers (issue 15, goal 1: the share page's HTML at most
+ * 40 KB on the wire): HTML pages, JSON, and other compressible text (by
+ * Content-Type, mime-db) go out as brotli or gzip according to the request's
+ * Accept-Encoding (q-values, q=0 respected; identity when nothing fits), with
+ * `Vary: Accept-Encoding`; bodies under 1 KB go out as they are.
+ *
+ * Built on `compression` (Express' maintained middleware, brotli since 1.8),
+ * which patches node's res.writeHead/write/end: Adonis writes every answer
+ * through them (res.writeHead + res.end for bodies, stream.pipe(res) for
+ * streams), so this runs early as a server middleware, and streamed answers
+ * still stream (res.flush() is available to push a partial answer).
+ *
+ * Never compressed (see `shouldCompress`): file and zip downloads (they carry
+ * Content-Disposition: exact Content-Length, Range and throughput stay as
+ * they are; a zip or a photo gains nothing), any ranged request or 206/
+ * Content-Range answer, HEAD, answers with a Content-Encoding already set or
+ * `Cache-Control: no-transform`, and Vite's hashed assets under /assets/
+ * (compressed once and kept by #services/http/hashed_assets instead).
+ *
+ * Brotli quality 4 (the library's default, said here on purpose): on a page
+ * of ~150 KB, quality 4 costs a fraction of a millisecond more CPU than gzip
+ * level 6 and writes about 15 % fewer bytes; qualities from 6 up cost several
+ * times the CPU per request for a few percent (bench/pages' CPU per 1000
+ * requests measures it).
+ */
+import { constants as zlib } from 'node:zlib'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import compression from 'compression'
+import type { HttpContext } from '@adonisjs/core/http'
+import type { NextFn } from '@adonisjs/core/types/http'
+
+/** Vite's build output, answered precompressed by the hashed-assets middleware. */
+const ASSETS_PREFIX = '/assets/'
+
+/** Whether this answer may be compressed; asked when its headers go out. */
+export function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.range !== undefined) return false
+  if (res.statusCode === 206 || res.hasHeader('Content-Range')) return false
+  // Share file and zip downloads (app/services/files/file_download.ts) always say how to save them.
+  if (res.hasHeader('Content-Disposition')) return false
+  if (req.url?.startsWith(ASSETS_PREFIX)) return false
+  return compression.filter(req, res)
+}
+
+const compress = compression({
+  filter: shouldCompress,
+  threshold: 1024,
+  level: 6,
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+})
+
+export default class CompressionMiddleware {
+  handle(ctx: HttpContext, next: NextFn) {
+    // Synchronous: it only wraps the raw response's writing methods, then calls back.
+    compress(ctx.request.request, ctx.response.response, () => {})
+    return next()
+  }
+}

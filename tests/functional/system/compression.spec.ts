@@ -1,0 +1,180 @@
+/**
+ * Bytes on the wire (issue 15, goal 1), through real HTTP against the test
+ * server with node:http (which, unlike fetch, neither asks for nor decodes
+ * compressed bodies, so the bytes are the ones on the wire):
+ * #middleware/compression_middleware answers pages and JSON in brotli or gzip
+ * as Accept-Encoding asks (q=0 respected), and never compresses file
+ * downloads, ranges, zips or HEAD; #middleware/hashed_assets_middleware
+ * refuses the SSR bundle and Vite's manifests (the hashed assets themselves
+ * are tested on a built folder in tests/unit/http/hashed_assets.spec.ts:
+ * the test server serves assets from Vite's dev server).
+ */
+import { randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { test } from '@japa/runner'
+import { baseUrl, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
+import { unzip } from '#tests/helpers/zip'
+
+interface WireResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  /** The body as sent, still encoded. */
+  wire: Buffer
+}
+
+/** One request; the body exactly as it came over the socket. */
+function wireRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    // Host, port and path apart: a URL would resolve `.`/`..` segments before sending.
+    const { hostname, port } = new URL(baseUrl())
+    const request = http.request({ host: hostname, port, path, method, headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, wire: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+/** The body decoded according to its Content-Encoding. */
+function decoded(response: WireResponse): Buffer {
+  const encoding = response.headers['content-encoding']
+  if (encoding === 'br') return brotliDecompressSync(response.wire)
+  if (encoding === 'gzip') return gunzipSync(response.wire)
+  if (encoding === undefined) return response.wire
+  throw new Error(`unexpected Content-Encoding ${encoding}`)
+}
+
+/** A page's HTML without what differs between two renders (CSP nonces, CSRF tokens). */
+function stable(html: string): string {
+  return html.replace(/nonce(=|-)"?[\w+/=]+/g, 'nonce').replace(/[\w-]{40,}/g, 'token')
+}
+
+const ENCODINGS: [string, string | undefined][] = [
+  ['gzip, deflate, br', 'br'],
+  ['gzip', 'gzip'],
+  ['br;q=0, gzip', 'gzip'],
+  ['br;q=0.5, gzip;q=1', 'gzip'],
+  ['gzip;q=0, br;q=0', undefined],
+  ['identity', undefined],
+  ['', undefined],
+]
+
+test.group('Compression | pages and JSON', (group) => {
+  group.each.teardown(() => cleanupShareTests())
+
+  test('GET /api/configs comes back in the encoding asked for and decodes to the same JSON', async ({ assert }) => {
+    const plain = await wireRequest('/api/configs', { 'accept-encoding': 'identity' })
+    assert.equal(plain.status, 200)
+    assert.isAbove(plain.wire.length, 1024, 'the answer is above the compression threshold')
+    for (const [acceptEncoding, expected] of ENCODINGS) {
+      const response = await wireRequest('/api/configs', { 'accept-encoding': acceptEncoding })
+      assert.equal(response.status, 200)
+      assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`)
+      assert.include(response.headers.vary ?? '', 'Accept-Encoding')
+      assert.deepEqual(JSON.parse(decoded(response).toString('utf8')), JSON.parse(plain.wire.toString('utf8')))
+      if (expected) assert.isBelow(response.wire.length, plain.wire.length / 2, `${expected} is much smaller`)
+    }
+  })
+
+  test('a visitor share page comes back compressed per Accept-Encoding, the same HTML decoded', async ({ assert }) => {
+    const { cookie } = await shareUser()
+    const share = await createCompletedShare({ cookie, files: { 'a.txt': 'hello' } })
+    const plain = await wireRequest(`/share/${share.id}`, { 'accept-encoding': 'identity', 'accept': 'text/html' })
+    assert.equal(plain.status, 200)
+    assert.match(plain.headers['content-type'] ?? '', /^text\/html/)
+    assert.isUndefined(plain.headers['content-encoding'])
+    for (const [acceptEncoding, expected] of ENCODINGS) {
+      const response = await wireRequest(`/share/${share.id}`, { 'accept-encoding': acceptEncoding, 'accept': 'text/html' })
+      assert.equal(response.status, 200)
+      assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`)
+      assert.isUndefined(expected ? response.headers['content-length'] : undefined, 'no stale Content-Length')
+      assert.equal(stable(decoded(response).toString('utf8')), stable(plain.wire.toString('utf8')))
+      if (expected) assert.isBelow(response.wire.length, plain.wire.length / 2)
+    }
+  })
+
+  test('HEAD is never compressed', async ({ assert }) => {
+    const response = await wireRequest('/api/configs', { 'accept-encoding': 'br, gzip' }, 'HEAD')
+    assert.equal(response.status, 200)
+    assert.isUndefined(response.headers['content-encoding'])
+    assert.lengthOf(response.wire, 0)
+  })
+})
+
+test.group('Compression | downloads stay as they are', (group) => {
+  group.each.teardown(() => cleanupShareTests())
+
+  // Compressible text (text/plain, far above the threshold) that a compressor would shrink.
+  const TEXT = Buffer.from('All work and no play makes Jack a dull boy.\n'.repeat(2000) + randomBytes(16).toString('hex'))
+
+  async function sharedText() {
+    const { cookie } = await shareUser()
+    const share = await createCompletedShare({ cookie, files: { 'notes.txt': TEXT, 'more.txt': TEXT } })
+    const token = (await shareToken(share.id)).cookie!
+    return { share, token, path: `/api/shares/${share.id}/files/${share.fileIds['notes.txt']}` }
+  }
+
+  test('a share file download: exact bytes and Content-Length, not compressed', async ({ assert }) => {
+    const { token, path } = await sharedText()
+    for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+      const response = await wireRequest(path, { 'accept-encoding': acceptEncoding, 'cookie': token })
+      assert.equal(response.status, 200)
+      assert.match(response.headers['content-type'] ?? '', /^text\/plain/)
+      assert.isUndefined(response.headers['content-encoding'], `Accept-Encoding: ${acceptEncoding}`)
+      assert.equal(response.headers['content-length'], String(TEXT.length))
+      assert.isTrue(response.wire.equals(TEXT))
+    }
+  })
+
+  test('a ranged download: 206 with the exact bytes, not compressed', async ({ assert }) => {
+    const { token, path } = await sharedText()
+    const response = await wireRequest(path, { 'accept-encoding': 'gzip, br', 'cookie': token, 'range': 'bytes=100-5099' })
+    assert.equal(response.status, 206)
+    assert.isUndefined(response.headers['content-encoding'])
+    assert.equal(response.headers['content-range'], `bytes 100-5099/${TEXT.length}`)
+    assert.equal(response.headers['content-length'], '5000')
+    assert.isTrue(response.wire.equals(TEXT.subarray(100, 5100)))
+  })
+
+  test('HEAD of a download keeps its Content-Length', async ({ assert }) => {
+    const { token, path } = await sharedText()
+    const response = await wireRequest(path, { 'accept-encoding': 'gzip, br', 'cookie': token }, 'HEAD')
+    assert.equal(response.status, 200)
+    assert.isUndefined(response.headers['content-encoding'])
+    assert.equal(response.headers['content-length'], String(TEXT.length))
+  })
+
+  test('the zip of a share is not compressed again', async ({ assert }) => {
+    const { share, token } = await sharedText()
+    const response = await wireRequest(`/api/shares/${share.id}/files/zip`, { 'accept-encoding': 'gzip, br', 'cookie': token })
+    assert.equal(response.status, 200)
+    assert.equal(response.headers['content-type'], 'application/zip')
+    assert.isUndefined(response.headers['content-encoding'])
+    const entries = await unzip(response.wire)
+    assert.deepEqual(Object.keys(entries).sort(), ['more.txt', 'notes.txt'])
+    assert.isTrue(entries['notes.txt'].bytes.equals(TEXT))
+  })
+})
+
+test.group('Compression | the server-rendering bundle and manifests are not public', () => {
+  test('{$self} answers 404')
+    .with([
+      '/assets/server/ssr.js',
+      '/assets/server/.vite/manifest.json',
+      '/assets/.vite/manifest.json',
+      '/assets/%2Evite/manifest.json',
+      '/assets/x/../server/ssr.js',
+      '/assets/./server/ssr.js',
+      '/assets//server/ssr.js',
+      '/assets/server%2Fssr.js',
+    ])
+    .run(async ({ assert }, path) => {
+      const response = await wireRequest(path, { 'accept-encoding': 'identity' })
+      assert.equal(response.status, 404)
+      assert.notInclude(response.wire.toString('utf8'), 'renderToString')
+    })
+})
