@@ -9,6 +9,8 @@ export interface SpawnResult {
 }
 
 export interface RunningTern {
+  /** The child's process id (with TERN_WORKERS > 1: the cluster's primary). */
+  pid: number
   /** Resolves when the process exits (code null when it was killed). */
   exited: Promise<SpawnResult>
   /** Output so far. */
@@ -44,6 +46,7 @@ export function startTern(
     })
   })
   return {
+    pid: child.pid!,
     exited,
     output: () => output,
     async stop() {
