@@ -5,7 +5,8 @@
  * #middleware/compression_middleware answers pages and JSON in brotli or gzip
  * as Accept-Encoding asks (q=0 respected), and never compresses file
  * downloads, ranges, zips or HEAD; #middleware/hashed_assets_middleware
- * refuses the SSR bundle and Vite's manifests (the hashed assets themselves
+ * refuses the SSR bundle and Vite's manifests; config/static.ts gives other
+ * public files a short max-age with ETag revalidation (the hashed assets themselves
  * are tested on a built folder in tests/unit/http/hashed_assets.spec.ts:
  * the test server serves assets from Vite's dev server).
  */
@@ -177,4 +178,17 @@ test.group('Compression | the server-rendering bundle and manifests are not publ
       assert.equal(response.status, 404)
       assert.notInclude(response.wire.toString('utf8'), 'renderToString')
     })
+})
+
+test.group('Compression | other public files', () => {
+  test('/img/logo.svg: a short max-age, then revalidated by ETag (304)', async ({ assert }) => {
+    const first = await wireRequest('/img/logo.svg', { 'accept-encoding': 'gzip, br' })
+    assert.equal(first.status, 200)
+    assert.equal(first.headers['cache-control'], 'public, max-age=600, must-revalidate')
+    assert.isString(first.headers.etag)
+    assert.include(decoded(first).toString('utf8'), '<svg')
+    const again = await wireRequest('/img/logo.svg', { 'accept-encoding': 'gzip, br', 'if-none-match': first.headers.etag! })
+    assert.equal(again.status, 304)
+    assert.lengthOf(again.wire, 0)
+  })
 })
