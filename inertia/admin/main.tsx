@@ -21,7 +21,13 @@ installAntdReact19Render()
 nonceScriptStyles()
 
 const boot = readBootData()
-const [messages, antdLocale] = await Promise.all([loadMessages(boot.language), loadAntdLocale(boot.language)])
+// The panel reads the pages' messages and its own (admin.*), one module each.
+const [app, admin, antdLocale] = await Promise.all([
+  loadMessages(boot.language),
+  loadMessages(boot.language, 'admin'),
+  loadAntdLocale(boot.language),
+])
+const messages = { ...app, ...admin }
 startSessionRefresh()
 
 /** Marks the panel as started (the browser tests wait for it). */

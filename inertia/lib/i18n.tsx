@@ -13,52 +13,30 @@
  */
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { formatMessage, type MessageValues } from '~/lib/format_message'
+import catalogues from 'virtual:tern-catalogues'
 import { DEFAULT_LOCALE, LOCALES } from '../../start/locales'
 
 /** A flat catalogue: dotted key to ICU message. */
 export type Messages = Record<string, string>
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
-
-const catalogueFiles = import.meta.glob<Json>('../../resources/lang/*/**/*.json', { import: 'default' })
+/** Which catalogue: the pages' (`app`) or the admin panel's (`admin`). */
+export type CataloguePart = 'app' | 'admin'
 
 const loaded = new Map<string, Promise<Messages>>()
 
-function flatten(prefix: string, value: Json, into: Messages) {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, nested] of Object.entries(value)) {
-      flatten(prefix ? `${prefix}.${key}` : key, nested, into)
-    }
-    return
-  }
-  if (typeof value === 'string') into[prefix] = value
-}
-
-async function loadLocaleOnly(locale: string): Promise<Messages> {
-  const base = `../../resources/lang/${locale}/`
-  const messages: Messages = {}
-  const files = Object.keys(catalogueFiles).filter((file) => file.startsWith(base))
-  const contents = await Promise.all(files.map((file) => catalogueFiles[file]()))
-  files.forEach((file, index) => {
-    const namespace = file.slice(base.length).replace(/\.json$/, '').split('/').join('.')
-    flatten(namespace, contents[index], messages)
-  })
-  return messages
-}
-
 /**
- * The catalogue of `locale` merged over the English one (English fills every
- * missing message). Cached per locale.
+ * The catalogue `part` of `locale`, merged over the English one at build
+ * time (English fills every missing message): one module per locale and
+ * part (the `tern-catalogues` plugin of vite.config.ts), so a page loads its
+ * own language only. Cached per locale and part.
  */
-export function loadMessages(locale: string): Promise<Messages> {
-  const code = LOCALES.some((l) => l.code === locale) ? locale : DEFAULT_LOCALE
-  let pending = loaded.get(code)
+export function loadMessages(locale: string, part: CataloguePart = 'app'): Promise<Messages> {
+  const code = LOCALES.some((l) => l.code === locale) && catalogues[locale] ? locale : DEFAULT_LOCALE
+  const key = `${code}/${part}`
+  let pending = loaded.get(key)
   if (!pending) {
-    pending = Promise.all([
-      loadLocaleOnly(DEFAULT_LOCALE),
-      code === DEFAULT_LOCALE ? Promise.resolve({}) : loadLocaleOnly(code),
-    ]).then(([english, own]) => ({ ...english, ...own }))
-    loaded.set(code, pending)
+    pending = catalogues[code][part]().then((module) => module.default)
+    loaded.set(key, pending)
   }
   return pending
 }
