@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { Card, Flex, Spin, Typography } from 'antd'
+import { lazy, Suspense, useState } from 'react'
+import { Flex, Spin, theme } from 'antd'
 import { Head } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import type { ShareFileInfo as ShareFile, ShareShowPageProps } from '#api/share'
@@ -7,8 +7,11 @@ import { useShareAccess, type ShareViewState } from '~/components/share_view/use
 import ShareHeader from '~/components/share_view/share_header'
 import FileTable from '~/components/share_view/file_table'
 import DownloadAllButton from '~/components/share_view/download_all_button'
-import PasswordModal from '~/components/share_view/password_modal'
-import PreviewModal from '~/components/share_view/preview_modal'
+
+// Loaded when first needed (a password asked, a preview clicked): Modal, Form
+// and the previews stay out of the JavaScript a visitor's page loads.
+const PasswordModal = lazy(() => import('~/components/share_view/password_modal'))
+const PreviewModal = lazy(() => import('~/components/share_view/preview_modal'))
 import ShareStateResult from '~/components/share_view/share_state_result'
 
 /** Props of the share view (see SharePageController). */
@@ -27,8 +30,14 @@ export default function ShareShow(props: ShareShowProps) {
 
 function ShareView(props: ShareShowProps) {
   const t = useTranslate()
+  const { token } = theme.useToken()
   const access = useShareAccess(props.shareId, props.initialState as ShareViewState | null)
   const [preview, setPreview] = useState<ShareFile | null>(null)
+  // Each modal is mounted from its first opening on (they animate their own closing).
+  const [passwordWanted, setPasswordWanted] = useState(false)
+  const [previewWanted, setPreviewWanted] = useState(false)
+  if (access.passwordOpen && !passwordWanted) setPasswordWanted(true)
+  if (preview && !previewWanted) setPreviewWanted(true)
   const { state } = access
 
   let title = t('share.view.title')
@@ -42,7 +51,7 @@ function ShareView(props: ShareShowProps) {
         {state.kind === 'loading' && (
           <Flex vertical align="center" gap={12} style={{ padding: 64 }} role="status">
             <Spin size="large" />
-            <Typography.Text type="secondary">{t('share.view.loading')}</Typography.Text>
+            <span style={{ color: token.colorTextDescription }}>{t('share.view.loading')}</span>
           </Flex>
         )}
         {state.kind === 'available' && (
@@ -51,30 +60,54 @@ function ShareView(props: ShareShowProps) {
               share={state.share}
               actions={state.share.files.length > 1 ? <DownloadAllButton shareId={state.share.id} /> : undefined}
             />
-            <Card
-              role="region"
+            {/* The look of an antd Card with a title, without Card (which brings rc-tabs along). */}
+            <section
               aria-labelledby="share-files-title"
-              title={
-                <Typography.Title id="share-files-title" level={2} style={{ fontSize: 18, margin: 0 }}>
-                  {t('share.files.title')}
-                </Typography.Title>
-              }
-              styles={{ body: { padding: 0 } }}
+              style={{
+                background: token.colorBgContainer,
+                border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+                borderRadius: token.borderRadiusLG,
+                overflow: 'hidden',
+              }}
             >
+              <div
+                style={{
+                  minHeight: 56,
+                  padding: `0 ${token.paddingLG}px`,
+                  display: 'flex',
+                  alignItems: 'center',
+                  borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+                }}
+              >
+                <h2
+                  id="share-files-title"
+                  style={{ fontSize: 18, margin: 0, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}
+                >
+                  {t('share.files.title')}
+                </h2>
+              </div>
               <FileTable share={state.share} onPreview={setPreview} />
-            </Card>
+            </section>
           </Flex>
         )}
         {state.kind !== 'loading' && state.kind !== 'available' && (
           <ShareStateResult state={state} onEnterPassword={() => access.setPasswordOpen(true)} />
         )}
       </div>
-      <PasswordModal
-        open={access.passwordOpen}
-        onSubmit={access.submitPassword}
-        onClose={() => access.setPasswordOpen(false)}
-      />
-      <PreviewModal shareId={props.shareId} file={preview} onClose={() => setPreview(null)} />
+      {passwordWanted && (
+        <Suspense fallback={null}>
+          <PasswordModal
+            open={access.passwordOpen}
+            onSubmit={access.submitPassword}
+            onClose={() => access.setPasswordOpen(false)}
+          />
+        </Suspense>
+      )}
+      {previewWanted && (
+        <Suspense fallback={null}>
+          <PreviewModal shareId={props.shareId} file={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
     </>
   )
 }
