@@ -23,9 +23,9 @@ async function serve() {
   await createIgnitor(new URL('../', import.meta.url))
     .httpServer()
     .start()
-    .catch((error) => {
+    .catch(async (error) => {
       process.exitCode = 1
-      prettyPrintError(error)
+      await prettyPrintError(error)
       // A worker that cannot start exits, so the primary sees it (and gives up when all do).
       if (cluster.isWorker) process.exit(1)
     })

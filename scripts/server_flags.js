@@ -7,5 +7,7 @@
  * - `--no-concurrent-array-buffer-sweeping`: freed transfer buffers leave V8's
  *   external-memory count within that collection, not on a background thread a
  *   busy machine starves (bench/README.md).
+ * With TERN_WORKERS > 1 the server is a cluster primary; it forks its HTTP
+ * workers with these same flags (start/cluster.ts: execArgv).
  */
 export const SERVER_NODE_FLAGS = ['--expose-gc', '--no-concurrent-array-buffer-sweeping']

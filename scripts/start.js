@@ -5,6 +5,8 @@
  * Migrations run through `ace tern:migrate`, which waits for any other instance
  * migrating the same database, so instances started together all come up;
  * MIGRATE_ON_START=false skips them (migrations run as a separate step).
+ * The server serves with TERN_WORKERS HTTP workers (default: one per core, at
+ * most 8; start/cluster.ts); signals are passed on to it, it stops them all.
  */
 import { spawnSync, spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
