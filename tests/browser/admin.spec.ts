@@ -312,7 +312,7 @@ test.group('Admin panel | browser', (group) => {
     await shareRow.waitFor()
     await page.assertTextContains(shareRow, 'Quarterly report')
     await page.assertTextContains(shareRow, owner.username)
-    await page.assertTextContains(shareRow, '11 B')
+    await page.assertTextContains(shareRow, '11 bytes')
     await page.assertTextContains(shareRow, 'Never')
     await shareRow.getByRole('button', { name: `Delete share ${share.id}` }).click()
     await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click()

@@ -52,7 +52,7 @@ test.group('My shares | browser journey', (group) => {
     await page.assertTextContains(firstRow, 'First share')
     await page.assertTextContains(firstRow, 'Holiday pictures')
     await page.assertTextContains(firstRow, 'Never')
-    await page.assertTextContains(secondRow, '14 B')
+    await page.assertTextContains(secondRow, '14 bytes')
     const rows = await table.locator('tbody tr[data-row-key]').allInnerTexts()
     assert.lengthOf(rows, 2)
 

@@ -237,7 +237,7 @@ test.group('Reverse shares | browser journey', (group) => {
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('first file') },
       { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('second file') },
     ])
-    await upload.getByText('2 files, 21 B in total').waitFor()
+    await upload.getByText('2 files, 21 bytes in total').waitFor()
     await upload.getByRole('button', { name: 'Share', exact: true }).click()
     const ready = dialogByTitle(upload, 'Share ready')
     await ready.waitFor({ timeout: 30_000 })

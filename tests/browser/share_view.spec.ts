@@ -47,7 +47,7 @@ test.group('Share view | browser', (group) => {
     const rows = page.getByRole('table').getByRole('row')
     await rows.filter({ hasText: 'notes.txt' }).waitFor()
     assert.equal(await rows.count(), 4, 'a header row and three files')
-    assert.include(await rows.filter({ hasText: 'notes.txt' }).innerText(), '36 B')
+    assert.include(await rows.filter({ hasText: 'notes.txt' }).innerText(), '36 bytes')
     await page.getByRole('button', { name: 'Copy link of notes.txt' }).waitFor()
     const download = page.getByRole('link', { name: 'Download notes.txt' })
     assert.equal(

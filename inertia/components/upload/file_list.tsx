@@ -1,7 +1,7 @@
-import { Button, Progress, Table, Typography } from 'antd'
+import { Button, Grid, Progress, Table, Typography } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
-import { formatBytes } from '~/lib/format'
+import { formatBytes, formatPercent } from '~/lib/format'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 
 /** Where one file of the upload page stands. */
@@ -28,10 +28,14 @@ export interface UploadFileListProps {
 
 /**
  * The chosen files: name, size, a remove button before the upload and a
- * progress bar (with an accessible name) during it.
+ * progress bar (with an accessible name and the percentage written for the
+ * language) during it. On a phone (under antd's `sm`, 576 px) the size
+ * column gives way to the progress while uploading, so a 360 px screen
+ * keeps the name readable.
  */
 export default function UploadFileList({ items, onRemove, showProgress }: UploadFileListProps) {
   const { t, locale } = useI18n()
+  const narrow = !Grid.useBreakpoint().sm
   const percentOf = (item: UploadItem) =>
     item.file.size === 0 ? (item.status === 'done' ? 100 : 0) : Math.floor((item.uploaded / item.file.size) * 100)
 
@@ -55,14 +59,15 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
         {
           title: t('upload.files.size'),
           dataIndex: 'size',
-          width: 120,
-          render: (_, item) => formatBytes(item.file.size, locale),
+          width: 100,
+          ...(showProgress ? { responsive: ['sm' as const] } : {}),
+          render: (_, item) => <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(item.file.size, locale)}</span>,
         },
         showProgress
           ? {
               title: t('upload.files.progress'),
               dataIndex: 'progress',
-              width: 220,
+              width: narrow ? 130 : 220,
               render: (_, item) => (
                 <Progress
                   percent={percentOf(item)}
@@ -74,7 +79,7 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
                       ? t('upload.files.retrying')
                       : item.status === 'failed'
                         ? t('upload.files.failed')
-                        : `${percent} %`
+                        : formatPercent(percent ?? 0, locale)
                   }
                 />
               ),

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, App, Button, Flex, Typography } from 'antd'
+import { Alert, App, Button, Flex, Progress, Typography } from 'antd'
 import { Head, usePage } from '@inertiajs/react'
 import { useI18n, type TranslateFn } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
-import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
+import { formatBytes, formatDate, formatDuration, formatPercent, formatSpeed, isNeverExpiring } from '~/lib/format'
+import { SpeedMeter, announcementDue } from '~/lib/upload_progress'
+import { VISUALLY_HIDDEN } from '~/lib/a11y'
 import { maximumExpiry } from '~/components/upload/expiration'
 import { errorText, translateServerMessage } from '~/lib/validation'
 import {
@@ -28,8 +30,16 @@ import {
 } from '~/components/upload/reverse_share_upload'
 import type { PublicReverseShare } from '#api/reverse_share'
 
-/** Chunk requests in flight at once. */
-const CONCURRENCY = 3
+/**
+ * Chunk requests in flight at once, all files together (files are
+ * pipelined: the next file's chunks start while the last ones of the
+ * previous are in flight). 4 is what bench/transfer sends and measures best
+ * with the server's `share.chunkSize`; it leaves 2 of the browser's 6
+ * connections per host free for the page.
+ */
+const CONCURRENCY = 4
+/** How often the speed and time left are refreshed on screen (ms). */
+const TICK = 1000
 /** Rounds of automatic retries of failed files before giving up. */
 const FILE_ROUNDS = 5
 /** Back-off between rounds, doubled each time (ms). */
@@ -92,6 +102,14 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const states = useRef(new Map<string, UploadState>())
   /** Files with a chunk being sent again (for the "Trying again" notice). */
   const retrying = useRef(new Set<string>())
+  /** Bytes stored per file key, read synchronously by the speed meter. */
+  const uploadedByKey = useRef(new Map<string, number>())
+  const meter = useRef(new SpeedMeter())
+  /** Clock of the speed and time-left display, advanced every `TICK` while uploading. */
+  const [now, setNow] = useState(0)
+  /** What the polite live region says, and when and in which phase it last changed. */
+  const [announcement, setAnnouncement] = useState('')
+  const lastAnnouncement = useRef<{ time: number; phase: string } | null>(null)
 
   const totalSize = useMemo(() => items.reduce((sum, item) => sum + item.file.size, 0), [items])
   const maxSizeText = formatBytes(maxSize, locale)
@@ -122,6 +140,14 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const update = (key: string, patch: Partial<UploadItem>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)))
 
+  /** Records the bytes stored of one file for the speed meter. */
+  const measure = (key: string, uploaded: number) => {
+    uploadedByKey.current.set(key, uploaded)
+    let sum = 0
+    for (const value of uploadedByKey.current.values()) sum += value
+    meter.current.record(performance.now(), sum)
+  }
+
   /** Uploads every file not done yet; resolves to the keys of the files that failed (and the last error). */
   const uploadRound = async (shareId: string, uploader: ChunkUploader, round: UploadItem[]) => {
     const failures: { key: string; error: unknown }[] = []
@@ -133,8 +159,12 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         try {
           await uploader.upload(shareId, item.file, {
             state,
-            onProgress: (uploaded) => update(item.key, { uploaded, status: 'uploading' }),
+            onProgress: (uploaded) => {
+              measure(item.key, uploaded)
+              update(item.key, { uploaded, status: 'uploading' })
+            },
           })
+          measure(item.key, item.file.size)
           update(item.key, { status: 'done', uploaded: item.file.size })
           retrying.current.delete(item.key)
         } catch (error) {
@@ -169,6 +199,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     setUploadError(null)
     states.current.clear()
     retrying.current.clear()
+    uploadedByKey.current.clear()
+    meter.current.start(performance.now())
+    setNow(performance.now())
     const uploader = new ChunkUploader({
       fetch: browserFetch,
       chunkSize,
@@ -261,18 +294,43 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     return () => window.removeEventListener('beforeunload', warn)
   }, [phase])
 
+  // While uploading, the speed and time left are refreshed every second (they also decay when nothing arrives).
+  useEffect(() => {
+    if (phase !== 'uploading') return
+    const timer = setInterval(() => setNow(performance.now()), TICK)
+    return () => clearInterval(timer)
+  }, [phase])
+
   const busy = phase === 'uploading' || phase === 'completing' || starting
   const doneCount = items.filter((item) => item.status === 'done').length
   const uploadedBytes = items.reduce((sum, item) => sum + item.uploaded, 0)
   const percent = totalSize === 0 ? (doneCount === items.length ? 100 : 0) : Math.floor((uploadedBytes / totalSize) * 100)
+  const speed = phase === 'uploading' ? meter.current.speed(now) : null
+  const secondsLeft = phase === 'uploading' ? meter.current.secondsLeft(now, totalSize - uploadedBytes) : null
+  const duration = secondsLeft === null ? null : formatDuration(secondsLeft, locale)
+  const timeLeftText =
+    secondsLeft === null || speed === 0
+      ? t('upload.progress.measuring')
+      : duration
+        ? t('upload.progress.timeLeft', { time: duration })
+        : t('upload.progress.fewSeconds')
   const statusText =
     phase === 'uploading'
-      ? t('upload.status.uploading', { done: doneCount, total: items.length, percent })
+      ? t('upload.status.uploading', { done: doneCount, total: items.length, percent: formatPercent(percent, locale) })
       : phase === 'completing'
         ? t('upload.status.completing')
         : phase === 'done'
           ? t('upload.status.done')
           : ''
+
+  // The polite live region speaks on each change of phase and every 15 s while uploading, not at every chunk.
+  useEffect(() => {
+    if (!statusText) return
+    const time = performance.now()
+    if (!announcementDue(lastAnnouncement.current, time, phase)) return
+    lastAnnouncement.current = { time, phase }
+    setAnnouncement(phase === 'uploading' && secondsLeft !== null ? `${statusText} ${timeLeftText}` : statusText)
+  }, [statusText, timeLeftText, phase, secondsLeft])
 
   return (
     <>
@@ -292,9 +350,37 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         <Dropzone onFiles={addFiles} maxSizeText={maxSizeText} disabled={busy} />
         {sizeError && <Alert type="error" showIcon role="alert" message={sizeError} />}
         {uploadError && <Alert type="error" showIcon role="alert" message={uploadError} />}
-        <div aria-live="polite" role="status" data-testid="upload-status">
-          {statusText}
+        <div aria-live="polite" role="status" style={VISUALLY_HIDDEN} data-testid="upload-announcement">
+          {announcement}
         </div>
+        {/* Seen, not spoken (the live region above speaks); once done, the share-ready dialog shows it. */}
+        {phase !== 'done' && <div data-testid="upload-status">{statusText}</div>}
+        {phase === 'uploading' && (
+          <div data-testid="upload-summary">
+            <Progress
+              percent={percent}
+              status="active"
+              aria-label={t('upload.progress.overall')}
+              format={() => formatPercent(percent, locale)}
+            />
+            <Flex wrap gap="4px 16px">
+              <Typography.Text data-testid="upload-bytes">
+                {t('upload.progress.bytes', {
+                  done: formatBytes(uploadedBytes, locale),
+                  total: formatBytes(totalSize, locale),
+                })}
+              </Typography.Text>
+              <Typography.Text type="secondary" data-testid="upload-speed">
+                {speed === null ? t('upload.progress.measuring') : formatSpeed(speed, locale)}
+              </Typography.Text>
+              {!!speed && (
+                <Typography.Text type="secondary" data-testid="upload-time-left">
+                  {timeLeftText}
+                </Typography.Text>
+              )}
+            </Flex>
+          </div>
+        )}
         {items.length > 0 && (
           <>
             <Flex justify="space-between" align="center" wrap gap={8}>
