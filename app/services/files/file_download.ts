@@ -160,6 +160,6 @@ export default class FileDownloadService {
     }
     if (method === 'HEAD') return { status: 200, headers, body: null }
     const announced = announceDownload(shareId, null, downloaded)
-    return { status: 200, headers, body: paceTransfer(zipFiles(files, level), announced) }
+    return { status: 200, headers, body: paceTransfer(await zipFiles(files, level), announced) }
   }
 }

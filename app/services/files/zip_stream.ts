@@ -1,10 +1,11 @@
 /**
  * "Download all": the files of a share streamed as a zip, built on the fly
  * at `share.zipCompressionLevel`; no copy is stored. Sources are opened one
- * at a time, as the archive reaches them.
+ * at a time, as the archive reaches them. archiver (and its zlib, crc and
+ * tar dependencies, ~3 MiB of heap) is imported on the first zip, not at
+ * boot: most processes never build one (issue 15, memory per worker).
  */
 import { Readable } from 'node:stream'
-import { ZipArchive } from 'archiver'
 import logger from '@adonisjs/core/services/logger'
 import type ShareFile from '#models/share_file'
 import app from '@adonisjs/core/services/app'
@@ -45,7 +46,8 @@ export function uniqueEntryNames(names: string[]): string[] {
 }
 
 /** A zip stream of `files` (in the given order) at compression `level` (0-9). */
-export function zipFiles(files: ShareFile[], level: number): Readable {
+export async function zipFiles(files: ShareFile[], level: number): Promise<Readable> {
+  const { ZipArchive } = await import('archiver')
   const archive = new ZipArchive({ zlib: { level }, store: level === 0 })
   const names = uniqueEntryNames(files.map((file) => file.name))
   files.forEach((file, index) => archive.append(lazySource(file), { name: names[index] }))
