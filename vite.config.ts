@@ -114,6 +114,43 @@ export default defineConfig(({ command }) => ({
    * the development server loads them from node_modules as they are.
    */
   ssr: { noExternal: command === 'build' ? true : undefined },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          /**
+           * React loads on every page of both entries and changes only with its
+           * version: one chunk, cached across releases of Tern's own code,
+           * instead of being spread over shared chunks. (A group for Inertia
+           * also captured es-toolkit, which the admin panel uses, and so
+           * brought Inertia to the panel.)
+           */
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              ],
+            },
+          },
+          /**
+           * Ant Design's rc-* packages declare no `sideEffects` in their
+           * package.json, and their modules' top-level `forwardRef` calls look
+           * like side effects: a component that imports one export of a barrel
+           * (antd's ContextIsolator, used by every overlay, imports
+           * rc-field-form's FormProvider) would bring the whole package
+           * (rc-field-form and async-validator: 25 KB brotli) to every page.
+           * They have none (antd itself declares only its CSS): drop the
+           * modules of theirs a page does not use (issue 15).
+           */
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/, sideEffects: false },
+            ],
+          },
+        },
+      },
+    },
+  },
   server: {
     /** Test runs (possibly several at once) need no hot reload socket. */
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { Button, Dropdown } from 'antd'
+import { Button } from 'antd'
 import { GlobalOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { LANGUAGE_COOKIE, saveLanguageAndReload } from '~/lib/preferences'
 import { LOCALES, localeInfo } from '../../../start/locales'
+import DeferredDropdown from '~/components/shell/deferred_dropdown'
 
 /** Whether the visitor chose a language (else the browser's is used). */
 export function hasLanguageCookie() {
@@ -16,8 +17,7 @@ export default function LanguageMenu() {
   const [selected, setSelected] = useState(locale)
   const current = localeInfo(locale)
   return (
-    <Dropdown
-      trigger={['click']}
+    <DeferredDropdown
       autoFocus
       onOpenChange={(open) => {
         if (open) setSelected(hasLanguageCookie() ? locale : 'system')
@@ -50,6 +50,6 @@ export default function LanguageMenu() {
       >
         <span className="tern-language-code" aria-hidden="true">{current.code.split('-')[0].toUpperCase()}</span>
       </Button>
-    </Dropdown>
+    </DeferredDropdown>
   )
 }

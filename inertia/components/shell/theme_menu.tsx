@@ -1,9 +1,10 @@
-import { Button, Dropdown } from 'antd'
+import { Button } from 'antd'
 import { DesktopOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
 import { useColorScheme } from '~/lib/theme'
 import { isColorScheme } from '~/lib/preferences'
 import type { ColorScheme } from '~/types/page_props'
+import DeferredDropdown from '~/components/shell/deferred_dropdown'
 
 const SCHEMES: ColorScheme[] = ['light', 'dark', 'system']
 const ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, system: <DesktopOutlined /> }
@@ -13,8 +14,7 @@ export default function ThemeMenu() {
   const t = useTranslate()
   const { scheme, resolved, setScheme } = useColorScheme()
   return (
-    <Dropdown
-      trigger={['click']}
+    <DeferredDropdown
       autoFocus
       menu={{
         selectable: true,
@@ -32,6 +32,6 @@ export default function ThemeMenu() {
         title={t('shell.theme.label')}
         data-testid="theme-menu"
       />
-    </Dropdown>
+    </DeferredDropdown>
   )
 }

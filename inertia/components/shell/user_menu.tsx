@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { App, Avatar, Button, Dropdown } from 'antd'
+import { App, Avatar, Button } from 'antd'
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
 import { router, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { signOut } from '~/lib/auth'
 import { useNavItems } from '~/components/shell/use_nav_items'
+import DeferredDropdown from '~/components/shell/deferred_dropdown'
 
 /**
  * Runs the sign-out and tells the user when the server refused.
@@ -27,8 +28,7 @@ export default function UserMenu() {
 
   const icons: Record<string, ReactNode> = { account: <UserOutlined />, admin: <SettingOutlined /> }
   return (
-    <Dropdown
-      trigger={['click']}
+    <DeferredDropdown
       autoFocus
       menu={{
         items: [
@@ -56,6 +56,6 @@ export default function UserMenu() {
           </Avatar>
         }
       />
-    </Dropdown>
+    </DeferredDropdown>
   )
 }
