@@ -28,8 +28,12 @@ declare module '@adonisjs/core/http' {
 const resolved = new WeakMap<HttpContext, Promise<Authentication | null>>()
 
 async function resolve(ctx: HttpContext): Promise<Authentication | null> {
+  const bearer = bearerTokenOf(ctx)
+  const cookie = accessTokenCookieOf(ctx)
+  // A visitor without credentials is nobody: no need to build the service (and its dependencies) to say so.
+  if (!bearer && !cookie) return null
   const service = await ctx.containerResolver.make(AuthenticationService)
-  return service.authenticate({ bearer: bearerTokenOf(ctx), cookie: accessTokenCookieOf(ctx) })
+  return service.authenticate({ bearer, cookie })
 }
 
 /**
