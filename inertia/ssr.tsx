@@ -9,10 +9,11 @@
  * page object (component, props — which carry the language, the colour
  * scheme, the user, the settings and the share's state —, url, version) and
  * on this process's CSP nonce placeholder, which the middleware swaps for
- * each request's nonce. The key is the SHA-256 of the whole page object, so
- * any change of share state or settings is another key; entries also expire
- * after a short time and the cache is bounded (lru-cache). Concurrent
- * requests for the same page share one render.
+ * each request's nonce, and on the clock to the minute (dates shown). The key
+ * is the SHA-256 of the current minute and the whole page object, so any
+ * change of share state or settings is another key; entries also expire
+ * after a minute and the cache is bounded (lru-cache). Concurrent requests
+ * for the same page share one render.
  */
 import { createHash } from 'node:crypto'
 import ReactDOMServer from 'react-dom/server'
@@ -32,7 +33,10 @@ type StylesStore = { put(css: string): Promise<string> }
 const renders = new LRUCache<string, Promise<Rendered>>({ max: 500, ttl: 60_000 })
 
 export default function render(page: Page<SharedPageProps>): Promise<Rendered> {
-  const key = createHash('sha256').update(JSON.stringify(page)).digest('base64')
+  // The minute is part of the key: pages that show a date from the clock (the upload form's
+  // "expires on", to the minute) render as a fresh render would.
+  const minute = Math.floor(Date.now() / 60_000)
+  const key = createHash('sha256').update(`${minute}\n${JSON.stringify(page)}`).digest('base64')
   let rendered = renders.get(key)
   if (!rendered) {
     rendered = renderPage(page)
