@@ -29,7 +29,9 @@ export async function startTernChild(env: Record<string, string | undefined>): P
   const port = await freePort()
   const tern = startTern(
     ['bin/server.ts'],
-    { NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // One process (production would fork a worker per core): these tests read its logs and its
+    // in-memory rate limits; tests/functional/system/cluster.spec.ts covers the workers.
+    { NODE_ENV: 'production', TERN_WORKERS: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
     120_000
   )
   const url = `http://127.0.0.1:${port}`
