@@ -2,9 +2,9 @@
  * What every benchmark in bench/ needs: a temporary work folder removed at
  * the end (also after a failure, Ctrl-C or the time limit) together with the
  * child processes it started, environment numbers, a free loopback port, and
- * the /proc readings of a server's CPU and memory.
+ * the /proc readings of a server's CPU and memory (summed over its process tree).
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -88,6 +88,74 @@ export function cookiesOf(response) {
 export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * `pid` and its descendants (Tern with TERN_WORKERS > 1 is a primary and its
+ * HTTP workers), from /proc/<pid>/task/<tid>/children; a process that exits
+ * meanwhile is left out.
+ */
+export function processTree(pid) {
+  const pids = [pid]
+  for (let index = 0; index < pids.length; index++) {
+    let tasks = []
+    try {
+      tasks = readdirSync(`/proc/${pids[index]}/task`)
+    } catch {
+      continue
+    }
+    for (const task of tasks) {
+      try {
+        for (const child of readFileSync(`/proc/${pids[index]}/task/${task}/children`, 'utf8').split(' ')) {
+          if (child.trim()) pids.push(Number(child))
+        }
+      } catch {}
+    }
+  }
+  return pids
+}
+
+/**
+ * CPU seconds (user + system) of the process tree of `pid`: each live
+ * process' own time plus that of the children it reaped (a worker that died
+ * and was restarted still counts).
+ */
+export function treeCpuSeconds(pid) {
+  let total = 0
+  for (const each of processTree(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ')
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
+    } catch {}
+  }
+  return total
+}
+
+/**
+ * Memory of the process tree of `pid`: `rssBytes` the sum of VmRSS now,
+ * `peakRssBytes` the sum of each process' VmHWM (an upper bound of the tree's
+ * peak: the processes need not have peaked at the same moment), and
+ * `processes` one entry per process ({pid, role: primary|worker|process,
+ * rssBytes, peakRssBytes}).
+ */
+export function treeMemory(pid) {
+  const pids = processTree(pid)
+  const processes = []
+  for (const each of pids) {
+    try {
+      const status = procStatus(each)
+      const role = pids.length === 1 ? 'process' : each === pid ? 'primary' : 'worker'
+      processes.push({ pid: each, role, rssBytes: status.VmRSS, peakRssBytes: status.VmHWM })
+    } catch {}
+  }
+  const sum = (key) => processes.reduce((total, entry) => total + (entry[key] ?? 0), 0)
+  return { rssBytes: sum('rssBytes'), peakRssBytes: sum('peakRssBytes'), processes }
+}
+
+/** One line about `treeMemory(pid)`'s processes when there are several ("primary 60 MiB, worker 150 MiB, …"), else ''. */
+export function describeTree(memory, key = 'peakRssBytes') {
+  if (memory.processes.length < 2) return ''
+  return memory.processes.map((entry) => `${entry.role} ${(entry[key] / 1024 / 1024).toFixed(0)} MiB`).join(', ')
 }
 
 /** The kB fields of /proc/<pid>/status (VmRSS, VmHWM...) in bytes. */

@@ -21,7 +21,8 @@
  *   at start, served from memory by plain node:http with keep-alive;
  * - loads each page with autocannon (programmatic API) at each connection
  *   count, after a warm-up, and prints requests/s, p50/p99 latency, errors,
- *   the server's CPU seconds per 1000 requests (/proc/<pid>/stat) and the load
+ *   the server's CPU seconds per 1000 requests (/proc/<pid>/stat, summed over Tern's
+ *   process tree: the primary and its HTTP workers when TERN_WORKERS > 1) and the load
  *   generator's own CPU, then the ratios and the targets of issue 15.
  * Temporary files are removed at the end (also on failure or Ctrl-C); the
  * whole run stops after BENCH_TIMEOUT_S seconds.
@@ -34,6 +35,7 @@
  *   BENCH_TMP          where temporary files go (default the OS temp folder)
  *   BENCH_JSON         a path: also write the results there as JSON
  *   BENCH_BUILD_DIR    a build made by `node bench/pages/build.js <dir>` (skips the build)
+ *   TERN_WORKERS       Tern's HTTP workers (start/cluster.ts; default in production: the cores)
  *   BENCH_TERN_NODE_ARGS extra node options for Tern (profiling: "--cpu-prof --cpu-prof-dir=/tmp/prof")
  */
 import { fork, spawn, spawnSync } from 'node:child_process'
@@ -44,7 +46,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib'
 import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
-import { cookiesOf, cpuSeconds, envNumber, expectStatus, freePort, once, procStatus, withWorkDir } from '../lib/common.js'
+import { cookiesOf, describeTree, envNumber, expectStatus, freePort, once, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
 import { buildTern } from './build.js'
 
 const KB = 1000
@@ -196,11 +198,11 @@ async function benchmark(settings, work, children) {
       await load(autocannon, page, connections, settings.warmupS)
       // Requests the warm-up left queued are still being answered after its connections closed.
       await waitIdle(page.pid)
-      const cpuBefore = cpuSeconds(page.pid)
+      const cpuBefore = treeCpuSeconds(page.pid)
       const ownBefore = process.cpuUsage()
       const result = await load(autocannon, page, connections, settings.durationS)
       const own = process.cpuUsage(ownBefore)
-      const serverCpu = cpuSeconds(page.pid) - cpuBefore
+      const serverCpu = treeCpuSeconds(page.pid) - cpuBefore
       const completed = result.requests.total
       runs.push({
         page: page.key,
@@ -229,9 +231,14 @@ async function benchmark(settings, work, children) {
     browserJs,
     pages: pages.map(({ key, label, single, js }) => ({ key, label, single, js })),
     runs,
-    ternRssBytes: procStatus(tern.pid).VmRSS,
-    ternPeakRssBytes: procStatus(tern.pid).VmHWM,
+    ...ternMemory(tern.pid),
   }
+}
+
+/** Tern's memory, summed over its process tree (primary and HTTP workers with TERN_WORKERS > 1). */
+function ternMemory(pid) {
+  const memory = treeMemory(pid)
+  return { ternRssBytes: memory.rssBytes, ternPeakRssBytes: memory.peakRssBytes, ternProcesses: memory.processes }
 }
 
 /** One autocannon run of `seconds` against `page`, as a browser would ask for it (no cookies unless the page needs one). */
@@ -251,9 +258,9 @@ function load(autocannon, page, connections, seconds) {
 async function waitIdle(pid) {
   const deadline = Date.now() + 120_000
   for (;;) {
-    const before = cpuSeconds(pid)
+    const before = treeCpuSeconds(pid)
     await new Promise((resolve) => setTimeout(resolve, 500))
-    if (cpuSeconds(pid) - before < 0.025) return
+    if (treeCpuSeconds(pid) - before < 0.025) return
     if (Date.now() > deadline) throw new Error(`the server (pid ${pid}) stayed busy for 120 s after the warm-up`)
   }
 }
@@ -360,7 +367,11 @@ function print(settings, results) {
   const immutable = share.js.files.filter((file) => /immutable/.test(file.cacheControl)).length
   console.log(`  share page JavaScript cached immutably: ${immutable} of ${share.js.files.length} files`)
   console.log(
-    `Tern RSS after the run: ${(results.ternRssBytes / 1024 / 1024).toFixed(0)} MiB (peak ${(results.ternPeakRssBytes / 1024 / 1024).toFixed(0)} MiB). ` +
+    `Tern RSS after the run: ${(results.ternRssBytes / 1024 / 1024).toFixed(0)} MiB (peak ${(results.ternPeakRssBytes / 1024 / 1024).toFixed(0)} MiB${
+      results.ternProcesses.length > 1
+        ? `; ${results.ternProcesses.length} processes, RSS and peak summed, the peak an upper bound (each process' VmHWM): ${describeTree({ processes: results.ternProcesses })}`
+        : ''
+    }). ` +
       'The load generator runs in this process on the same cores as the server: compare server CPU per 1000 requests when the machine is shared.'
   )
   results.ratios = ratios

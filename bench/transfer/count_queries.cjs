@@ -4,7 +4,7 @@
  * SELECT, INSERT, UPDATE, BEGIN…) and the time spent preparing and running
  * them. better-sqlite3 is synchronous, so that time is event-loop time the
  * upload waits for. On SIGUSR2 it writes `{ dumps, counts, dbMs }` to
- * BENCH_QUERY_FILE (synchronously); the benchmark signals before and after an
+ * BENCH_QUERY_FILE.<pid> (synchronously); the benchmark signals before and after an
  * upload and takes the difference. Product code is not changed.
  */
 'use strict'
@@ -12,7 +12,8 @@ const { createRequire } = require('node:module')
 const { writeFileSync } = require('node:fs')
 const { join } = require('node:path')
 
-const file = process.env.BENCH_QUERY_FILE
+/** One file per process: with TERN_WORKERS > 1 each HTTP worker counts its own (bench/transfer sums them). */
+const file = `${process.env.BENCH_QUERY_FILE}.${process.pid}`
 const Database = createRequire(join(process.env.BENCH_ROOT, 'package.json'))('better-sqlite3')
 const counts = {}
 let ns = 0n

@@ -62,7 +62,7 @@ import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
-import { cookiesOf, cpuSeconds, envNumber, expectStatus, freePort, once, procStatus, withWorkDir } from '../lib/common.js'
+import { cookiesOf, describeTree, envNumber, expectStatus, freePort, once, processTree, procStatus, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
 import { printSummary, summarizeProfile } from './cpu_profile.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -179,7 +179,7 @@ async function startServers(settings, work, children) {
   const baseline = await startBaseline(baselineDir, children)
   log(process.env.BENCH_FROM_SOURCE === '1' ? 'starting Tern from the sources…' : 'building Tern (tsc, as `node ace build`) and starting it…')
   const tern = await startTern(settings, work, join(work, 'tern-data'), children)
-  tern.idleRss = procStatus(tern.pid).VmRSS
+  tern.idleRss = treeMemory(tern.pid).rssBytes
   tern.admin = await prepareTern(tern.url, size, settings.chunkSize)
   return { input, checksum, size, baseline, baselineDir, tern }
 }
@@ -258,12 +258,12 @@ function newAgent(sockets) {
   return new http.Agent({ keepAlive: true, maxSockets: sockets })
 }
 
-/** Runs `fn` and resolves to [its result, wall ms, server CPU seconds of `pid`]. */
+/** Runs `fn` and resolves to [its result, wall ms, server CPU seconds of `pid`'s process tree]. */
 async function measured(pid, fn) {
-  const cpu = cpuSeconds(pid)
+  const cpu = treeCpuSeconds(pid)
   const started = performance.now()
   const result = await fn()
-  return [result, performance.now() - started, cpuSeconds(pid) - cpu]
+  return [result, performance.now() - started, treeCpuSeconds(pid) - cpu]
 }
 
 async function benchmark(settings, work, servers) {
@@ -352,7 +352,8 @@ async function benchmark(settings, work, servers) {
     timingsMs: timings,
     serverCpuSeconds: cpu,
     medianCpuSeconds: medians(cpu),
-    ternPeakRssBytes: procStatus(tern.pid).VmHWM,
+    ternPeakRssBytes: treeMemory(tern.pid).peakRssBytes,
+    ternProcesses: treeMemory(tern.pid).processes,
     ternIdleRssBytes: tern.idleRss,
     baselinePeakRssBytes: procStatus(baseline.pid).VmHWM,
     queriesPerChunk: queries,
@@ -424,7 +425,8 @@ async function benchmarkConcurrent(settings, work, servers) {
     timingsMs: timings,
     serverCpuSeconds: cpu,
     medianCpuSeconds: medians(cpu),
-    ternPeakRssBytes: procStatus(tern.pid).VmHWM,
+    ternPeakRssBytes: treeMemory(tern.pid).peakRssBytes,
+    ternProcesses: treeMemory(tern.pid).processes,
     ternIdleRssBytes: tern.idleRss,
     baselinePeakRssBytes: procStatus(baseline.pid).VmHWM,
     profileWindows,
@@ -479,7 +481,7 @@ function print(settings, results) {
   const line = (label, value, target) => console.log(`${label.padEnd(46)} ${value.padStart(9)}   ${target.padEnd(18)}`)
   line('Tern upload / one-PUT upload', ratios.upload.toFixed(2), `>= ${TARGETS.upload}  ${verdict(results.verdicts.upload)}`)
   line('Tern download / one-PUT download', ratios.download.toFixed(2), `>= ${TARGETS.download}  ${verdict(results.verdicts.download)}`)
-  line('Tern peak RSS (VmHWM)', `${rssMiB.toFixed(0)} MiB`, `< ${TARGETS.peakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`)
+  line(peakRssLabel(results), `${rssMiB.toFixed(0)} MiB`, `< ${TARGETS.peakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`)
   line(
     '(Tern upload / same-schedule upload)',
     ratios.sameScheduleUpload.toFixed(2),
@@ -492,7 +494,8 @@ function print(settings, results) {
   )
   console.log('')
   console.log(
-    `Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB`
+    `Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB` +
+      treeNote(results)
   )
   const chunks = Math.max(1, Math.ceil(sizeBytes / settings.chunkSize))
   const perChunk = (seconds) => `${((seconds * 1000) / chunks).toFixed(1)} ms`
@@ -533,9 +536,9 @@ function printConcurrent(settings, results) {
   console.log('')
   console.log(`${'Tern / baseline aggregate throughput'.padEnd(46)} ${ratio.toFixed(2).padStart(9)}   >= ${TARGETS.concurrent}  ${verdict(results.verdicts.concurrent)}`)
   console.log(
-    `${'Tern peak RSS (VmHWM)'.padEnd(46)} ${`${rssMiB.toFixed(0)} MiB`.padStart(9)}   < ${TARGETS.concurrentPeakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`
+    `${peakRssLabel(results).padEnd(46)} ${`${rssMiB.toFixed(0)} MiB`.padStart(9)}   < ${TARGETS.concurrentPeakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`
   )
-  console.log(`Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB`)
+  console.log(`Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB` + treeNote(results))
   const all = (list) => list.map((ms) => `${(ms / 1000).toFixed(2)}s`).join(' ')
   console.log(`runs: baseline ${all(results.timingsMs.baseline)} | Tern ${all(results.timingsMs.tern)}`)
 }
@@ -556,6 +559,17 @@ function fmt(value) {
   return value.toFixed(1).padStart(8)
 }
 
+/** "Tern peak RSS (VmHWM)", or for a primary with HTTP workers the sum of their VmHWM (an upper bound). */
+function peakRssLabel(results) {
+  return results.ternProcesses.length > 1 ? `Tern peak RSS (sum of ${results.ternProcesses.length} VmHWM)` : 'Tern peak RSS (VmHWM)'
+}
+
+/** With several Tern processes: each one's peak, and that the sum is an upper bound. */
+function treeNote(results) {
+  const each = describeTree({ processes: results.ternProcesses })
+  return each ? `\nTern is ${results.ternProcesses.length} processes (TERN_WORKERS); peak RSS summed over them, an upper bound (they need not peak together): ${each}` : ''
+}
+
 /* ------------------------------------------------------------------------ */
 /* Database statements, CPU profile                                         */
 /* ------------------------------------------------------------------------ */
@@ -563,20 +577,33 @@ function fmt(value) {
 /** Asks count_queries.cjs inside Tern for its counters (SIGUSR2) and waits for the new dump; null when not counting. */
 async function queryCounts(tern) {
   if (!tern.queryFile) return null
-  const previous = tern.queryDumps ?? 0
-  process.kill(tern.pid, 'SIGUSR2')
-  const deadline = Date.now() + 10_000
-  for (;;) {
+  // Every process of Tern's tree (the primary and its HTTP workers) counts its own
+  // statements into <queryFile>.<pid>; the sum is Tern's.
+  tern.queryDumps ??= {}
+  const total = { counts: {}, dbMs: 0 }
+  for (const pid of processTree(tern.pid)) {
+    const previous = tern.queryDumps[pid] ?? 0
     try {
-      const dump = JSON.parse(await readFile(tern.queryFile, 'utf8'))
-      if (dump.dumps > previous) {
-        tern.queryDumps = dump.dumps
-        return dump
-      }
-    } catch {}
-    if (Date.now() > deadline) throw new Error('Tern did not write its query counts within 10 s')
-    await new Promise((resolve) => setTimeout(resolve, 5))
+      process.kill(pid, 'SIGUSR2')
+    } catch {
+      continue
+    }
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      try {
+        const dump = JSON.parse(await readFile(`${tern.queryFile}.${pid}`, 'utf8'))
+        if (dump.dumps > previous) {
+          tern.queryDumps[pid] = dump.dumps
+          for (const [kind, count] of Object.entries(dump.counts)) total.counts[kind] = (total.counts[kind] ?? 0) + count
+          total.dbMs += dump.dbMs
+          break
+        }
+      } catch {}
+      if (Date.now() > deadline) throw new Error(`Tern (pid ${pid}) did not write its query counts within 10 s`)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
   }
+  return total
 }
 
 function diffCounts(before, after, chunks) {
@@ -697,6 +724,8 @@ async function startTern(settings, work, dataDir, children) {
   }
   const profileDir = settings.profile ? join(work, 'profile') : null
   if (profileDir) extra.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`)
+  // The profile summary reads one process' profile: one HTTP worker, no primary, unless TERN_WORKERS says otherwise.
+  if (profileDir) env.TERN_WORKERS ??= '1'
   const args = [...SERVER_NODE_FLAGS, ...extra, ...(fromSource ? ['--import=@poppinss/ts-exec', 'bin/server.ts'] : ['bin/server.js'])]
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
   children.push(child)
