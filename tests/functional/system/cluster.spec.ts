@@ -192,6 +192,57 @@ test.group('Cluster | two HTTP workers', (group) => {
     assert.isFalse(last.some(alive), `workers left running: ${last.filter(alive)}`)
   }).timeout(240_000)
 
+  test('on SIGTERM a worker finishes the upload it is receiving, then the tree exits with 0', async ({ assert }) => {
+    const { base, server } = await servers.serve({ ...servers.fresh.env, TERN_WORKERS: '2' })
+    const up = () =>
+      request(`${base}/api/health`, { timeoutMs: 5_000 }).then((answer) => answer.status === 200, () => false)
+    await waitFor(up, 90_000, 'the cluster to answer /api/health').catch((error) => {
+      throw new Error(`${error.message}\n${server.output()}`)
+    })
+    const signUp = await request(`${base}/api/auth/signUp`, {
+      method: 'POST',
+      json: { email: 'admin@example.com', username: 'admin', password: 'password123' },
+    })
+    assert.equal(signUp.status, 201, signUp.text)
+    const auth = { authorization: `Bearer ${(JSON.parse(signUp.text) as { accessToken: string }).accessToken}` }
+    const share = await request(`${base}/api/shares`, { method: 'POST', headers: auth, json: { id: 'in-flight', expiration: 'never' } })
+    assert.equal(share.status, 201, share.text)
+
+    // A chunk whose first half is sent before SIGTERM and the second half after it.
+    const body = Buffer.alloc(2_000_000, 7)
+    const query = new URLSearchParams({ name: 'a.bin', chunkIndex: '0', totalChunks: '1' })
+    let answered = false
+    const upload = new Promise<Answer>((resolve, reject) => {
+      const sent = http.request(`${base}/api/shares/in-flight/files?${query}`, {
+        method: 'POST',
+        agent: false,
+        headers: { ...auth, 'content-type': 'application/octet-stream', 'content-length': body.length },
+      })
+      sent.on('response', (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () => {
+          answered = true
+          resolve({ status: response.statusCode!, text, headers: response.headers })
+        })
+      })
+      sent.on('error', reject)
+      sent.write(body.subarray(0, 1_000_000), () => {
+        // The worker has the request (its headers and half the body) before the signal.
+        setTimeout(() => {
+          process.kill(server.pid, 'SIGTERM')
+          setTimeout(() => sent.end(body.subarray(1_000_000)), 500)
+        }, 1_000)
+      })
+    })
+    const answer = await upload
+    assert.equal(answer.status, 201, answer.text)
+    const { code } = await server.exited
+    assert.isTrue(answered)
+    assert.equal(code, 0, server.output())
+  }).timeout(180_000)
+
   test('workers that cannot listen (port in use) make the primary give up with exit code 1', async ({ assert }) => {
     const port = await freePort()
     const taken = createServer()
