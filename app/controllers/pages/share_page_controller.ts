@@ -1,22 +1,22 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ShareApiException } from '#services/shares/share_errors'
-import ShareQueries from '#services/shares/share_queries'
+import Share from '#models/share'
+import { isExpired } from '#services/shares/expiration'
 import type { ShareShowPageProps, ShareViewInitialState } from '#api/share'
 
 /**
- * The state a visitor may see without a token, from the same lookup as the
- * API (`GET /api/shares/:id` answers 404 / `share_removed` for these first).
+ * The state a visitor may see without a token, by the rule of
+ * ShareQueries.findVisible, which `GET /api/shares/:id` applies first (404
+ * when missing, expired or not completed; `share_removed` with the admin's
+ * reason). Only the three columns that rule reads are loaded: the whole
+ * share model (a dozen columns, four dates through luxon) was a large part of
+ * a cached page's cost (issue 15).
  */
-async function initialStateOf(queries: ShareQueries, shareId: string): Promise<ShareViewInitialState> {
-  try {
-    await queries.findVisible(shareId)
-    return null
-  } catch (error) {
-    if (!(error instanceof ShareApiException)) throw error
-    if (error.errorKey === 'share_removed') return { kind: 'removed', reason: error.message }
-    return { kind: 'notFound' }
-  }
+async function initialStateOf(shareId: string): Promise<ShareViewInitialState> {
+  const share = await Share.query().select('id', 'removed_reason', 'expiration', 'completed').where('id', shareId).first()
+  if (!share) return { kind: 'notFound' }
+  if (share.removedReason) return { kind: 'removed', reason: share.removedReason }
+  if (isExpired(share.expiration) || !share.completed) return { kind: 'notFound' }
+  return null
 }
 
 /**
@@ -25,14 +25,11 @@ async function initialStateOf(queries: ShareQueries, shareId: string): Promise<S
  * counting go through the JSON API from the browser, so nothing secret is
  * rendered by the server and reloading a page never counts a view here.
  */
-@inject()
 export default class SharePageController {
-  constructor(private queries: ShareQueries) {}
-
   /** `/share/:id`: the share view. */
   async show(ctx: HttpContext) {
     const shareId = String(ctx.params.id)
-    return ctx.inertia.render('share/show', { shareId, initialState: await initialStateOf(this.queries, shareId) })
+    return ctx.inertia.render('share/show', { shareId, initialState: await initialStateOf(shareId) })
   }
 
   /** `/s/:id`: 302 to `/share/:id`. */
