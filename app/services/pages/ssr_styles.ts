@@ -60,9 +60,12 @@ export const ssrStyles: SsrStylesStore = {
     memory.set(hash, css)
     let pending = written.get(hash)
     if (!pending) {
-      pending = writeOnce(hash, css)
+      // A failed write (read-only DATA_DIR) is retried with the next render; this process
+      // still serves the sheet from memory, so the page is answered all the same.
+      pending = writeOnce(hash, css).catch(() => {
+        written.delete(hash)
+      })
       written.set(hash, pending)
-      pending.catch(() => written.delete(hash))
     }
     await pending
     return `${SSR_STYLES_PATH}/${hash}.css`

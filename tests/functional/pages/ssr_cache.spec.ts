@@ -5,7 +5,10 @@
  * construction: visitors share a render but never a nonce, and any change of
  * settings or of a share's state shows on the very next request.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
+import env from '#start/env'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { api, cleanupShareTests, createCompletedShare, setConfig, shareUser } from '#tests/helpers/shares'
@@ -66,6 +69,9 @@ test.group('Pages | server render cache', (group) => {
     assert.equal(sheet.headers.get('cache-control'), 'public, max-age=31536000, immutable')
     // antd in the browser reads this rule to know the styles are already there.
     assert.include(sheet.bytes.toString('utf8'), '.data-ant-cssinjs-cache-path{content:"')
+    // Also on disk under DATA_DIR, where every worker of a cluster finds it.
+    const file = join(env.get('DATA_DIR'), 'cache', 'ssr-styles', href.split('/').pop()!)
+    assert.equal(await readFile(file, 'utf8'), sheet.bytes.toString('utf8'))
     assert.equal((await api('GET', `/ssr-styles/${'0'.repeat(64)}.css`)).status, 404)
     assert.equal((await api('GET', '/ssr-styles/..%2F..%2Fetc%2Fpasswd')).status, 404)
     assert.equal((await api('GET', '/ssr-styles/abc.css')).status, 404)
