@@ -18,11 +18,14 @@
  * `Cache-Control: no-transform`, and Vite's hashed assets under /assets/
  * (compressed once and kept by #services/http/hashed_assets instead).
  *
- * Brotli quality 4 (the library's default, said here on purpose): on a page
- * of ~150 KB, quality 4 costs a fraction of a millisecond more CPU than gzip
- * level 6 and writes about 15 % fewer bytes; qualities from 6 up cost several
- * times the CPU per request for a few percent (bench/pages' CPU per 1000
- * requests measures it).
+ * Brotli quality 4 with a 256 KB window (lgwin 18): measured with bench/pages
+ * (5 s, 50 connections, one loaded run per setting, same build), the share
+ * page's HTML (13.0 KB) goes out in 4.5 KB at quality 4 and 4.2 KB at
+ * quality 5, for 3.2 against 4.2 CPU-seconds per 1000 requests (2.0 without
+ * compression). A compression stream's own set-up is a good part of the cost
+ * on small pages; brotli's default 4 MB window makes it larger for nothing
+ * (no page is near 256 KB): a 13 KB body costs 0.41 ms of CPU with lgwin 18
+ * against 0.55 ms with the default (node:zlib micro-benchmark, loaded machine).
  */
 import { constants as zlib } from 'node:zlib'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -47,7 +50,7 @@ const compress = compression({
   filter: shouldCompress,
   threshold: 1024,
   level: 6,
-  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
 })
 
 export default class CompressionMiddleware {
