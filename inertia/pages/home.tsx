@@ -1,4 +1,4 @@
-import { Button, Flex, Typography, theme } from 'antd'
+import { Button, Flex, theme } from 'antd'
 import { CheckCircleFilled, GithubOutlined } from '@ant-design/icons'
 import { Head, usePage } from '@inertiajs/react'
 import LinkButton from '~/components/link_button'
@@ -18,6 +18,9 @@ export default function Home() {
   const config = useConfig()
   const { user } = usePage().props
   const { token } = theme.useToken()
+  // Plain elements in antd's colours: Typography brings its editing, copying
+  // and ellipsis code (and Tooltip) to every visitor (issue 15).
+  const secondary = token.colorTextDescription
 
   const getStarted = user
     ? paths.upload
@@ -31,25 +34,22 @@ export default function Home() {
       <section className="tern-hero" aria-labelledby="home-title">
         <Flex vertical gap={24} style={{ maxWidth: 720 }}>
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 18 }}>
-              {appName}
-            </Typography.Text>
-            <Typography.Title id="home-title" level={1} style={{ marginTop: 8, fontSize: 44, lineHeight: 1.2 }}>
+            <span style={{ color: secondary, fontSize: 18 }}>{appName}</span>
+            <h1
+              id="home-title"
+              style={{ marginTop: 8, marginBottom: '0.5em', fontSize: 44, lineHeight: 1.2, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}
+            >
               {t('home.hero.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ fontSize: 18 }}>
-              {t('home.hero.description', { appName })}
-            </Typography.Paragraph>
+            </h1>
+            <p style={{ color: secondary, fontSize: 18, marginTop: 0, marginBottom: '1em' }}>{t('home.hero.description', { appName })}</p>
           </div>
           <ul className="tern-points" aria-label={t('home.points.label', { appName })}>
             {POINTS.map((point) => (
               <li key={point}>
                 <CheckCircleFilled style={{ color: token.colorPrimary, fontSize: 20, marginTop: 3 }} aria-hidden="true" />
                 <div>
-                  <Typography.Text strong>{t(`home.points.${point}.title`)}</Typography.Text>
-                  <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-                    {t(`home.points.${point}.description`, { appName })}
-                  </Typography.Paragraph>
+                  <strong style={{ fontWeight: token.fontWeightStrong }}>{t(`home.points.${point}.title`)}</strong>
+                  <p style={{ color: secondary, margin: 0 }}>{t(`home.points.${point}.description`, { appName })}</p>
                 </div>
               </li>
             ))}

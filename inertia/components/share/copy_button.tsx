@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import { App, Button, Tooltip } from 'antd'
+import { App, Button } from 'antd'
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
+// antd's Tooltip, loaded on first use: a visitor's share page shows this button (issue 15).
+import Tooltip from '~/lib/deferred_tooltip'
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps {

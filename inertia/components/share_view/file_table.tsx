@@ -1,10 +1,11 @@
-import { Button, Flex, Tooltip, theme } from 'antd'
+import { Button, Flex, theme } from 'antd'
 import type { CSSProperties } from 'react'
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatBytes } from '~/lib/format'
 import CopyButton from '~/components/share/copy_button'
+import Tooltip from '~/lib/deferred_tooltip'
 import type { Share, ShareFileInfo as ShareFile } from '#api/share'
 import { absoluteUrl, shareApiPaths } from '~/components/share_view/share_api'
 
@@ -25,7 +26,7 @@ export interface FileTableProps {
  * Table without pagination) rather than antd's Table: that one brings its
  * sorting, filtering, selection and pagination (rc-table, rc-tree,
  * rc-select...), about half of a visitor's JavaScript, for a list of rows
- * (issue 15).
+ * (issue 15). The buttons' tooltips load on first use (deferred_tooltip).
  */
 export default function FileTable({ share, onPreview }: FileTableProps) {
   const { t, locale } = useI18n()

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { App, Avatar, Button } from 'antd'
+import { App, Button } from 'antd'
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
 import { router, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
@@ -51,9 +51,25 @@ export default function UserMenu() {
         aria-label={t('shell.nav.userMenu', { username: user.username })}
         data-testid="user-menu"
         icon={
-          <Avatar size={32} style={{ backgroundColor: '#1677ff' }} aria-hidden="true">
+          // An antd Avatar's look without Avatar, whose Avatar.Group brings Popover and
+          // Tooltip to every page (issue 15).
+          <span
+            aria-hidden="true"
+            style={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              width: 32,
+              height: 32,
+              borderRadius: '50%',
+              backgroundColor: '#1677ff',
+              color: '#fff',
+              fontSize: 14,
+              lineHeight: 1,
+            }}
+          >
             {user.username.slice(0, 1).toUpperCase()}
-          </Avatar>
+          </span>
         }
       />
     </DeferredDropdown>
