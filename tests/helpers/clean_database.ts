@@ -8,11 +8,12 @@
  * call this in `group.teardown`, so the groups after them start from the
  * same empty tables (a later test counting users or failed deliveries must
  * not see theirs). The configuration, the instance secrets and the schema
- * tables are kept: the run seeded them once.
+ * tables are kept: the run seeded them once. So are the stylesheets of server
+ * renders (`ssr_stylesheets`): a cache the in-process server remembers having stored.
  */
 import db from '@adonisjs/lucid/services/db'
 
-const KEPT = new Set(['adonis_schema', 'adonis_schema_versions', 'config_variables', 'instance_secrets'])
+const KEPT = new Set(['adonis_schema', 'adonis_schema_versions', 'config_variables', 'instance_secrets', 'ssr_stylesheets'])
 
 /**
  * Deletes every row of every other table. Tables are emptied in passes, so

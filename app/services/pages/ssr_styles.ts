@@ -10,16 +10,15 @@
  *
  * The SSR entry (inertia/ssr.tsx, a Vite bundle that cannot import server
  * code) reaches the store through `globalThis[SSR_STYLES_KEY]`, as it finds
- * the CSP nonce placeholder. Files are written under
- * `DATA_DIR/cache/ssr-styles` before the page is answered, so that another
- * worker of a cluster (or instance sharing DATA_DIR) can serve a link this
- * one rendered; a small in-memory LRU (lru-cache) saves the disk reads.
+ * the CSP nonce placeholder. A new sheet is stored in the database (table
+ * `ssr_stylesheets`) before the page is answered, so that another worker of
+ * a cluster or another instance sharing the database can serve a link this
+ * one rendered; a small in-memory LRU (lru-cache) saves the reads.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { DateTime } from 'luxon'
 import { LRUCache } from 'lru-cache'
-import env from '#start/env'
+import db from '@adonisjs/lucid/services/db'
 
 /** Key under which the SSR entry finds the store on `globalThis`. */
 export const SSR_STYLES_KEY = Symbol.for('tern.ssrStyles')
@@ -36,22 +35,17 @@ export interface SsrStylesStore {
 /** A stylesheet's file name: 64 hex digits of SHA-256 and `.css`. */
 const FILE_NAME = /^([0-9a-f]{64})\.css$/
 
-function directory(): string {
-  return join(env.get('DATA_DIR'), 'cache', 'ssr-styles')
-}
-
 /** Style sets are few (page kinds x light/dark x ltr/rtl); 64 covers them, a few MB at most. */
 const memory = new LRUCache<string, string>({ max: 64 })
-/** Hashes already on disk (or being written) by this process. */
+/** Hashes already stored (or being stored) by this process. */
 const written = new Map<string, Promise<void>>()
 
-async function writeOnce(hash: string, css: string): Promise<void> {
-  const dir = directory()
-  await mkdir(dir, { recursive: true })
-  // Written aside then renamed: another worker never reads half a file.
-  const temporary = join(dir, `${hash}.${process.pid}.tmp`)
-  await writeFile(temporary, css)
-  await rename(temporary, join(dir, `${hash}.css`))
+const TABLE = 'ssr_stylesheets'
+
+/** Stores the sheet unless a row with its hash exists (same hash, same content). */
+async function storeOnce(hash: string, css: string): Promise<void> {
+  const createdAt = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
+  await db.table(TABLE).insert({ hash, css, created_at: createdAt }).onConflict('hash').ignore()
 }
 
 export const ssrStyles: SsrStylesStore = {
@@ -60,9 +54,9 @@ export const ssrStyles: SsrStylesStore = {
     memory.set(hash, css)
     let pending = written.get(hash)
     if (!pending) {
-      // A failed write (read-only DATA_DIR) is retried with the next render; this process
-      // still serves the sheet from memory, so the page is answered all the same.
-      pending = writeOnce(hash, css).catch(() => {
+      // A failed write (database unreachable for a moment) is retried with the next
+      // render; this process still serves the sheet from memory, so the page is answered.
+      pending = storeOnce(hash, css).catch(() => {
         written.delete(hash)
       })
       written.set(hash, pending)
@@ -79,13 +73,11 @@ export async function ssrStylesheet(fileName: string): Promise<string | null> {
   const hash = match[1]
   const cached = memory.get(hash)
   if (cached !== undefined) return cached
-  try {
-    const css = await readFile(join(directory(), `${hash}.css`), 'utf8')
-    memory.set(hash, css)
-    return css
-  } catch {
-    return null
-  }
+  const row = await db.from(TABLE).where('hash', hash).select('css').first()
+  if (!row) return null
+  const css = String(row.css)
+  memory.set(hash, css)
+  return css
 }
 
 ;(globalThis as Record<symbol, unknown>)[SSR_STYLES_KEY] = ssrStyles

@@ -5,10 +5,8 @@
  * construction: visitors share a render but never a nonce, and any change of
  * settings or of a share's state shows on the very next request.
  */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
-import env from '#start/env'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { api, cleanupShareTests, createCompletedShare, setConfig, shareUser } from '#tests/helpers/shares'
@@ -69,9 +67,17 @@ test.group('Pages | server render cache', (group) => {
     assert.equal(sheet.headers.get('cache-control'), 'public, max-age=31536000, immutable')
     // antd in the browser reads this rule to know the styles are already there.
     assert.include(sheet.bytes.toString('utf8'), '.data-ant-cssinjs-cache-path{content:"')
-    // Also on disk under DATA_DIR, where every worker of a cluster finds it.
-    const file = join(env.get('DATA_DIR'), 'cache', 'ssr-styles', href.split('/').pop()!)
-    assert.equal(await readFile(file, 'utf8'), sheet.bytes.toString('utf8'))
+    // Also in the database, where every worker of a cluster and every instance finds it.
+    const hash = href.split('/').pop()!.replace('.css', '')
+    const row = await db.from('ssr_stylesheets').where('hash', hash).select('css').first()
+    assert.equal(row?.css, sheet.bytes.toString('utf8'))
+    // A sheet another instance rendered (only in the database, never in this process) is served.
+    const otherCss = '.rendered-elsewhere{color:red}'
+    const otherHash = createHash('sha256').update(otherCss).digest('hex')
+    await db.table('ssr_stylesheets').insert({ hash: otherHash, css: otherCss, created_at: DateTime.now().toFormat('yyyy-MM-dd HH:mm:ss') })
+    const other = await api('GET', `/ssr-styles/${otherHash}.css`)
+    assert.equal(other.status, 200)
+    assert.equal(other.bytes.toString('utf8'), otherCss)
     assert.equal((await api('GET', `/ssr-styles/${'0'.repeat(64)}.css`)).status, 404)
     assert.equal((await api('GET', '/ssr-styles/..%2F..%2Fetc%2Fpasswd')).status, 404)
     assert.equal((await api('GET', '/ssr-styles/abc.css')).status, 404)
