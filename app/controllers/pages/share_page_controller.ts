@@ -1,22 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Share from '#models/share'
-import { isExpired } from '#services/shares/expiration'
+import { VISIBILITY_COLUMNS, visibilityOf } from '#services/shares/share_queries'
 import type { ShareShowPageProps, ShareViewInitialState } from '#api/share'
 
 /**
- * The state a visitor may see without a token, by the rule of
- * ShareQueries.findVisible, which `GET /api/shares/:id` applies first (404
- * when missing, expired or not completed; `share_removed` with the admin's
- * reason). Only the three columns that rule reads are loaded: the whole
+ * The state a visitor may see without a token, by the rule (visibilityOf)
+ * that `GET /api/shares/:id` applies first through ShareQueries.findVisible
+ * (404 when missing, expired or not completed; `share_removed` with the
+ * admin's reason). Only the columns that rule reads are loaded: the whole
  * share model (a dozen columns, four dates through luxon) was a large part of
  * a cached page's cost (issue 15).
  */
 async function initialStateOf(shareId: string): Promise<ShareViewInitialState> {
-  const share = await Share.query().select('id', 'removed_reason', 'expiration', 'completed').where('id', shareId).first()
-  if (!share) return { kind: 'notFound' }
-  if (share.removedReason) return { kind: 'removed', reason: share.removedReason }
-  if (isExpired(share.expiration) || !share.completed) return { kind: 'notFound' }
-  return null
+  const share = await Share.query().select(...VISIBILITY_COLUMNS).where('id', shareId).first()
+  const visibility = visibilityOf(share)
+  return visibility.kind === 'visible' ? null : visibility
 }
 
 /**

@@ -10,6 +10,20 @@ import { dbNow } from '#services/files/upload_sessions'
 import { isExpired } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
+/** What a visitor may see of a share: it, its removal with the admin's reason, or nothing. */
+export type ShareVisibility = { kind: 'visible' } | { kind: 'removed'; reason: string } | { kind: 'notFound' }
+
+/** The columns the visibility rule reads (a page may load only these). */
+export const VISIBILITY_COLUMNS = ['id', 'removed_reason', 'expiration', 'completed'] as const
+
+/** The rule: missing, expired or not completed is not found; removed says why. */
+export function visibilityOf(share: Pick<Share, 'removedReason' | 'expiration' | 'completed'> | null): ShareVisibility {
+  if (!share) return { kind: 'notFound' }
+  if (share.removedReason) return { kind: 'removed', reason: share.removedReason }
+  if (isExpired(share.expiration) || !share.completed) return { kind: 'notFound' }
+  return { kind: 'visible' }
+}
+
 /** The share lookups; resolve it from the container or inject it. */
 @inject()
 export default class ShareQueries {
@@ -27,9 +41,9 @@ export default class ShareQueries {
    */
   async findVisible(id: string): Promise<Share> {
     const share = await Share.find(id)
-    if (!share) throw shareErrors.notFound()
-    if (share.removedReason) throw shareErrors.removed(share.removedReason)
-    if (isExpired(share.expiration) || !share.completed) throw shareErrors.notFound()
+    const visibility = visibilityOf(share)
+    if (visibility.kind === 'removed') throw shareErrors.removed(visibility.reason)
+    if (visibility.kind === 'notFound' || !share) throw shareErrors.notFound()
     return share
   }
 
