@@ -70,7 +70,7 @@ test.group('Upload | progress, speed and time left', (group) => {
     await page.getByTestId('file-input').setInputFiles([
       { name: 'big.bin', mimeType: 'application/octet-stream', buffer: randomBytes(CHUNK * 4 + 50_000) },
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('first small file') },
-      { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('second small file') },
+      { name: 'a-rather-long-name-from-a-phone-camera-2026-11-26-holiday.txt', mimeType: 'text/plain', buffer: Buffer.from('second small file') },
     ])
     await page.getByTestId('upload-file-list').getByText('big.bin').waitFor()
 
@@ -91,7 +91,7 @@ test.group('Upload | progress, speed and time left', (group) => {
     // The polite live region said where the upload stands, the visible text is not live itself.
     assert.match((await page.getByRole('status').textContent()) ?? '', /^Uploading \d of 3 files/)
     assert.isNull(await page.getByTestId('upload-status').getAttribute('aria-live'))
-    // Nothing sticks out of a 360 px screen.
+    // Nothing sticks out of a 360 px screen (the long name is cut with an ellipsis).
     assert.isAtMost(await page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth), 360)
 
     chunks.release()

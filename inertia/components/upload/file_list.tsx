@@ -46,12 +46,14 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
       pagination={false}
       dataSource={items}
       data-testid="upload-file-list"
+      tableLayout="fixed"
       columns={[
         {
           title: t('upload.files.name'),
           dataIndex: 'name',
+          // Fixed layout: the name takes what the other columns leave and is cut with an ellipsis (full name on hover).
           render: (_, item) => (
-            <Typography.Text ellipsis style={{ maxWidth: 360 }}>
+            <Typography.Text ellipsis={{ tooltip: item.file.name }} style={{ display: 'block' }}>
               {item.file.name}
             </Typography.Text>
           ),
