@@ -11,10 +11,10 @@
  * streams), so this runs early as a server middleware, and streamed answers
  * still stream (res.flush() is available to push a partial answer).
  *
- * Never compressed (see `shouldCompress`): file and zip downloads (they carry
- * Content-Disposition: exact Content-Length, Range and throughput stay as
- * they are; a zip or a photo gains nothing), any ranged request or 206/
- * Content-Range answer, HEAD, answers with a Content-Encoding already set or
+ * Never compressed (see `TRANSFER_PATH` and `shouldCompress`): file and zip
+ * downloads (their routes, and any answer with Content-Disposition: exact
+ * Content-Length, Range and throughput stay as they are; a zip or a photo
+ * gains nothing), any ranged request or 206/Content-Range answer, HEAD, answers with a Content-Encoding already set or
  * `Cache-Control: no-transform`, and Vite's hashed assets under /assets/
  * (compressed once and kept by #services/http/hashed_assets instead).
  *
@@ -36,6 +36,13 @@ import type { NextFn } from '@adonisjs/core/types/http'
 /** Vite's build output, answered precompressed by the hashed-assets middleware. */
 const ASSETS_PREFIX = '/assets/'
 
+/**
+ * Chunk uploads and file and zip downloads (start/routes/shares.ts): their
+ * bodies are the files' bytes and their JSON answers are tiny, so their
+ * responses are not even wrapped (no per-write cost on a multi-GB download).
+ */
+const TRANSFER_PATH = /^\/api\/shares\/[^/]+\/files(?:[/?]|$)/
+
 /** Whether this answer may be compressed; asked when its headers go out. */
 export function shouldCompress(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.headers.range !== undefined) return false
@@ -55,8 +62,11 @@ const compress = compression({
 
 export default class CompressionMiddleware {
   handle(ctx: HttpContext, next: NextFn) {
-    // Synchronous: it only wraps the raw response's writing methods, then calls back.
-    compress(ctx.request.request, ctx.response.response, () => {})
+    const req = ctx.request.request
+    if (req.headers.range === undefined && !TRANSFER_PATH.test(req.url ?? '')) {
+      // Synchronous: it only wraps the raw response's writing methods, then calls back.
+      compress(req, ctx.response.response, () => {})
+    }
     return next()
   }
 }
