@@ -310,6 +310,18 @@ export class StorageDisk extends Disk {
     }, this.#writeFailed(normalized))
   }
 
+  /**
+   * Makes the object `key` durable where the driver can be asked to (the
+   * local disk's `sync`: its data and folder entry flushed); object stores
+   * are durable once they acknowledge a write, so this does nothing there.
+   */
+  async sync(key: string): Promise<void> {
+    const normalized = normalizeStorageKey(key)
+    const driver = this.driver as Partial<{ sync(key: string): Promise<void> }>
+    if (typeof driver.sync !== 'function') return
+    return this.#call(() => driver.sync!(normalized), this.#writeFailed(normalized))
+  }
+
   #multipart() {
     const driver = this.driver
     if (!supportsMultipartUpload(driver)) {

@@ -121,8 +121,8 @@ export async function writeChunk(
 
 /**
  * Makes the file whole once every chunk is stored: completes the multipart
- * upload, or streams the staged chunks into the file (sizes in chunk order).
- * Nothing to do for the other modes.
+ * upload, or streams the staged chunks into the file (sizes in chunk order);
+ * the other modes wrote the file in place. Then makes it durable (StorageDisk.sync).
  */
 export async function assembleFile(
   disk: StorageDisk,
@@ -138,4 +138,7 @@ export async function assembleFile(
     const sizes = [...chunks].sort((a, b) => a.chunkIndex - b.chunkIndex).map((chunk) => chunk.size)
     await assembleStagedChunks(disk, file.storageKey, sizes, { contentType: file.mimeType })
   }
+  // Nothing is reported saved before it is durable (design.md): on the local
+  // disk the chunks are in the page cache until flushed; flushed once here.
+  await disk.sync(file.storageKey)
 }

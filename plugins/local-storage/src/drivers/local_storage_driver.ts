@@ -121,4 +121,27 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
     const fd = await openDescriptor(path, constants.O_RDWR | constants.O_CREAT, 0o600)
     await pipeline(contents, createWriteStream('', { fd, start: offset, highWaterMark: WRITE_BUFFER_SIZE }))
   }
+
+  /**
+   * Makes the file `key` durable: its data (fdatasync) and its entry in its
+   * folder (fsync of the folder), so a power loss after this resolves keeps
+   * it. Called once when an upload completes, not per chunk: a flush per
+   * 10 MB chunk cost 22-55 % of the upload time in bench/transfer, while one
+   * flush at the end writes what the kernel has mostly written back by then.
+   */
+  async sync(key: string): Promise<void> {
+    const path = this.#path(key)
+    const file = await open(path, constants.O_RDONLY)
+    try {
+      await file.datasync()
+    } finally {
+      await file.close()
+    }
+    const folder = await open(dirname(path), constants.O_RDONLY)
+    try {
+      await folder.sync()
+    } finally {
+      await folder.close()
+    }
+  }
 }

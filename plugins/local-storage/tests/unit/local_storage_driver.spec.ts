@@ -30,6 +30,7 @@ test.group('Local storage | driver', (group) => {
     const driver = new LocalStorageDriver({ location: join(root, 'disk'), visibility: 'private' })
     await assert.rejects(() => driver.writeAt('../outside.bin', 0, Buffer.from('x')), /outside the disk root/)
     await assert.rejects(() => driver.getStream('../outside.bin'), /outside the disk root/)
+    await assert.rejects(() => driver.sync('../outside.bin'), /outside the disk root/)
   })
 })
 
@@ -51,5 +52,15 @@ test.group('Local storage | plugin', () => {
     await disk.writeAt(key, 0, Buffer.from('abc'))
     assert.equal(await disk.get(key), 'abcdef')
     await disk.delete(key)
+  })
+
+  test('flushes a file to disk through the facade; a missing file is a storage error', async ({ assert }) => {
+    const disk = storage.use('local')
+    const key = `contract-check/${Date.now()}-sync.bin`
+    await disk.writeAt(key, 0, Buffer.from('durable'))
+    await disk.sync(key)
+    assert.equal(await disk.get(key), 'durable')
+    await disk.delete(key)
+    await assertRejectsWithCode(assert, () => disk.sync(key), 'E_STORAGE_WRITE_FAILED')
   })
 })
