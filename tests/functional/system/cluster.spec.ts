@@ -17,6 +17,7 @@ import { startTern } from '#tests/helpers/spawn_tern'
 import { waitFor } from '#tests/helpers/redis_server'
 import { freePort } from '#tests/helpers/test_database'
 import { serversOnFreshDatabase } from '#tests/helpers/tern_instances'
+import { availableParallelism } from 'node:os'
 import { parseWorkers } from '#start/cluster'
 
 interface Answer {
@@ -72,14 +73,18 @@ const answeringPids = (output: string) =>
   new Set([...output.matchAll(/\(tern\/(\d+)\): request completed/g)].map((match) => Number(match[1])))
 
 test.group('Cluster | TERN_WORKERS', () => {
-  test('TERN_WORKERS is a whole number from 1 to 64; unset, the cores in production and 1 otherwise', ({ assert }) => {
+  test('TERN_WORKERS is a whole number from 1 to 64; unset, the cores in production on MySQL/PostgreSQL, else 1', ({ assert }) => {
     assert.equal(parseWorkers('TERN_WORKERS', '3'), 3)
     assert.equal(parseWorkers('TERN_WORKERS', ' 1 '), 1)
     assert.equal(parseWorkers('TERN_WORKERS', undefined, 'development'), 1)
     assert.equal(parseWorkers('TERN_WORKERS', '', 'test'), 1)
-    const byDefault = parseWorkers('TERN_WORKERS', undefined, 'production')
-    assert.isAtLeast(byDefault, 1)
-    assert.isAtMost(byDefault, 8)
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'production', undefined), 1, 'SQLite is the default database')
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'production', 'sqlite'), 1)
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'development', 'mysql'), 1)
+    for (const database of ['mysql', 'pg']) {
+      const byDefault = parseWorkers('TERN_WORKERS', undefined, 'production', database)
+      assert.equal(byDefault, Math.min(availableParallelism(), 8))
+    }
     for (const wrong of ['0', '65', 'two', '1.5', '-2']) {
       assert.throws(() => parseWorkers('TERN_WORKERS', wrong), /"TERN_WORKERS" must be a whole number of HTTP workers from 1 to 64/)
     }
