@@ -38,14 +38,12 @@
  *   BENCH_TMP        where temporary files go
  *   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
  */
-import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { randomFillSync } from 'node:crypto'
-import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
-import { cookiesOf, envNumber, expectStatus, freePort, treeCpuSeconds, withWorkDir } from '../lib/common.js'
+import { cookiesOf, envNumber, expectStatus, freePort, startTernServer, treeCpuSeconds, withWorkDir } from '../lib/common.js'
 import { buildTern } from '../pages/build.js'
 
 const MiB = 1024 * 1024
@@ -172,33 +170,8 @@ async function ternRound(page, file) {
   return (Date.now() - start) / 1000
 }
 
-async function startTern(cwd, dataDir, children) {
-  const port = await freePort()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DB_CONNECTION: 'sqlite',
-    TERN_PLUGINS: 'local-storage',
-  }
-  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env, encoding: 'utf8', timeout: 120_000 })
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'bin/server.js'], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
-  children.push(child)
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Tern exited (${child.exitCode}) before answering`)
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error('Tern did not answer /api/health within 60 s')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { pid: child.pid, url }
+function startTern(cwd, dataDir, children) {
+  return startTernServer({ cwd, dataDir, children })
 }
 
 /** Signs up the admin, raises share.maxSize and sets share.chunkSize through the admin API; returns the cookie. */

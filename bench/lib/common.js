@@ -1,14 +1,59 @@
 /**
  * What every benchmark in bench/ needs: a temporary work folder removed at
  * the end (also after a failure, Ctrl-C or the time limit) together with the
- * child processes it started, environment numbers, a free loopback port, and
- * the /proc readings of a server's CPU and memory (summed over its process tree).
+ * child processes it started, environment numbers, a free loopback port,
+ * Tern started for a measurement, and the /proc readings of a server's CPU
+ * and memory (summed over its process tree).
  */
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
+
+/**
+ * Starts Tern from `cwd` (a build, or the sources with `entry` bin/server.ts
+ * and the ts-exec loader in `nodeArgs`) as a production install runs:
+ * NODE_ENV=production, LOG_LEVEL=warn, SQLite and the local disk in
+ * `dataDir`, after the migrations, on a free loopback port; `env` adds
+ * variables, `nodeArgs` Node options (after the server flags and
+ * BENCH_TERN_NODE_ARGS). Pushes the child to `children` and resolves once
+ * /api/health answers 200 (60 s at most) to `{ pid, child, url }`.
+ */
+export async function startTernServer({ cwd, dataDir, children, env = {}, nodeArgs = [], entry = 'bin/server.js' }) {
+  const port = await freePort()
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DB_CONNECTION: 'sqlite',
+    TERN_PLUGINS: 'local-storage',
+    ...env,
+  }
+  delete childEnv.BENCH_ROLE
+  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env: childEnv, encoding: 'utf8', timeout: 120_000 })
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
+  const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const args = [...SERVER_NODE_FLAGS, ...extra, ...nodeArgs, entry]
+  const child = spawn(process.execPath, args, { cwd, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] })
+  children.push(child)
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Tern exited (${child.exitCode}) before answering`)
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) break
+    } catch {}
+    if (Date.now() > deadline) throw new Error('Tern did not answer /api/health within 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { pid: child.pid, child, url }
+}
 
 /**
  * Runs `fn(work, children)` in a new folder under BENCH_TMP (or the OS temp

@@ -38,15 +38,14 @@
  *   TERN_WORKERS       Tern's HTTP workers (start/cluster.ts; default in production: the cores)
  *   BENCH_TERN_NODE_ARGS extra node options for Tern (profiling: "--cpu-prof --cpu-prof-dir=/tmp/prof")
  */
-import { fork, spawn, spawnSync } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib'
-import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
-import { cookiesOf, describeTree, envNumber, expectStatus, freePort, once, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
+import { cookiesOf, describeTree, envNumber, expectStatus, once, startTernServer, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
 import { buildTern } from './build.js'
 
 const KB = 1000
@@ -395,36 +394,8 @@ async function startStatic(file, children) {
 }
 
 /** Tern from the build: NODE_ENV=production, LOG_LEVEL=warn, SQLite and the local disk in a fresh DATA_DIR, after the migrations. */
-async function startTern(cwd, dataDir, children) {
-  const port = await freePort()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DB_CONNECTION: 'sqlite',
-    TERN_PLUGINS: 'local-storage',
-  }
-  delete env.BENCH_ROLE
-  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env, encoding: 'utf8', timeout: 120_000 })
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
-  const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, 'bin/server.js'], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
-  children.push(child)
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Tern exited (${child.exitCode}) before answering`)
-    try {
-      const response = await request(`${url}/api/health`, {})
-      if (response.status === 200) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error('Tern did not answer /api/health within 60 s')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { pid: child.pid, url }
+function startTern(cwd, dataDir, children) {
+  return startTernServer({ cwd, dataDir, children })
 }
 
 /**

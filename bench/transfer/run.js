@@ -54,15 +54,14 @@
  *   BENCH_TERN_NODE_ARGS extra node options for Tern (e.g. --trace-gc)
  */
 import { createHash, randomFillSync } from 'node:crypto'
-import { fork, spawn, spawnSync } from 'node:child_process'
+import { fork, spawnSync } from 'node:child_process'
 import { constants, createReadStream, createWriteStream, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { copyFile, mkdir, open, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
-import { cookiesOf, describeTree, envNumber, expectStatus, freePort, once, processTree, procStatus, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
+import { cookiesOf, describeTree, envNumber, expectStatus, once, processTree, procStatus, startTernServer, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
 import { printSummary, summarizeProfile } from './cpu_profile.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -694,18 +693,6 @@ function buildTern(out) {
  * `buildTern`, or from the sources with BENCH_FROM_SOURCE=1.
  */
 async function startTern(settings, work, dataDir, children) {
-  const port = await freePort()
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DB_CONNECTION: 'sqlite',
-    TERN_PLUGINS: 'local-storage',
-  }
-  delete env.BENCH_ROLE
   const fromSource = process.env.BENCH_FROM_SOURCE === '1'
   const prebuilt = process.env.BENCH_BUILD_DIR
   const cwd = fromSource
@@ -713,34 +700,21 @@ async function startTern(settings, work, dataDir, children) {
     : prebuilt && existsSync(join(prebuilt, 'bin/server.js'))
       ? prebuilt
       : buildTern(prebuilt || join(work, 'build'))
-  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env, encoding: 'utf8', timeout: 120_000 })
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
-  const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const env = {}
+  const nodeArgs = []
   const queryFile = settings.countQueries ? join(work, 'queries.json') : null
   if (queryFile) {
-    extra.push('--require', join(ROOT, 'bench/transfer/count_queries.cjs'))
+    nodeArgs.push('--require', join(ROOT, 'bench/transfer/count_queries.cjs'))
     env.BENCH_QUERY_FILE = queryFile
     env.BENCH_ROOT = ROOT
   }
   const profileDir = settings.profile ? join(work, 'profile') : null
-  if (profileDir) extra.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`)
+  if (profileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`)
   // The profile summary reads one process' profile: one HTTP worker, no primary, unless TERN_WORKERS says otherwise.
-  if (profileDir) env.TERN_WORKERS ??= '1'
-  const args = [...SERVER_NODE_FLAGS, ...extra, ...(fromSource ? ['--import=@poppinss/ts-exec', 'bin/server.ts'] : ['bin/server.js'])]
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] })
-  children.push(child)
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Tern exited (${child.exitCode}) before answering`)
-    try {
-      const response = await request(undefined, `${url}/api/health`, {})
-      if (response.status === 200) break
-    } catch {}
-    if (Date.now() > deadline) throw new Error('Tern did not answer /api/health within 60 s')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { pid: child.pid, child, url, fromSource, queryFile, profileDir }
+  if (profileDir && process.env.TERN_WORKERS === undefined) env.TERN_WORKERS = '1'
+  if (fromSource) nodeArgs.push('--import=@poppinss/ts-exec')
+  const tern = await startTernServer({ cwd, dataDir, children, env, nodeArgs, entry: fromSource ? 'bin/server.ts' : 'bin/server.js' })
+  return { ...tern, fromSource, queryFile, profileDir }
 }
 
 /** Signs up the first user (the admin) and raises share.maxSize to twice `sizeBytes` (and sets share.chunkSize) through the admin API. */
