@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { LRUCache } from 'lru-cache'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 
 /** Key under which the SSR entry finds the store on `globalThis`. */
 export const SSR_STYLES_KEY = Symbol.for('tern.ssrStyles')
@@ -37,13 +38,11 @@ const FILE_NAME = /^([0-9a-f]{64})\.css$/
 
 /** Style sets are few (page kinds x light/dark x ltr/rtl); 64 covers them, a few MB at most. */
 const memory = new LRUCache<string, string>({ max: 64 })
-/** Hashes already stored (or being stored) by this process. */
-const written = new Map<string, Promise<void>>()
 
 const TABLE = 'ssr_stylesheets'
 
 /** Stores the sheet unless a row with its hash exists (same hash, same content). */
-async function storeOnce(hash: string, css: string): Promise<void> {
+async function store(hash: string, css: string): Promise<void> {
   const createdAt = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
   await db.table(TABLE).insert({ hash, css, created_at: createdAt }).onConflict('hash').ignore()
 }
@@ -52,16 +51,11 @@ export const ssrStyles: SsrStylesStore = {
   async put(css: string): Promise<string> {
     const hash = createHash('sha256').update(css).digest('hex')
     memory.set(hash, css)
-    let pending = written.get(hash)
-    if (!pending) {
-      // A failed write (database unreachable for a moment) is retried with the next
-      // render; this process still serves the sheet from memory, so the page is answered.
-      pending = storeOnce(hash, css).catch(() => {
-        written.delete(hash)
-      })
-      written.set(hash, pending)
-    }
-    await pending
+    // Stored by every render, not once per process: renders are few (the render cache
+    // answers the rest), and a process must not trust a memory of having stored it
+    // (a restored backup, a wiped table). A failed write (database unreachable for a
+    // moment) is retried by the next render; this process serves the sheet from memory.
+    await store(hash, css).catch((error) => logger.warn({ err: error }, 'could not store a server-render stylesheet'))
     return `${SSR_STYLES_PATH}/${hash}.css`
   },
 }

@@ -57,7 +57,9 @@ test.group('Pages | server render cache', (group) => {
   })
 
   test('antd styles are one immutable stylesheet per style set; unknown names are 404', async ({ assert }) => {
-    const { raw } = await visit('/')
+    // A new share: a page object no earlier test rendered, so this request renders it.
+    const share = await completedShare()
+    const { raw } = await visit(`/share/${share.id}`)
     const [href] = styleLinks(raw)
     assert.match(href, /^\/ssr-styles\/[0-9a-f]{64}\.css$/)
     assert.notMatch(raw, /<style[^>]*data-rc-order/, 'no inline antd styles left in the HTML')
