@@ -56,8 +56,10 @@ export const METRICS_RESPONSE = 'tern:cluster-metrics-res'
 export function parseWorkers(
   key: string,
   value: string | undefined,
-  nodeEnv = process.env.NODE_ENV,
-  dbConnection = process.env.DB_CONNECTION
+  { nodeEnv, dbConnection }: { nodeEnv: string | undefined; dbConnection: string | undefined } = {
+    nodeEnv: process.env.NODE_ENV,
+    dbConnection: process.env.DB_CONNECTION,
+  }
 ): number {
   if (value === undefined || value.trim() === '') {
     const serverDatabase = dbConnection === 'mysql' || dbConnection === 'pg'

@@ -76,13 +76,13 @@ test.group('Cluster | TERN_WORKERS', () => {
   test('TERN_WORKERS is a whole number from 1 to 64; unset, the cores in production on MySQL/PostgreSQL, else 1', ({ assert }) => {
     assert.equal(parseWorkers('TERN_WORKERS', '3'), 3)
     assert.equal(parseWorkers('TERN_WORKERS', ' 1 '), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'development'), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', '', 'test'), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'production', undefined), 1, 'SQLite is the default database')
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'production', 'sqlite'), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, 'development', 'mysql'), 1)
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: undefined }), 1)
+    assert.equal(parseWorkers('TERN_WORKERS', '', { nodeEnv: 'test', dbConnection: undefined }), 1)
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: undefined }), 1, 'SQLite is the default database')
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: 'sqlite' }), 1)
+    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: 'mysql' }), 1)
     for (const database of ['mysql', 'pg']) {
-      const byDefault = parseWorkers('TERN_WORKERS', undefined, 'production', database)
+      const byDefault = parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: database })
       assert.equal(byDefault, Math.min(availableParallelism(), 8))
     }
     for (const wrong of ['0', '65', 'two', '1.5', '-2']) {
