@@ -134,7 +134,10 @@ export default class FileDownloadService {
       if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
       throw error
     }
+    // Awaited before the body: a client that has read Content-Length bytes is done before
+    // the stream's end, so holding back only the end did not make "downloaded" mean "announced".
     const announced = announceDownload(shareId, file.id, downloaded)
+    await announced
     return { status, headers, body: paceTransfer(source, announced) }
   }
 
@@ -160,6 +163,7 @@ export default class FileDownloadService {
     }
     if (method === 'HEAD') return { status: 200, headers, body: null }
     const announced = announceDownload(shareId, null, downloaded)
+    await announced
     return { status: 200, headers, body: paceTransfer(await zipFiles(files, level), announced) }
   }
 }
