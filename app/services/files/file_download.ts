@@ -58,12 +58,11 @@ function notModified(request: DownloadRequest, etag: string, modified: Date): bo
 
 /**
  * Emits `share:downloaded` and runs `downloaded` (the owner's notice: owner
- * lookup, payload, routes, outbox insert) off the download's hot path: from
- * the next turn of the event loop, while the answer's headers and first bytes
- * go out, instead of before them (issue 15). The body's end waits for it
- * (`paceTransfer`), so once a client has the whole file its notice is stored,
- * as before; a client that goes away early does not cancel it. A failure is
- * logged and does not break the download.
+ * lookup, payload, routes, outbox insert); a failure is logged and does not
+ * break the download. The callers await it before the body: running it while
+ * the body streamed (issue 15) let a client that had read Content-Length
+ * bytes finish before the notice was stored, even with the stream's end held
+ * back (`paceTransfer` still waits for it).
  */
 function announceDownload(shareId: string, fileId: string | null, downloaded?: () => Promise<void>): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(resolve))
@@ -83,7 +82,7 @@ export default class FileDownloadService {
    * The answer to a download of `file`; `inline` for `download=false`. Runs
    * `download:before_serve` (handlers add headers or refuse); emits
    * `share:downloaded` and runs `downloaded` (the notification) for GETs
-   * that send the body, while it streams (`announceDownload`). `countView` (a direct-link download) runs only once
+   * that send the body, before it (`announceDownload`). `countView` (a direct-link download) runs only once
    * the answer will carry the file: a 304 or a 416 sends no bytes, so it
    * counts no view. Throws 404 when the stored bytes are gone.
    */
