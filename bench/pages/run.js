@@ -223,11 +223,18 @@ async function benchmark(settings, work, children) {
     }
   }
 
+  // The first request for an asset gets a quick brotli form; the smallest one
+  // (quality 11) replaces it in the background (app/services/http/hashed_assets.ts).
+  // Minutes of load later it has long been made: this is what later visitors get.
+  const share = pages.find((page) => page.key === 'share')
+  const laterJs = share ? await javascriptOf(share.html, tern.url, manifest, share.cookie) : null
+
   return {
     node: process.version,
     shareId,
     uploadNote,
     browserJs,
+    laterJs,
     pages: pages.map(({ key, label, single, js }) => ({ key, label, single, js })),
     runs,
     ...ternMemory(tern.pid),
@@ -353,6 +360,13 @@ function print(settings, results) {
       `${share.js.files.filter((file) => file.encoding === 'none').length} of ${share.js.files.length} files not compressed) ` +
       `(target <= ${TARGETS.jsBytes.toLocaleString('en')} compressed) ${check(js <= TARGETS.jsBytes)}`
   )
+  if (results.laterJs) {
+    const later = results.laterJs.wireBytes
+    console.log(
+      `  share page JavaScript to later visitors (after the background brotli-11 forms replaced the first ones): ` +
+        `${later.toLocaleString('en')} bytes as sent (target <= ${TARGETS.jsBytes.toLocaleString('en')}) ${check(later <= TARGETS.jsBytes)}`
+    )
+  }
   const browserJs = results.browserJs
   if (browserJs?.error) console.log(`  (no browser count: ${browserJs.error})`)
   else if (browserJs) {

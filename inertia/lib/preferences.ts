@@ -52,6 +52,11 @@ export function saveColorScheme(scheme: ColorScheme) {
   writeCookie(COLOR_SCHEME_COOKIE, scheme)
 }
 
+/** Whether the visitor chose a language (else the browser's is used). */
+export function hasLanguageCookie() {
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))
+}
+
 /**
  * Stores the language (a locale code, or `system` to follow the browser) and
  * reloads the page so the server renders it in that language.

@@ -2,14 +2,9 @@ import { useState } from 'react'
 import { Button } from 'antd'
 import { GlobalOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
-import { LANGUAGE_COOKIE, saveLanguageAndReload } from '~/lib/preferences'
+import { hasLanguageCookie, saveLanguageAndReload } from '~/lib/preferences'
 import { LOCALES, localeInfo } from '../../../start/locales'
 import DeferredDropdown from '~/components/shell/deferred_dropdown'
-
-/** Whether the visitor chose a language (else the browser's is used). */
-export function hasLanguageCookie() {
-  return document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))
-}
 
 /** Header button with a menu of every language, plus "browser language". */
 export default function LanguageMenu() {

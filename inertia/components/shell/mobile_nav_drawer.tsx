@@ -2,19 +2,15 @@
  * The burger menu's drawer for small screens, loaded on demand by
  * mobile_nav.tsx (see there).
  */
-import { useEffect, useState } from 'react'
-import { Button, Divider, Drawer, Flex, Segmented, Select, Typography } from 'antd'
+import { Button, Divider, Drawer, Flex } from 'antd'
 import { LogoutOutlined } from '@ant-design/icons'
 import { usePage } from '@inertiajs/react'
 import { useI18n } from '~/lib/i18n'
-import { useColorScheme } from '~/lib/theme'
-import { isColorScheme, saveLanguageAndReload } from '~/lib/preferences'
 import { useAppName } from '~/lib/config'
 import NavButton from '~/components/shell/nav_button'
 import { useCurrentPath, useNavItems } from '~/components/shell/use_nav_items'
 import { useSignOut } from '~/components/shell/user_menu'
-import { hasLanguageCookie } from '~/components/shell/language_menu'
-import { LOCALES } from '../../../start/locales'
+import { ColorSchemeField, LanguageField } from '~/components/shell/preference_fields'
 
 /** Props of {@link MobileNavDrawer}. */
 export interface MobileNavDrawerProps {
@@ -29,17 +25,11 @@ export interface MobileNavDrawerProps {
  * JavaScript every page loads.
  */
 export default function MobileNavDrawer({ open, onClose: close }: MobileNavDrawerProps) {
-  const { t, locale } = useI18n()
-  // The choice shown is read when the drawer opens: the language cookie, else "browser language".
-  const [language, setLanguage] = useState(locale)
-  useEffect(() => {
-    if (open) setLanguage(hasLanguageCookie() ? locale : 'system')
-  }, [open, locale])
+  const { t } = useI18n()
   const { user } = usePage().props
   const { main, account } = useNavItems()
   const path = useCurrentPath()
   const appName = useAppName()
-  const { scheme, setScheme } = useColorScheme()
   const doSignOut = useSignOut()
   return (
     <Drawer
@@ -65,39 +55,8 @@ export default function MobileNavDrawer({ open, onClose: close }: MobileNavDrawe
         </nav>
         <Divider />
         <Flex vertical gap={16}>
-          <div>
-            <Typography.Text strong id="tern-mobile-theme-label">
-              {t('shell.theme.label')}
-            </Typography.Text>
-            <Segmented
-              block
-              aria-labelledby="tern-mobile-theme-label"
-              style={{ marginTop: 8 }}
-              value={scheme}
-              onChange={(value) => {
-                if (isColorScheme(value)) setScheme(value)
-              }}
-              options={(['light', 'dark', 'system'] as const).map((value) => ({
-                value,
-                label: t(`shell.theme.${value}`),
-              }))}
-            />
-          </div>
-          <div>
-            <Typography.Text strong id="tern-mobile-language-label">
-              {t('shell.language.label')}
-            </Typography.Text>
-            <Select
-              style={{ width: '100%', marginTop: 8 }}
-              aria-labelledby="tern-mobile-language-label"
-              value={language}
-              onChange={(value: string) => saveLanguageAndReload(value)}
-              options={[
-                { value: 'system', label: t('shell.language.system') },
-                ...LOCALES.map((entry) => ({ value: entry.code, label: entry.name })),
-              ]}
-            />
-          </div>
+          <ColorSchemeField labelId="tern-mobile-theme-label" label={t('shell.theme.label')} block />
+          <LanguageField labelId="tern-mobile-language-label" label={t('shell.language.label')} refreshKey={open} />
         </Flex>
       </Drawer>
   )
