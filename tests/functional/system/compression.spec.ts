@@ -11,42 +11,14 @@
  * the test server serves assets from Vite's dev server).
  */
 import { randomBytes } from 'node:crypto'
-import http from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { test } from '@japa/runner'
 import { baseUrl, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
 import { unzip } from '#tests/helpers/zip'
+import { decoded, wireRequest as wireTo } from '#tests/helpers/wire'
 
-interface WireResponse {
-  status: number
-  headers: http.IncomingHttpHeaders
-  /** The body as sent, still encoded. */
-  wire: Buffer
-}
-
-/** One request; the body exactly as it came over the socket. */
-function wireRequest(path: string, headers: Record<string, string>, method = 'GET'): Promise<WireResponse> {
-  return new Promise((resolve, reject) => {
-    // Host, port and path apart: a URL would resolve `.`/`..` segments before sending.
-    const { hostname, port } = new URL(baseUrl())
-    const request = http.request({ host: hostname, port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, wire: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-/** The body decoded according to its Content-Encoding. */
-function decoded(response: WireResponse): Buffer {
-  const encoding = response.headers['content-encoding']
-  if (encoding === 'br') return brotliDecompressSync(response.wire)
-  if (encoding === 'gzip') return gunzipSync(response.wire)
-  if (encoding === undefined) return response.wire
-  throw new Error(`unexpected Content-Encoding ${encoding}`)
+/** One request to the test server; the body exactly as it came over the socket. */
+function wireRequest(path: string, headers: Record<string, string>, method = 'GET') {
+  return wireTo(baseUrl(), path, headers, method)
 }
 
 /** A page's HTML without what differs between two renders (CSP nonces, CSRF tokens). */

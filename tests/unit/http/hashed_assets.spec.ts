@@ -15,8 +15,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { test } from '@japa/runner'
+import { decoded, wireRequest } from '#tests/helpers/wire'
 import HashedAssets, { type HashedAssetsOptions } from '#services/http/hashed_assets'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -74,30 +74,8 @@ async function serve(options: Partial<HashedAssetsOptions> = {}): Promise<Served
   }
 }
 
-interface WireResponse {
-  status: number
-  headers: http.IncomingHttpHeaders
-  wire: Buffer
-}
-
-function get(served: Served, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<WireResponse> {
-  const { hostname, port } = new URL(served.url)
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: hostname, port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, wire: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-function decoded(response: WireResponse): Buffer {
-  const encoding = response.headers['content-encoding']
-  if (encoding === 'br') return brotliDecompressSync(response.wire)
-  if (encoding === 'gzip') return gunzipSync(response.wire)
-  return response.wire
+function get(served: Served, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return wireRequest(served.url, path, headers, method)
 }
 
 test.group('Hashed assets | production build folder', (group) => {
