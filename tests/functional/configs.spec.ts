@@ -85,13 +85,13 @@ test.group('Configs | reading', (group) => {
     await assert.rejects(() => configService.get('nope.nothing'), /Unknown config variable "nope.nothing"/)
   })
 
-  test('GET /api/configs lists exactly the public variables with their effective values', async ({
+  test('GET /api/configs?ext=1 lists exactly the public variables with their effective values', async ({
     client,
     assert,
   }) => {
     await store('general.appName', 'My Files')
     await store('share.zipCompressionLevel', '3')
-    const response = await client.get('/api/configs')
+    const response = await client.get('/api/configs?ext=1')
     response.assertStatus(200)
     const body = response.body() as { key: string; value: string; type: string }[]
     const publicKeys = configRegistry.all().filter((v) => v.public).map((v) => v.key)
@@ -209,7 +209,7 @@ test.group('Configs | admin category', (group) => {
 
   test('lists the variables of a category with their metadata', async ({ client, assert }) => {
     await store('share.shareIdLength', '10')
-    const response = await client.get('/api/configs/admin/share').header(...(await adminHeader()))
+    const response = await client.get('/api/configs/admin/share?ext=1').header(...(await adminHeader()))
     response.assertStatus(200)
     const body = response.body() as Record<string, unknown>[]
     assert.deepEqual(

@@ -59,7 +59,7 @@ test.group('Config registry | defineCategory', () => {
     registerCoreConfigCategories(registry)
     assert.deepEqual(
       registry.categories().map((c) => c.id),
-      ['general', 'share', 'email', 'smtp', 'oauth', 's3', 'internal']
+      ['general', 'share', 'email', 'smtp', 'oauth', 'legal', 's3', 'internal']
     )
     assert.equal(registry.all()[0].key, 'general.appName')
     assert.equal(registry.all().at(-1)!.key, 'internal.setupFinished')
@@ -180,6 +180,11 @@ test.group('Config registry | core definitions', () => {
       ['oauth.allowRegistration', 'boolean', 'true', false],
       ['oauth.ignoreTotp', 'boolean', 'true', false],
       ['oauth.disablePassword', 'boolean', 'false', true],
+      ['legal.enabled', 'boolean', 'false', true],
+      ['legal.imprintText', 'text', '', true],
+      ['legal.imprintUrl', 'string', '', true],
+      ['legal.privacyPolicyText', 'text', '', true],
+      ['legal.privacyPolicyUrl', 'string', '', true],
       ['internal.setupFinished', 'boolean', 'false', true],
     ]
     for (const [key, type, defaultValue, isPublic] of expected) {
@@ -194,11 +199,11 @@ test.group('Config registry | core definitions', () => {
     assert.isTrue(registry.find('smtp.password')!.obscured)
     assert.deepEqual(
       registry.categories().map((c) => c.displayName),
-      ['General', 'Share', 'Email', 'SMTP', 'Social Login', 'Internal']
+      ['General', 'Share', 'Email', 'SMTP', 'Social Login', 'Legal', 'Internal']
     )
     assert.isTrue(registry.category('internal')!.hidden)
     assert.isFalse(registry.find('internal.setupFinished')!.allowEdit)
-    assert.lengthOf(coreConfigCategories, 6)
+    assert.lengthOf(coreConfigCategories, 7)
   })
 
   test('email templates have friendly defaults that use their placeholders', ({ assert }) => {

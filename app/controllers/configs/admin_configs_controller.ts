@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
 import { updateConfigVariablesValidator } from '#validators/configs'
+import { configViewOf } from '#controllers/configs/config_view'
 
 /** Admin routes of the configuration variables (spec/api.md §6). */
 @inject()
@@ -17,9 +18,13 @@ export default class AdminConfigsController {
     return response.ok(this.config.adminCategories())
   }
 
-  /** GET /api/configs/admin/:category: the category's variables, obscured values masked. */
-  async show({ params, response }: HttpContext) {
-    return response.ok(await this.config.adminCategory(params.category))
+  /**
+   * GET /api/configs/admin/:category: the category's variables, obscured
+   * values masked: Pingvin's keys in Pingvin's order for the categories of
+   * Pingvin's admin menu, or with `?ext=1` every variable Tern has.
+   */
+  async show({ params, request, response }: HttpContext) {
+    return response.ok(await this.config.adminCategory(params.category, configViewOf(request)))
   }
 
   /** PATCH /api/configs/admin: `[{key, value}]`, all or nothing; 200 with the updated variables. */

@@ -1,13 +1,17 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
+import { configViewOf } from '#controllers/configs/config_view'
 
-/** GET /api/configs: the public configuration variables `[{key, value, type}]`. */
+/**
+ * GET /api/configs: the public configuration variables `[{key, value, type}]`:
+ * Pingvin's keys, or with `?ext=1` every public variable of Tern.
+ */
 @inject()
 export default class ConfigsController {
   constructor(protected config: ConfigService) {}
 
-  async index({ response }: HttpContext) {
-    return response.ok(await this.config.publicVariables())
+  async index({ request, response }: HttpContext) {
+    return response.ok(await this.config.publicVariables(configViewOf(request)))
   }
 }

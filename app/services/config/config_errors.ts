@@ -30,12 +30,16 @@ export class InvalidConfigValueException extends Exception {
   static code = 'E_INVALID_CONFIG_VALUE'
 }
 
-/** 400 "Config variable {key} cannot be edited": the definition has `allowEdit: false`. */
+/**
+ * 400 "Config variable {key} cannot be edited": the definition has
+ * `allowEdit: false`, or the key is one of Pingvin's that Tern answers
+ * read-only; `reason` then says why (": <reason>" is appended).
+ */
 export class ConfigVariableNotEditableException extends Exception {
   static status = 400
   static code = 'E_CONFIG_VARIABLE_NOT_EDITABLE'
 
-  constructor(key: string) {
-    super(`Config variable ${key} cannot be edited`)
+  constructor(key: string, reason?: string) {
+    super(reason ? `Config variable ${key} cannot be edited: ${reason}` : `Config variable ${key} cannot be edited`)
   }
 }

@@ -38,6 +38,13 @@ import ConfigVariableTransformer, {
   type PublicConfigVariable,
   type StoredConfigValue,
 } from '#transformers/config_variable_transformer'
+import {
+  isPingvinCategory,
+  pingvinCategory,
+  pingvinPublicVariables,
+  readOnlyReason,
+  registeredKeysOf,
+} from '#services/config/pingvin_view'
 
 export { OBSCURED_MASK }
 export type { AdminConfigCategory, AdminConfigVariable, PublicConfigVariable }
@@ -65,6 +72,17 @@ export type ConfigKey = keyof ConfigValues
 export interface ConfigChange {
   key: string
   value?: unknown
+}
+
+/**
+ * Which view of the configuration a reader gets: Tern's own (the default:
+ * every registered variable, with Tern's extensions), or with `pingvin`
+ * what a Pingvin 1.x client may see (only Pingvin's keys, in its order; see
+ * `#services/config/pingvin_view`). The HTTP routes answer the Pingvin view
+ * unless the client opts in with `?ext=1`.
+ */
+export interface ConfigViewOptions {
+  pingvin?: boolean
 }
 
 /** The stored value of one row, null when unset. */
@@ -119,9 +137,14 @@ export default class ConfigService {
     return new ConfigSnapshot(this.registry, await this.#rows())
   }
 
-  /** The public variables (`GET /api/configs`), in category and variable order. */
-  async publicVariables(): Promise<PublicConfigVariable[]> {
+  /**
+   * The public variables (`GET /api/configs`), in category and variable
+   * order; with `pingvin`, only Pingvin's public keys (those Tern lacks with
+   * Pingvin's defaults).
+   */
+  async publicVariables(options: ConfigViewOptions = {}): Promise<PublicConfigVariable[]> {
     const rows = await this.#rows()
+    if (options.pingvin) return pingvinPublicVariables(this.registry, rows)
     return this.registry
       .all()
       .filter((variable) => variable.public)
@@ -142,11 +165,18 @@ export default class ConfigService {
 
   /**
    * The variables of one category for admins, obscured values masked.
-   * Throws `ConfigCategoryNotFoundException` (404) for an unknown or hidden
+   * A category of Pingvin's admin menu (general ... legal, cache) answers
+   * Pingvin's keys in Pingvin's order with `pingvin`, and always when Tern
+   * has no such category (a disabled plugin's `s3`/`ldap`, `cache`), with
+   * Pingvin's defaults, read-only, for the keys Tern lacks. Throws
+   * `ConfigCategoryNotFoundException` (404) for any other unknown or hidden
    * category.
    */
-  async adminCategory(category: string): Promise<AdminConfigVariable[]> {
+  async adminCategory(category: string, options: ConfigViewOptions = {}): Promise<AdminConfigVariable[]> {
     const definition = this.registry.category(category)
+    if (isPingvinCategory(category) && (options.pingvin || !definition)) {
+      return pingvinCategory(this.registry, category, await this.#rows(registeredKeysOf(this.registry, category)))
+    }
     if (!definition || definition.hidden) throw new ConfigCategoryNotFoundException(category)
     const rows = await this.#rows(definition.variables.map((variable) => variable.key))
     return definition.variables.map((variable) => ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)))
@@ -155,7 +185,8 @@ export default class ConfigService {
   /**
    * Applies admin changes, all or nothing. Every item is checked first:
    * unknown key → 404 "Config variable {key} not found"; `allowEdit: false`
-   * → 400; wrong JSON type → 400 "Config variable must be of type <type>";
+   * or a Pingvin key Tern answers read-only (`cache.*`, a disabled plugin's
+   * setting) → 400 saying why; wrong JSON type → 400 "Config variable must be of type <type>";
    * a broken rule → 400 with the rule's message. `""` or null resets the
    * variable to its default; the mask sent back for an obscured variable
    * keeps the stored secret. Then all values are written in one transaction.
@@ -166,7 +197,11 @@ export default class ConfigService {
     const keys: string[] = []
     for (const change of changes) {
       const variable = this.registry.find(change.key)
-      if (!variable) throw new ConfigVariableNotFoundException(change.key)
+      if (!variable) {
+        const reason = readOnlyReason(change.key)
+        if (reason) throw new ConfigVariableNotEditableException(change.key, reason)
+        throw new ConfigVariableNotFoundException(change.key)
+      }
       if (!variable.allowEdit) throw new ConfigVariableNotEditableException(change.key)
       if (!keys.includes(variable.key)) keys.push(variable.key)
 

@@ -1,6 +1,6 @@
 /**
  * The core configuration variables of Tern (spec/config.md): categories
- * general, share, email, smtp and oauth, plus the hidden `internal` category
+ * general, share, email, smtp, oauth and legal, plus the hidden `internal` category
  * (state the server keeps, not settings an admin edits). Plugins add their
  * own categories through `configRegistry.defineCategory`
  * (`#extensions/config/registry`), and sign-in provider plugins their
@@ -28,6 +28,12 @@ function httpUrl(label: string) {
     } catch {}
     return `${label} must be an http(s) URL`
   }
+}
+
+/** Error message when `value` is neither empty nor an absolute http(s) URL, else undefined. */
+function optionalHttpUrl(label: string) {
+  const check = httpUrl(label)
+  return (value: ConfigValue) => (String(value) === '' ? undefined : check(value))
 }
 
 /**
@@ -170,6 +176,27 @@ export const coreConfigCategories = [
       { key: 'oauth.disablePassword', type: 'boolean', defaultValue: 'false', public: true },
       // Each provider's variables (oauth.github-*, oauth.oidc-*...) come from its plugin's manifest
       // (signInSettings of #extensions/auth/settings), placed after these in Pingvin Share's order.
+    ],
+  },
+  {
+    // Pingvin Share's legal pages: /imprint and /privacy, linked from the footer while enabled.
+    // A URL, when set, wins over the text (the page and the link redirect there).
+    id: 'legal',
+    displayName: 'Legal',
+    order: 60,
+    variables: [
+      { key: 'legal.enabled', type: 'boolean', defaultValue: 'false', public: true,
+        description: 'Show the imprint and privacy policy links in the footer' },
+      { key: 'legal.imprintText', type: 'text', defaultValue: '', public: true,
+        description: 'Markdown shown at /imprint' },
+      { key: 'legal.imprintUrl', type: 'string', defaultValue: '', public: true,
+        validation: { validate: optionalHttpUrl('Imprint URL') },
+        description: 'An external imprint page (wins over the text)' },
+      { key: 'legal.privacyPolicyText', type: 'text', defaultValue: '', public: true,
+        description: 'Markdown shown at /privacy' },
+      { key: 'legal.privacyPolicyUrl', type: 'string', defaultValue: '', public: true,
+        validation: { validate: optionalHttpUrl('Privacy policy URL') },
+        description: 'An external privacy policy page (wins over the text)' },
     ],
   },
   {

@@ -5,16 +5,21 @@
 import { adminHttp } from '~/admin/lib/http'
 import type { AdminConfigVariable } from '#api/config'
 
-/** Paths of the configuration routes. */
+/**
+ * Paths of the configuration routes. The reads opt in to Tern's extensions
+ * with `?ext=1` (Tern-only variables such as `general.checkForUpdates` and
+ * `internal.setupFinished`); without it the server answers what a Pingvin 1.x
+ * client may see.
+ */
 export const configPaths = {
   categories: '/api/configs/admin',
-  category: (id: string) => `/api/configs/admin/${encodeURIComponent(id)}`,
+  category: (id: string) => `/api/configs/admin/${encodeURIComponent(id)}?ext=1`,
   update: '/api/configs/admin',
   version: '/api/configs/admin/version',
   finishSetup: '/api/configs/admin/finishSetup',
   testEmail: '/api/configs/admin/testEmail',
   logo: '/api/configs/admin/logo',
-  publicConfig: '/api/configs',
+  publicConfig: '/api/configs?ext=1',
 } as const
 
 /** `PATCH /api/configs/admin` with one change; `""` resets to the default. */

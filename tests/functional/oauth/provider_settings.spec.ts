@@ -91,7 +91,8 @@ test.group('Social login | provider settings from the plugins', (group) => {
 
   test('the admin API lists the Social Login keys in Pingvin order, each from its plugin', async ({ client, assert }) => {
     const admin = await authHeaderFor(await createUser({ admin: true }))
-    const response = await client.get('/api/configs/admin/oauth').header(...admin)
+    // Tern's view (?ext=1); a Pingvin client's is in tests/functional/configs_pingvin_view.spec.ts.
+    const response = await client.get('/api/configs/admin/oauth?ext=1').header(...admin)
     response.assertStatus(200)
     const body = response.body() as { key: string; type: string; obscured?: boolean }[]
     assert.deepEqual(
