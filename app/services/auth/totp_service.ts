@@ -7,7 +7,7 @@
  * update, so two simultaneous requests cannot both use one code.
  */
 import { inject } from '@adonisjs/core'
-import { generateSecret, generateURI, verify } from 'otplib'
+import { createGuardrails, generateSecret, generateURI, verify, type OTPGuardrails } from 'otplib'
 import QRCode from 'qrcode'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
@@ -20,6 +20,22 @@ export const TOTP_PARAMETERS = { algorithm: 'sha1', digits: 6, period: 30 } as c
 export const TOTP_TOLERANCE_SECONDS = TOTP_PARAMETERS.period
 
 const CODE_PATTERN = /^\d{6}$/
+
+/**
+ * otplib 13 refuses secrets under 16 bytes, but Pingvin Share's (otplib 12)
+ * are 10 bytes (16 Base32 characters), and accounts imported from it keep
+ * theirs (docs/design/pingvin_import.md §5). Only such short secrets are
+ * checked with this lower minimum; Tern's own secrets are 20 bytes.
+ */
+export const LEGACY_MIN_SECRET_BYTES = 10
+const LEGACY_GUARDRAILS = createGuardrails({ MIN_SECRET_BYTES: LEGACY_MIN_SECRET_BYTES })
+const DEFAULT_MIN_SECRET_BYTES = createGuardrails().MIN_SECRET_BYTES
+
+/** The otplib guardrails for `secret`: the lower minimum only when its decoded length is under otplib's. */
+function guardrailsFor(secret: string): { guardrails?: OTPGuardrails } {
+  const bytes = Math.floor((secret.replace(/[\s=]/g, '').length * 5) / 8)
+  return bytes < DEFAULT_MIN_SECRET_BYTES ? { guardrails: LEGACY_GUARDRAILS } : {}
+}
 
 /** TOTP secrets, provisioning URIs, QR codes and code checks. Resolve it from the container or inject it. */
 @inject()
@@ -56,6 +72,7 @@ export default class TotpService {
         secret,
         token: code.trim(),
         ...TOTP_PARAMETERS,
+        ...guardrailsFor(secret),
         epochTolerance: TOTP_TOLERANCE_SECONDS,
         ...(afterStep === null || afterStep === undefined ? {} : { afterTimeStep: afterStep }),
         ...(epochSeconds === undefined ? {} : { epoch: epochSeconds }),
