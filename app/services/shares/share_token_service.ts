@@ -6,12 +6,12 @@
  * the view limit.
  */
 import { inject } from '@adonisjs/core'
-import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import type Share from '#models/share'
 import ShareSecurity from '#models/share_security'
 import { signJwt, verifyJwt, type JwtPayload } from '#services/auth/jwt'
 import InstanceSecretService, { INSTANCE_SECRETS } from '#services/auth/instance_secret_service'
+import { replacePasswordHash, verifyPasswordHash } from '#services/auth/password_hashes'
 import RateLimiter from '#services/auth/rate_limiter'
 import { shareErrors } from '#services/shares/share_errors'
 
@@ -91,8 +91,11 @@ export default class ShareTokenService {
     if (security?.password) {
       if (!password) throw shareErrors.passwordRequired()
       const attempt = ip !== null ? await this.limiter.attempt(SHARE_PASSWORD_ACTION, ip, share.id) : null
-      if (!(await hash.verify(security.password, password))) throw shareErrors.wrongPassword()
+      const check = await verifyPasswordHash(security.password, password)
+      if (!check.ok) throw shareErrors.wrongPassword()
       await attempt?.succeeded()
+      // An argon2id hash of a share imported from Pingvin becomes scrypt on its first correct use.
+      if (check.rehash) await replacePasswordHash({ table: 'share_securities', id: security.id }, security.password, password)
     }
     if (!(await this.countView(share, security?.maxViews ?? null))) throw shareErrors.maxViewsExceeded()
     return this.sign(share)
