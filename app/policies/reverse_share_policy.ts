@@ -1,8 +1,7 @@
 /**
  * Who may manage a reverse share (spec/api.md §5): its creator or an admin.
- * A denial is answered as 404 "Reverse share not found" (the controller maps
- * it to `reverseShareErrors.notFound()`), so a reverse share's existence
- * does not leak to other users.
+ * A denial is answered as 403 "Forbidden" (the controller maps it to
+ * `reverseShareErrors.forbidden()`), Pingvin's answer to a non-owner.
  */
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type { AuthorizerResponse } from '@adonisjs/bouncer/types'
@@ -14,6 +13,6 @@ export default class ReverseSharePolicy extends BasePolicy {
   /** Deleting a reverse share (and the shares made through it): its creator or an admin. */
   manage(user: User, reverseShare: ReverseShare): AuthorizerResponse {
     if (user.isAdmin || reverseShare.creatorId === user.id) return true
-    return AuthorizationResponse.deny('Reverse share not found', 404)
+    return AuthorizationResponse.deny('Forbidden', 403)
   }
 }

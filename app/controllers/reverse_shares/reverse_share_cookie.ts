@@ -11,8 +11,8 @@
  *   ever sees it), HttpOnly, `SameSite=Strict`, and lives at most
  *   `REVERSE_SHARE_COOKIE_MAX_AGE` (never past the reverse share's expiry);
  * - it is honoured only while the reverse share is live (known, not expired,
- *   uses left); an invalid one answers 404 "Reverse share token not found"
- *   and is cleared, so the next attempt is an ordinary upload;
+ *   uses left); an invalid one answers 403 "Reverse share token not found"
+ *   (Pingvin's status) and is cleared, so the next attempt is an ordinary upload;
  * - it is cleared (both paths, Pingvin's too) as soon as a share was created
  *   through it: one cookie, one share;
  * - the ordinary upload page clears it when it is rendered.
@@ -78,7 +78,7 @@ export function clearReverseShareCookie(ctx: HttpContext): void {
  * Runs a share creation (`POST /api/shares`) with the request's reverse-share
  * token (null without the cookie) and keeps the cookie honest: cleared once a
  * share was created through it (one cookie, one share) and when the token is
- * refused as dead (404), so the next attempt is an ordinary upload. Any other
+ * refused as dead (403), so the next attempt is an ordinary upload. Any other
  * failure (400: id in use, validation...) keeps it, so the uploader can retry.
  */
 export async function creatingThroughReverseShare<Created extends { reverseShareId: string | null }>(

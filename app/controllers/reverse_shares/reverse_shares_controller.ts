@@ -43,11 +43,12 @@ export default class ReverseSharesController {
 
   /**
    * DELETE /api/reverseShares/:id (its creator or an admin, ReverseSharePolicy):
-   * 200, its shares and their files too; 404 "Reverse share not found" otherwise.
+   * 200, its shares and their files too; 404 "Reverse share not found" for an
+   * unknown id; 403 "Forbidden" for another signed-in user (as Pingvin).
    */
   async destroy({ bouncer, params, response }: HttpContext) {
     const reverseShare = await this.reverseShares.findOrFail(String(params.id))
-    if (await bouncer.with('ReverseSharePolicy').denies('manage', reverseShare)) throw reverseShareErrors.notFound()
+    if (await bouncer.with('ReverseSharePolicy').denies('manage', reverseShare)) throw reverseShareErrors.forbidden()
     await this.reverseShares.delete(reverseShare)
     return response.ok('')
   }

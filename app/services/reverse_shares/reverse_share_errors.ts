@@ -6,21 +6,30 @@
 import { ShareApiException } from '#services/shares/share_errors'
 
 /**
- * 404 "Reverse share token not found": its own class so the controller that
- * read the `reverse_share_token` cookie can tell a dead token and clear it.
+ * "Reverse share token not found": 404 on `GET /api/reverseShares/:token`,
+ * 403 for the `reverse_share_token` cookie of `POST /api/shares` (Pingvin's
+ * status there, spec/api.md §4). Its own class so the controller that read
+ * the cookie can tell a dead token and clear it.
  */
 export class ReverseShareTokenNotFoundException extends ShareApiException {
-  constructor() {
-    super('Reverse share token not found', 404)
+  constructor(status: 403 | 404 = 404) {
+    super('Reverse share token not found', status)
   }
 }
 
 /** Factories of every error the reverse-shares API answers. */
 export const reverseShareErrors = {
   /** 404 "Reverse share token not found": unknown, expired or used-up token. */
-  tokenNotFound: () => new ReverseShareTokenNotFoundException(),
-  /** 404 "Reverse share not found": unknown id, or a reverse share of someone else. */
+  tokenNotFound: () => new ReverseShareTokenNotFoundException(404),
+  /**
+   * 403 "Reverse share token not found": `POST /api/shares` with an unknown,
+   * expired or used-up `reverse_share_token` cookie (Pingvin answered 403).
+   */
+  tokenRefused: () => new ReverseShareTokenNotFoundException(403),
+  /** 404 "Reverse share not found": unknown id. */
   notFound: () => new ShareApiException('Reverse share not found', 404),
+  /** 403 "Forbidden": a signed-in user who is neither the reverse share's creator nor an admin. */
+  forbidden: () => new ShareApiException('Forbidden', 403),
   /** 400 "Max share size can't be greater than <n> bytes." (`share.maxSize`). */
   maxShareSizeTooLarge: (maxSize: number) =>
     new ShareApiException(`Max share size can't be greater than ${maxSize} bytes.`, 400),

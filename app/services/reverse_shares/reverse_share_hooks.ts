@@ -6,7 +6,7 @@
  * - `share:before_authorize_create`: a live `reverse_share_token` makes the
  *   new share belong to that reverse share and take its expiry (SharePolicy
  *   then lets a visitor create it even with unauthenticated shares off); a
- *   dead token is 404 "Reverse share token not found" (the controller clears
+ *   dead token is 403 "Reverse share token not found" (the controller clears
  *   the cookie);
  * - `share:before_upload`: the reverse share's `maxShareSize` caps its shares (413);
  * - `share:before_complete` (the first completion only: reopening and
@@ -62,12 +62,12 @@ export default class ReverseShareHooks {
 
   /**
    * The live reverse share of the request's token (which lets a visitor
-   * create the share, SharePolicy.create). No token: unchanged. A dead one: 404.
+   * create the share, SharePolicy.create). No token: unchanged. A dead one: 403.
    */
   authorizeCreation: FilterHandler<'share:before_authorize_create'> = async (payload) => {
     if (payload.reverseShareToken === null) return payload
     const reverseShare = await this.reverseShares.findLive(payload.reverseShareToken)
-    if (!reverseShare) throw reverseShareErrors.tokenNotFound()
+    if (!reverseShare) throw reverseShareErrors.tokenRefused()
     return { ...payload, reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration } }
   }
 

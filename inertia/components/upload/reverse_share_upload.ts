@@ -45,7 +45,8 @@ export async function createReverseShareShare(
   try {
     return await createShare({ fetch: fetchFn }, { ...input, expiration: 'never' })
   } catch (error) {
-    if (error instanceof UploadError && error.status === 404) throw new ReverseShareUnavailableError()
+    // 403: the token died between the lookup and the creation (unknown, expired or used up).
+    if (error instanceof UploadError && error.status === 403) throw new ReverseShareUnavailableError()
     throw error
   }
 }

@@ -57,7 +57,7 @@ test.group('Reverse shares | completion', (group) => {
     assert.equal(await remainingUses(token), 0)
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
     const late = await api('POST', '/api/shares', { cookie: reverseShareCookie(token), json: { id: newShareId(), expiration: 'never' } })
-    assert.equal(late.status, 404)
+    assert.equal(late.status, 403)
   })
 
   test('an unlimited reverse share stays unlimited; ordinary shares get no notifyReverseShareCreator', async ({

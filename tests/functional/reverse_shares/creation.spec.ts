@@ -69,7 +69,7 @@ test.group('Reverse shares | creating shares through the token cookie', (group) 
     assert.isNull(share.expiration, 'the reverse share never expires, whatever the body said')
   })
 
-  test('an unknown, expired or used-up token answers 404 "Reverse share token not found", clears the cookie and stores nothing', async ({
+  test('an unknown, expired or used-up token answers 403 "Reverse share token not found" (as Pingvin), clears the cookie and stores nothing', async ({
     assert,
   }) => {
     const owner = await shareUser()
@@ -90,8 +90,8 @@ test.group('Reverse shares | creating shares through the token cookie', (group) 
         cookie: joinCookies(cookie, reverseShareCookie(token)),
         json: { id: newShareId(), expiration: 'never' },
       })
-      assert.equal(response.status, 404, token)
-      assert.deepEqual(response.json, { statusCode: 404, message: 'Reverse share token not found', error: 'Not Found' })
+      assert.equal(response.status, 403, token)
+      assert.deepEqual(response.json, { statusCode: 403, message: 'Reverse share token not found', error: 'Forbidden' })
       assert.deepEqual(clearedPaths(response.setCookies), ['/', '/api/shares'])
     }
     assert.equal(await Share.query().count('* as n').first().then((r) => Number(r!.$extras.n)), before)

@@ -127,7 +127,7 @@ forEachDisk('Reverse shares | delete', (group, disk) => {
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
   })
 
-  test("answers 404 for someone else's or an unknown reverse share, 401 signed out; admins may delete", async ({ assert }) => {
+  test("answers 403 for someone else's reverse share (as Pingvin), 404 for an unknown one, 401 signed out; admins may delete", async ({ assert }) => {
     const owner = await shareUser()
     const other = await shareUser()
     const admin = await shareUser({ admin: true })
@@ -135,11 +135,11 @@ forEachDisk('Reverse shares | delete', (group, disk) => {
     const reverseShare = await ReverseShare.findByOrFail('token', token)
 
     const foreign = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, { cookie: other.cookie })
-    assert.equal(foreign.status, 404)
-    assert.deepEqual(foreign.json, { statusCode: 404, message: 'Reverse share not found', error: 'Not Found' })
+    assert.equal(foreign.status, 403)
+    assert.deepEqual(foreign.json, { statusCode: 403, message: 'Forbidden', error: 'Forbidden' })
     const unknown = await api('DELETE', '/api/reverseShares/00000000-0000-0000-0000-000000000000', { cookie: owner.cookie })
     assert.equal(unknown.status, 404)
-    assert.deepEqual(unknown.json, foreign.json)
+    assert.deepEqual(unknown.json, { statusCode: 404, message: 'Reverse share not found', error: 'Not Found' })
     const signedOut = await api('DELETE', `/api/reverseShares/${reverseShare.id}`)
     assert.equal(signedOut.status, 401)
     assert.isNotNull(await ReverseShare.find(reverseShare.id))
