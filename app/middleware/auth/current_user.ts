@@ -61,21 +61,55 @@ export async function currentUser(ctx: HttpContext): Promise<User | null> {
  * foreign). Requests without those headers (curl, scripts) are not cross-site.
  */
 export async function isCrossSiteRequest(ctx: HttpContext): Promise<boolean> {
-  if (ctx.request.header('sec-fetch-site') === 'cross-site') return true
+  return (await crossSiteRefusal(ctx)) !== null
+}
+
+/**
+ * The 403 of a request `isCrossSiteRequest` refuses, or null when it is not
+ * cross-site. Its message says why, names the origin Tern expects and the
+ * setting that changes it (`general.appUrl`): an operator whose reverse
+ * proxy rewrites the Host header learns what to set. It names nothing the
+ * caller could not know already: the expected origin is the public app URL,
+ * the request's own Host (possibly an internal name set by a proxy) is never
+ * repeated.
+ */
+export async function crossSiteRefusal(ctx: HttpContext): Promise<ForbiddenException | null> {
+  const fetchSite = ctx.request.header('sec-fetch-site') === 'cross-site'
   const origin = ctx.request.header('origin')
-  if (!origin) return false
-  let originHost: string
+  if (!fetchSite && !origin) return null
+  const originUrl = origin ? urlOrNull(origin) : null
+  if (!fetchSite && originUrl && originUrl.host === ctx.request.header('host')) return null
+  const expected = urlOrNull(await configValue('general.appUrl'))
+  if (!fetchSite && originUrl && expected && originUrl.host === expected.host) return null
+  return new ForbiddenException(crossSiteMessage(fetchSite, originUrl, expected))
+}
+
+function urlOrNull(value: string): URL | null {
   try {
-    originHost = new URL(origin).host
+    return new URL(value)
   } catch {
-    return true
+    return null
   }
-  if (originHost === ctx.request.header('host')) return false
-  try {
-    return originHost !== new URL(await configValue('general.appUrl')).host
-  } catch {
-    return true
+}
+
+/** The message of `crossSiteRefusal`. */
+function crossSiteMessage(fetchSite: boolean, origin: URL | null, expected: URL | null): string {
+  const allowed = expected
+    ? `${expected.origin} (the setting general.appUrl)`
+    : 'the address in the setting general.appUrl, which is not a valid URL'
+  if (fetchSite) {
+    return (
+      'Cross-site request refused: the browser reports that it comes from a page of another site' +
+      ` (Sec-Fetch-Site: cross-site). Signed-in changes are accepted only from pages of ${allowed}.`
+    )
   }
+  const from = origin && origin.origin !== 'null' ? `it comes from ${origin.origin}` : 'its Origin header is not usable'
+  return (
+    `Cross-site request refused: ${from}, but signed-in changes are accepted only from ${allowed}` +
+    ' or from the host the request was sent to. If you open Tern at that address, for example behind a' +
+    ' reverse proxy that changes the Host header, set general.appUrl to it' +
+    ' (Admin > Configuration > General > App URL).'
+  )
 }
 
 /**
@@ -88,5 +122,7 @@ export async function refuseCrossSiteCookieRequest(ctx: HttpContext): Promise<vo
   if (bearerTokenOf(ctx)) return
   const cookies = ctx.request.cookiesList()
   const hasSessionCookie = ACCESS_TOKEN_COOKIE in cookies || REFRESH_TOKEN_COOKIE in cookies
-  if (hasSessionCookie && (await isCrossSiteRequest(ctx))) throw new ForbiddenException()
+  if (!hasSessionCookie) return
+  const refusal = await crossSiteRefusal(ctx)
+  if (refusal) throw refusal
 }
