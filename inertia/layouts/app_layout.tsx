@@ -4,6 +4,7 @@ import { router, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { startSessionRefresh } from '~/lib/session'
 import AppHeader from '~/components/shell/app_header'
+import LegalFooter from '~/components/shell/legal_footer'
 
 
 /**
@@ -26,7 +27,7 @@ function useSessionRefresh() {
 
 /**
  * The shell of every page except the admin panel: a skip link, the header
- * (height 60) and the page container.
+ * (height 60), the page container and the footer (legal links, when set).
  */
 export default function AppLayout(props: { children?: ReactNode }) {
   const t = useTranslate()
@@ -40,6 +41,7 @@ export default function AppLayout(props: { children?: ReactNode }) {
       <Layout.Content id="main-content" tabIndex={-1} className="tern-container">
         {props.children}
       </Layout.Content>
+      <LegalFooter />
     </Layout>
   )
 }
