@@ -2,7 +2,7 @@ import cluster from 'node:cluster'
 import { hostname } from 'node:os'
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
-import { defineConfig, targets } from '@adonisjs/core/logger'
+import { defineConfig, destination, targets } from '@adonisjs/core/logger'
 import { redactLogArguments, serializeError } from '#services/logging/redaction'
 
 /**
@@ -26,12 +26,16 @@ const loggerConfig = defineConfig({
           return method.apply(this, redactLogArguments(args) as Parameters<typeof method>)
         },
       },
-      transport: {
-        targets: targets()
-          .pushIf(app.inDev, targets.pretty())
-          .pushIf(!app.inDev, targets.file({ destination: 1 }))
-          .toArray(),
-      },
+      /**
+       * Development: pino-pretty in a transport (its worker thread). Elsewhere
+       * JSON lines straight to stdout from this thread (pino.destination,
+       * asynchronous, flushed on exit): a transport's worker thread is a second
+       * Node environment, ~16 MiB of resident memory in every process for
+       * writing to a file descriptor (issue 15: RSS at start 167 -> 151 MiB).
+       */
+      ...(app.inDev
+        ? { transport: { targets: targets().push(targets.pretty()).toArray() } }
+        : { destination: destination({ dest: 1, sync: false }) }),
     },
   },
 })
