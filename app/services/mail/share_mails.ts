@@ -4,8 +4,9 @@
  * - share recipients: when a share is completed, each recipient gets
  *   `email.shareRecipientsSubject` / `email.shareRecipientsMessage` with
  *   `{creator}` (username, or "Someone"), `{shareUrl}` (`${appUrl}/s/<id>`),
- *   `{desc}` (or "No description") and `{expires}` ("in 7 days (8 January
- *   2025, 12:00 UTC)", or "never");
+ *   `{desc}` (a share without description: the template's lines holding
+ *   `{desc}` are left out) and `{expires}` ("in 7 days (8 January 2025,
+ *   12:00 UTC)", or "never");
  * - reverse-share owner: when a share made through a reverse share with
  *   `sendEmailNotification` is completed, its creator gets
  *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`.
@@ -17,7 +18,7 @@
  * mail needs `email.enableShareEmailRecipients` and SMTP on: a share created
  * with recipients otherwise is refused with 400 before anything is stored.
  *
- * The placeholder words ("Someone", "No description", "never") are English
+ * The placeholder words ("Someone", "never") and the relative time are English
  * like the default templates: the templates are the admin's text, in the
  * admin's language, not the visitor's.
  */
@@ -40,8 +41,6 @@ export const SHARE_MAIL_TYPES = {
 
 /** `{creator}` of a share without a signed-in creator. */
 export const UNKNOWN_CREATOR = 'Someone'
-/** `{desc}` of a share without description. */
-export const NO_DESCRIPTION = 'No description'
 /** `{expires}` of a share that never expires. */
 export const NEVER_EXPIRES_TEXT = 'never'
 
@@ -50,12 +49,33 @@ export function recipientsNotAllowed(): ShareApiException {
   return new ShareApiException('Sharing files by email is disabled, so a share cannot have email recipients', 400)
 }
 
-/** `{expires}`: relative and absolute ("in 7 days (8 January 2025, 12:00 UTC)"), or "never". */
-export function expiresText(expiration: DateTime | null, now: DateTime = DateTime.utc()): string {
+/** Units of the relative time, largest first. */
+const RELATIVE_UNITS = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'] as const
+
+/**
+ * How far `expiration` is from `now` in the locale's words ("in 7 days",
+ * "dans 7 jours"), rounded to the nearest whole unit: the largest unit of
+ * which at least 0.95 is left. The mail goes out when the upload is done,
+ * a little after the share was created, so a 7-day share has 6.99 days
+ * left: that is "in 7 days", not luxon's truncated "in 6 days"; a 20-day
+ * share is "in 20 days", not "in 1 month".
+ */
+export function relativeTime(expiration: DateTime, now: DateTime, locale: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
+  const unit = RELATIVE_UNITS.find((candidate) => Math.abs(expiration.diff(now, candidate).get(candidate)) >= 0.95) ?? 'seconds'
+  const value = Math.round(expiration.diff(now, unit).get(unit))
+  return format.format(value, unit.slice(0, -1) as Intl.RelativeTimeFormatUnit)
+}
+
+/**
+ * `{expires}`: relative (see `relativeTime`) and absolute ("in 7 days
+ * (8 January 2025, 12:00 UTC)"), or "never". `locale` is the language of
+ * the template (English, like the default templates).
+ */
+export function expiresText(expiration: DateTime | null, now: DateTime = DateTime.utc(), locale = 'en'): string {
   if (!expiration) return NEVER_EXPIRES_TEXT
-  const utc = expiration.toUTC().setLocale('en')
-  const relative = utc.toRelative({ base: now, locale: 'en' }) ?? utc.toISO()
-  return `${relative} (${utc.toFormat("d LLLL yyyy, HH:mm 'UTC'")})`
+  const utc = expiration.toUTC().setLocale(locale)
+  return `${relativeTime(utc, now, locale)} (${utc.toFormat("d LLLL yyyy, HH:mm 'UTC'")})`
 }
 
 /** Sends the share lifecycle's mails (see the module comment). */
@@ -96,7 +116,7 @@ export default class ShareMailService {
     const variables = {
       creator: creator?.username ?? UNKNOWN_CREATOR,
       shareUrl: await this.shareUrl(share.id),
-      desc: share.description || NO_DESCRIPTION,
+      desc: share.description || null,
       expires: expiresText(share.expiration),
     }
     for (const recipient of recipients) {

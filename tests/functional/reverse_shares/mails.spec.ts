@@ -5,6 +5,7 @@ import Share from '#models/share'
 import app from '@adonisjs/core/services/app'
 import MailService from '#services/mail/mail_service'
 import { expiresText } from '#services/mail/share_mails'
+import { renderTemplate } from '#services/mail/render_template'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import {
   api,
@@ -67,7 +68,7 @@ test.group('Reverse shares | mails', (group) => {
     const { id, completed } = await shareWithRecipients(cookie, {
       recipients: ['one@example.com', 'two@example.com'],
       description: 'Holiday photos',
-      expiration: '2-days',
+      expiration: '7-days',
     })
     assert.equal(completed.status, 202)
     assert.sameMembers(Object.keys(completed.json), ['id', 'name', 'expiration', 'description'])
@@ -81,13 +82,14 @@ test.group('Reverse shares | mails', (group) => {
       assert.equal(lines[0], `creator=${user.username}`)
       assert.equal(lines[1], `url=${APP_URL}/s/${id}`)
       assert.equal(lines[2], 'desc=Holiday photos')
-      assert.match(lines[3], /^expires=in (2 days|1 day|47 hours|48 hours) \(\d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\)$/)
+      // Rounded: a few moments have passed since the share was made, yet it is not "in 6 days".
+      assert.match(lines[3], /^expires=in 7 days \(\d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\)$/)
       assert.include(lines[3], expiration.toUTC().toFormat("d LLLL yyyy, HH:mm 'UTC'"))
     }
     assert.lengthOf(smtp.messages, 2, 'one mail per recipient')
   })
 
-  test('an anonymous share without description that never expires: "Someone", "No description", "never"', async ({
+  test('an anonymous share without description that never expires: "Someone", no description line, "never"', async ({
     assert,
   }) => {
     await useSmtp(smtp)
@@ -99,7 +101,8 @@ test.group('Reverse shares | mails', (group) => {
     assert.equal(mail.subject, 'Files shared with you')
     assert.include(mail.text!, 'Someone shared some files with you')
     assert.include(mail.text!, `${APP_URL}/s/${completed.json.id}`)
-    assert.include(mail.text!, 'Description: No description')
+    assert.notInclude(mail.text!, 'Description')
+    assert.notInclude(mail.text!, '\n\n\n', 'the left-out line takes one blank line along')
     assert.include(mail.text!, 'The share expires never.')
   })
 
@@ -204,5 +207,31 @@ test.group('Reverse shares | {expires}', () => {
     assert.equal(expiresText(null, now), 'never')
     assert.equal(expiresText(now.plus({ days: 7 }), now), 'in 7 days (8 January 2025, 12:00 UTC)')
     assert.equal(expiresText(now.plus({ hours: 3 }), now), 'in 3 hours (1 January 2025, 15:00 UTC)')
+  })
+
+  test('rounds to the nearest whole unit, in the locale\'s words', ({ assert }) => {
+    const now = DateTime.fromISO('2025-01-01T12:00:00Z', { zone: 'utc' })
+    const relative = (duration: Record<string, number>, locale = 'en') =>
+      expiresText(now.plus(duration), now, locale).replace(/ \(.*\)$/, '')
+    // Mailed when the upload is done, a little after the share was created.
+    assert.equal(relative({ days: 7, minutes: -3 }), 'in 7 days')
+    assert.equal(relative({ days: 20 }), 'in 20 days')
+    assert.equal(relative({ months: 1, minutes: -3 }), 'in 1 month')
+    assert.equal(relative({ years: 1, hours: -1 }), 'in 1 year')
+    assert.equal(relative({ hours: 1, minutes: -1 }), 'in 1 hour')
+    assert.equal(relative({ minutes: 90 }), 'in 2 hours')
+    assert.equal(relative({ seconds: 30 }), 'in 30 seconds')
+    assert.equal(relative({ days: 7, minutes: -3 }, 'fr'), 'dans 7 jours')
+    assert.equal(relative({ days: 7, minutes: -3 }, 'de'), 'in 7 Tagen')
+  })
+})
+
+test.group('Mail templates | a placeholder without value', () => {
+  test('leaves out its lines and one of the blank lines around them', ({ assert }) => {
+    const template = 'Hello!\n\nFiles: {url}\n\nDescription: {desc}\n\nBye.'
+    assert.equal(renderTemplate(template, { url: 'U', desc: null }), 'Hello!\n\nFiles: U\n\nBye.')
+    assert.equal(renderTemplate(template, { url: 'U', desc: 'Photos' }), 'Hello!\n\nFiles: U\n\nDescription: Photos\n\nBye.')
+    assert.equal(renderTemplate('{desc}\nrest', { desc: null }), 'rest')
+    assert.equal(renderTemplate('a {desc} b\nc {other}', { desc: null }), 'c {other}')
   })
 })
