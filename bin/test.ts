@@ -19,7 +19,7 @@ import { createTestDatabase, freePort } from '#tests/helpers/test_database'
  * The whole suite runs with the test fixture plugin enabled next to the
  * default ones, so every extension point is exercised by a real plugin.
  */
-process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture,webhook,ntfy,oidc,github,google,discord,microsoft,gcs-storage,recording-channel,forty-two'
+process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture,webhook,ntfy,oidc,github,google,discord,microsoft,gcs-storage,recording-channel,forty-two,ldap'
 process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 
 /**

@@ -1,6 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { adminContributions, AdminContributionRegistry } from '#extensions/admin/main'
-import { authProviders, AuthProviderRegistry } from '#extensions/auth/main'
+import { authProviders, AuthProviderRegistry, passwordVerifiers } from '#extensions/auth/main'
 import { configRegistry } from '#extensions/config/registry'
 import { hooks, HookRunner } from '#extensions/hooks/main'
 import { notifications, NotificationManager } from '#extensions/notifications/main'
@@ -55,7 +55,8 @@ export default class PluginProvider {
       await pluginRegistry.run('boot')
       pluginRegistry.verifyProvides({
         storage,
-        auth: authProviders,
+        // A sign-in provider (OAuth) or a password verifier (LDAP) of that id.
+        auth: { has: (id: string) => authProviders.has(id) || passwordVerifiers.has(id) },
         notifications,
         admin: adminContributions,
       })

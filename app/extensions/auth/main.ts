@@ -12,3 +12,10 @@ export * as authProviderErrors from './errors.js'
 export type * from './types.js'
 export { signInSettings, type SignInSettingsOptions } from './settings.js'
 export { SocialLoginException, SOCIAL_LOGIN_ERROR_CODES, type SocialLoginErrorCode } from './errors.js'
+export {
+  passwordVerifiers,
+  PasswordVerifierRegistry,
+  E_PASSWORD_VERIFIER_UNAVAILABLE,
+  type PasswordVerifier,
+  type VerifiedIdentity,
+} from './password_verifiers.js'

@@ -43,6 +43,29 @@ export class BadRequestException extends authException(400, 'E_BAD_REQUEST', 'Ba
 export class NotFoundException extends authException(404, 'E_NOT_FOUND', 'Not Found') {}
 
 /**
+ * 503 "Service Unavailable" with its message (5xx bodies are otherwise
+ * generic) and `Retry-After`: a service sign-in needs (an LDAP directory)
+ * cannot answer now. The cause is logged where it happened, so reporting
+ * adds one line without a stack.
+ */
+export class ServiceUnavailableException extends Exception {
+  static status = 503
+  static code = 'E_SERVICE_UNAVAILABLE'
+
+  /** Seconds until the caller may try again. */
+  readonly retryAfter = 30
+
+  /** The exact API body (see #exceptions/error_body). */
+  get responseBody() {
+    return { statusCode: 503, message: this.message, error: 'Service Unavailable' }
+  }
+
+  report(_error: unknown, ctx: { logger: { warn(message: string): void } }) {
+    ctx.logger.warn(`request refused with 503: ${this.message}`)
+  }
+}
+
+/**
  * 429 "Too many requests". The exception handler answers `Retry-After`
  * (seconds) from `retryAfter` (see #services/auth/rate_limiter).
  */

@@ -16,6 +16,7 @@ import SessionService, { type SessionTokens } from '#services/auth/session_servi
 import TotpService from '#services/auth/totp_service'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
+import ExternalSignInService from '#services/auth/external_sign_in_service'
 import type { TotpEnableResponse } from '#api/auth'
 
 /** The answer of a sign-in: a session, or a login token when a TOTP code is needed. */
@@ -50,7 +51,8 @@ export default class AuthService {
     protected users: UserService,
     protected sessions: SessionService,
     protected loginTokens: LoginTokenService,
-    protected totp: TotpService
+    protected totp: TotpService,
+    protected external: ExternalSignInService
   ) {}
 
   /** 403 "Registration is not allowed" unless `share.allowRegistration`. */
@@ -92,20 +94,28 @@ export default class AuthService {
    * Checks the password of the account named by `email` or `username`.
    * 401 "Wrong email or password" for an unknown account, an account without
    * password, or a wrong password. With TOTP on, answers a login token
-   * instead of a session. 403 "Password sign in is disabled" when
-   * `oauth.disablePassword` is on. `beforePassword` runs once the account
-   * is looked up (null when unknown) and before the password is checked:
-   * the rate limit takes its point there.
+   * instead of a session. When the local password does not match (or is
+   * not checked because `oauth.disablePassword` is on), the password
+   * verifiers of plugins (LDAP) are asked with `username || email`
+   * (ExternalSignInService; 503 when a directory cannot answer). 403
+   * "Password sign in is disabled" when `oauth.disablePassword` is on and no
+   * verifier is. `beforePassword` runs once the account is looked up (null
+   * when unknown) and before the password is checked: the rate limit takes
+   * its point there.
    */
   async signIn(
     fields: { email?: string; username?: string; password: string },
     hooks: { beforePassword?: (user: User | null) => Promise<void> } = {}
   ): Promise<SignInResult> {
-    await this.ensurePasswordLoginAllowed()
-    const user = await this.findByIdentifier(fields)
+    const localAllowed = !(await configValue('oauth.disablePassword'))
+    if (!localAllowed && !(await this.external.anyEnabled())) throw new ForbiddenException('Password sign in is disabled')
+    let user = await this.findByIdentifier(fields)
     await hooks.beforePassword?.(user)
-    const valid = await verifyPasswordInConstantTime(user, fields.password)
-    if (!user || !valid) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)
+    const valid = localAllowed && (await verifyPasswordInConstantTime(user, fields.password))
+    if (!user || !valid) {
+      user = await this.external.signIn(fields.username || fields.email || '', fields.password)
+      if (!user) throw new AuthenticationFailedException(WRONG_CREDENTIALS_MESSAGE)
+    }
     if (user.totpVerified) {
       return { kind: 'totp', user, loginToken: await this.loginTokens.issue(user) }
     }
