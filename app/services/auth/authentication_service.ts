@@ -74,8 +74,9 @@ export default class AuthenticationService {
   async fromAccessToken(token: string): Promise<{ user: User; claims: AccessTokenClaims } | null> {
     const claims = await this.accessTokens.verify(token)
     if (!claims) return null
-    if (claims.refreshTokenId && !(await this.sessions.isActive(claims.refreshTokenId, claims.sub))) return null
-    const user = await User.find(claims.sub)
+    const user = claims.refreshTokenId
+      ? await this.sessions.userOfActive(claims.refreshTokenId, claims.sub)
+      : await User.find(claims.sub)
     return user ? { user, claims } : null
   }
 

@@ -180,3 +180,52 @@ test.group('Auth | cross-site requests', (group) => {
     read.assertStatus(200)
   })
 })
+
+test.group('Auth | an access token of a session (one query for the session and its user)', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('names its user while the session lives, nobody once it is revoked, expired or not the user\'s', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const other = await createUser()
+    const session = await sessionFor(user)
+    const me = () => client.get('/api/users/me').header('Cookie', sessionCookie(session))
+
+    const live = await me()
+    live.assertStatus(200)
+    assert.equal(live.body().id, user.id)
+    // Bearer too (the same check).
+    const bearer = await client.get('/api/users/me').header('Authorization', `Bearer ${session.accessToken}`)
+    bearer.assertStatus(200)
+
+    // Signed for this user but with another user's session: refused.
+    const otherSession = await sessionFor(other)
+    const crossed = await accessTokenService.sign(user, otherSession.refreshTokenId)
+    ;(await client.get('/api/users/me').header('Cookie', `access_token=${crossed}`)).assertStatus(401)
+
+    await RefreshToken.query()
+      .where('id', session.refreshTokenId)
+      .update({ expiresAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+    ;(await me()).assertStatus(401)
+
+    await RefreshToken.query()
+      .where('id', session.refreshTokenId)
+      .update({ expiresAt: DateTime.utc().plus({ minutes: 10 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+    ;(await me()).assertStatus(200)
+
+    await RefreshToken.query().where('id', session.refreshTokenId).delete()
+    ;(await me()).assertStatus(401)
+  })
+
+  test('an access token issued outside a session names its user while the user exists', async ({ client, assert }) => {
+    const user = await createUser()
+    const token = await accessTokenService.sign(user)
+    const found = await client.get('/api/users/me').header('Cookie', `access_token=${token}`)
+    found.assertStatus(200)
+    assert.equal(found.body().id, user.id)
+    await user.delete()
+    ;(await client.get('/api/users/me').header('Cookie', `access_token=${token}`)).assertStatus(401)
+  })
+})
