@@ -183,8 +183,36 @@ test.group('Pingvin import', (group) => {
     assert.isNull(await db.from('shares').where('id', s.unfinished).first())
     assert.equal(await storedKeys().then((keys) => keys.filter((k) => k.includes('archive.zip') || k.includes('tmp-chunk')).length), 0)
 
+    // Settings went through the configuration mapping; an imported admin finishes the first-run setup.
+    assert.isAtLeast(report.config!.imported, 2)
+    assert.isTrue(report.config!.skipped.some((line) => line.key === 'internal.jwtSecret'))
+    const setting = async (key: string) => (await db.from('config_variables').where('key', key).first())?.value
+    assert.equal(await setting('smtp.password'), 'smtp-secret')
+    assert.equal(await setting('internal.setupFinished'), 'true')
+
     // Nothing in the source changed.
     assert.deepEqual(await hashTree(pingvin.dir), sourceBefore)
+  })
+
+  test('imported accounts sign in with their Pingvin password, TOTP still applies, the share password works', async ({ assert }) => {
+    const run = await runImport([pingvin.dir])
+    assert.equal(run.exitCode, 0, run.output)
+    const admin = await db.from('users').where('id', pingvin.ids.admin).firstOrFail()
+    const signIn = await api('POST', '/api/auth/signIn', { json: { username: admin.username, password: pingvin.passwords.admin } })
+    assert.equal(signIn.status, 200, signIn.bytes.toString())
+    assert.isString(signIn.json.accessToken)
+    const wrong = await api('POST', '/api/auth/signIn', { json: { username: admin.username, password: 'not-it' } })
+    assert.equal(wrong.status, 401)
+    const alice = await db.from('users').where('id', pingvin.ids.alice).firstOrFail()
+    const totp = await api('POST', '/api/auth/signIn', { json: { email: alice.email, password: pingvin.passwords.alice } })
+    assert.equal(totp.status, 200, totp.bytes.toString())
+    assert.isString(totp.json.loginToken)
+    assert.notProperty(totp.json, 'accessToken')
+
+    const refused = await shareToken(pingvin.shares.protected, 'wrong-password')
+    assert.equal(refused.response.status, 403)
+    const file = pingvin.files.protectedFile
+    assert.equal(sha256(await download(pingvin.shares.protected, file, pingvin.passwords.share)), sha256(pingvin.bytes[file]))
   })
 
   test('a second run imports nothing twice', async ({ assert }) => {

@@ -18,6 +18,7 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import app from '@adonisjs/core/services/app'
 import lock from '@adonisjs/lock/services/main'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -25,7 +26,9 @@ import { DateTime } from 'luxon'
 import { storage } from '#extensions/storage/main'
 import { sqlDateTime } from '#services/auth/tokens'
 import { storageKeyFor } from '#services/files/file_storage'
+import ConfigService from '#services/config/config_service'
 import { mimeTypeOf } from '#services/files/upload_sessions'
+import { importPingvinConfig, type PingvinConfigRow } from '#services/pingvin_import/config_mapping'
 import {
   parseBoolean,
   parseCount,
@@ -51,12 +54,6 @@ export interface PingvinImportOptions {
   /** Called with progress lines. */
   log?: (line: string) => void
 }
-
-/** The configuration step (app/services/pingvin_import/config_mapping.ts), when that module exists. */
-type ConfigStep = (
-  rows: PingvinRow[],
-  options: { dryRun: boolean; merge: boolean; trx?: TransactionClientContract }
-) => Promise<{ imported: { key: string }[]; skipped: { key: string; reason: string }[] }>
 
 const LEDGER = 'pingvin_import_rows'
 const SHARE_ID = /^[A-Za-z0-9_-]{3,50}$/
@@ -174,6 +171,7 @@ export class PingvinImporter {
 
     await this.#importConfig()
     await this.#importUsers()
+    await this.#finishSetup()
     await this.#importReverseShares()
     await this.#importShares(diskName)
     await this.#reportOrphanFolders()
@@ -196,18 +194,24 @@ export class PingvinImporter {
     return found.length ? found.join(', ') : null
   }
 
+  /** Pingvin's settings, through the configuration mapping (never overwrites a Tern value). */
   async #importConfig() {
     if (!this.#source.hasTable('Config')) return
-    const step = await loadConfigStep()
-    if (!step) {
-      this.#line('info', 'Config', '*', 'the configuration mapping is not available in this build: settings not imported')
-      return
+    const rows = this.#source.rows('Config', 'category') as PingvinConfigRow[]
+    const result = await importPingvinConfig(rows, { dryRun: this.#options.dryRun })
+    this.#report.config = {
+      imported: result.imported.length,
+      unchanged: result.unchanged.length,
+      skipped: result.skipped.map(({ key, kind, reason }) => ({ key, reason: `${kind}: ${reason}` })),
+      warnings: result.imported.flatMap(({ key, warning }) => (warning ? [{ key, warning }] : [])),
     }
-    const result = await step(this.#source.rows('Config', 'category'), {
-      dryRun: this.#options.dryRun,
-      merge: this.#options.merge,
-    })
-    this.#report.config = { imported: result.imported.length, skipped: result.skipped }
+  }
+
+  /** An imported admin means the instance is set up: the first-run setup page must not offer itself. */
+  async #finishSetup() {
+    if (this.#options.dryRun || this.#report.tables.User.imported === 0) return
+    const admin = await db.from('users').whereIn('id', [...this.#users]).where('is_admin', true).first()
+    if (admin) await (await app.container.make(ConfigService)).set('internal.setupFinished', true)
   }
 
   // ---------------------------------------------------------------- users
@@ -769,20 +773,6 @@ export class PingvinImporter {
         this.#line('info', 'uploads', entry.name, 'folder without a share in the database: not imported')
       }
     }
-  }
-}
-
-/** The configuration step, or null while app/services/pingvin_import/config_mapping.ts does not exist. */
-async function loadConfigStep(): Promise<ConfigStep | null> {
-  const specifier = '#services/pingvin_import/config_mapping'
-  try {
-    const module = (await import(specifier)) as { importPingvinConfig?: ConfigStep }
-    return module.importPingvinConfig ?? null
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_IMPORT_NOT_DEFINED'
-    if (missing && String((error as Error).message).includes('config_mapping')) return null
-    throw error
   }
 }
 

@@ -31,7 +31,13 @@ export interface ImportReport {
   tables: Record<string, TableCounts>
   lines: ReportLine[]
   /** Result of the configuration step, when it ran. */
-  config: { imported: number; skipped: { key: string; reason: string }[] } | null
+  config: {
+    imported: number
+    /** Unset in Pingvin (Tern's default applies) or already holding the same value. */
+    unchanged: number
+    skipped: { key: string; reason: string }[]
+    warnings: { key: string; warning: string }[]
+  } | null
 }
 
 export const REPORTED_TABLES = [
@@ -76,8 +82,10 @@ export function formatReport(report: ImportReport): string[] {
     )
   }
   if (report.config) {
-    out.push(`Config          ${verb} ${report.config.imported}, skipped ${report.config.skipped.length}`)
-    for (const line of report.config.skipped) out.push(`  config ${line.key}: ${line.reason}`)
+    const { config } = report
+    out.push(`Config          ${verb} ${config.imported}, unchanged ${config.unchanged}, skipped ${config.skipped.length}`)
+    for (const line of config.skipped) out.push(`  skipped config ${line.key}: ${line.reason}`)
+    for (const line of config.warnings) out.push(`  warning config ${line.key}: ${line.warning}`)
   }
   for (const line of report.lines) out.push(`  ${line.level} ${line.table} ${line.key}: ${line.reason}`)
   return out
