@@ -21,10 +21,11 @@ import { PLUGIN_API_VERSION } from './version.js'
 
 /**
  * The plugins enabled when TERN_PLUGINS is not set. The sign-in providers
- * are in the set because their settings are core "Social Login" variables;
- * each stays off until an admin switches it on.
+ * are in the set because their settings are core "Social Login" variables,
+ * and LDAP because Pingvin Share had its settings built in; each stays off
+ * until an admin switches it on (ldapts is imported at the first LDAP sign-in).
  */
-export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft']
+export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft', 'ldap']
 
 /** A plugin folder found for an enabled id. */
 export interface PluginSource {

@@ -79,8 +79,8 @@ export function urlsOf(value: string): string[] {
 export const ldapConfigCategory: ConfigCategoryDefinition = {
   id: 'ldap',
   displayName: 'LDAP',
-  // Right after the core "Social Login" (50), where Pingvin Share lists it.
-  order: 60,
+  // Right after the core "Social Login" (50), where Pingvin Share lists it (before Legal, 60).
+  order: 55,
   variables: [
     { key: 'ldap.enabled', type: 'boolean', defaultValue: 'false', public: true },
     { key: 'ldap.url', type: 'string', defaultValue: '', validation: { validate: validateUrls } },

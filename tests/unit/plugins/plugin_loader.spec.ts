@@ -28,7 +28,7 @@ const manifest = (id: string, requires: string[] = []): { manifest: PluginManife
 test.group('Plugins | enabled list and search paths', () => {
   test('TERN_PLUGINS unset means the default set', ({ assert }) => {
     assert.deepEqual(parseEnabledPlugins(undefined), [...DEFAULT_PLUGINS])
-    assert.deepEqual(DEFAULT_PLUGINS, ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft'])
+    assert.deepEqual(DEFAULT_PLUGINS, ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft', 'ldap'])
   })
 
   test('TERN_PLUGINS is a comma separated list; blanks are ignored', ({ assert }) => {

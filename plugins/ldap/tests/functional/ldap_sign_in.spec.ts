@@ -259,7 +259,7 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     categories.assertStatus(200)
     assert.containsSubset(
       categories.body().find((entry: { category: string }) => entry.category === 'ldap'),
-      { category: 'ldap', name: 'LDAP', source: 'ldap' }
+      { category: 'ldap', name: 'LDAP', order: 55, source: 'ldap' }
     )
     const variables = await client.get('/api/configs/admin/ldap').header(...header)
     variables.assertStatus(200)
