@@ -71,16 +71,18 @@ test.group('Admin | configuration categories', (group) => {
     response.assertStatus(200)
     const body = response.body() as { category: string; name: string; order: number; source: string }[]
     for (const item of body) assert.sameMembers(Object.keys(item), ['category', 'name', 'order', 'source'])
-    assert.deepEqual(body.slice(0, 6), [
+    // The ldap plugin (enabled in this run, bin/test.ts) sits between Social Login and Legal, as in Pingvin Share.
+    assert.deepEqual(body.slice(0, 7), [
       { category: 'general', name: 'General', order: 10, source: 'core' },
       { category: 'share', name: 'Share', order: 20, source: 'core' },
       { category: 'email', name: 'Email', order: 30, source: 'core' },
       { category: 'smtp', name: 'SMTP', order: 40, source: 'core' },
       { category: 'oauth', name: 'Social Login', order: 50, source: 'core' },
+      { category: 'ldap', name: 'LDAP', order: 55, source: 'ldap' },
       { category: 'legal', name: 'Legal', order: 60, source: 'core' },
     ])
     // This run enables s3-storage, gcs-storage, webhook, ntfy, the fixture and forty-two plugins (bin/test.ts).
-    assert.deepEqual(body.slice(6), [
+    assert.deepEqual(body.slice(7), [
       { category: 's3', name: 'S3', order: 100, source: 's3-storage' },
       { category: 'gcs', name: 'Google Cloud Storage', order: 105, source: 'gcs-storage' },
       { category: 'emailNotifications', name: 'E-mail notifications', order: 108, source: 'email' },
