@@ -26,6 +26,7 @@ import { ShareList } from '~/admin/resources/shares'
 import { DeliveryList } from '~/admin/resources/deliveries'
 import { NotificationRouteList } from '~/admin/resources/notification_routes'
 import { ConfigList, DEFAULT_CATEGORY } from '~/admin/resources/config'
+import { PingvinImportPage } from '~/admin/pages/pingvin_import'
 
 /**
  * Loads the UIs of the enabled plugins (`GET /api/admin/plugins`), once the
@@ -88,6 +89,7 @@ export function AdminApp(props: { appName: string }) {
             <Route path="deliveries" element={<DeliveryList />} />
             <Route path="config" element={<Navigate to={`/config/${DEFAULT_CATEGORY}`} replace />} />
             <Route path="config/:category" element={<ConfigList />} />
+            <Route path="import/pingvin" element={<PingvinImportPage />} />
             {plugins.flatMap(([id, ui]) =>
               (ui.routes ?? []).map((route) => <Route key={`${id}:${route.path}`} path={route.path} element={route.element} />)
             )}

@@ -5,13 +5,14 @@
  * add theirs after the core ones.
  */
 import type { ResourceProps } from '@refinedev/core'
-import { BellOutlined, DashboardOutlined, FileZipOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
+import { BellOutlined, DashboardOutlined, FileZipOutlined, ImportOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
 import type { TranslateFn } from '~/lib/i18n'
 import type { AdminResourceMeta } from '~/admin/providers/data_provider'
 import type { AdminPluginUi } from '~/admin/plugins'
 import { DEFAULT_CATEGORY } from '~/admin/resources/config'
 import { DELIVERIES_PATH } from '~/admin/resources/deliveries/list'
 import { NOTIFICATION_ROUTES_PATH } from '~/admin/resources/notification_routes/list'
+import { PINGVIN_IMPORT_PATH } from '~/admin/pages/pingvin_import'
 
 /** The resources of the panel and of the enabled plugins' UIs. */
 export function adminResources(t: TranslateFn, plugins: readonly [string, AdminPluginUi][]): ResourceProps[] {
@@ -49,6 +50,12 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
       identifier: 'deliveries',
       list: '/deliveries',
       meta: { label: t('admin.deliveries.title'), icon: <WarningOutlined /> },
+    },
+    {
+      // A page of explanations (no API behind it): how to run `node ace pingvin:import`.
+      name: 'pingvin-import',
+      list: PINGVIN_IMPORT_PATH,
+      meta: { label: t('admin.pingvin_import.menu'), icon: <ImportOutlined /> },
     },
   ]
   return [...core, ...plugins.flatMap(([, ui]) => ui.resources ?? [])]
