@@ -18,6 +18,7 @@ import { manifest as microsoft } from '#plugins/microsoft/manifest'
 import { manifest as discord } from '#plugins/discord/manifest'
 import { manifest as oidc } from '#plugins/oidc/manifest'
 import { manifest as s3Storage } from '#plugins/s3-storage/manifest'
+import { manifest as ldap } from '#plugins/ldap/manifest'
 
 /**
  * Every key of Pingvin Share 1.x: `backend/prisma/seed/config.seed.ts`
@@ -45,11 +46,11 @@ const PINGVIN_KEYS = [
   ...['redis-enabled', 'redis-url', 'ttl', 'maxItems'].map((n) => `cache.${n}`),
 ]
 
-/** The core categories plus the first-party plugins the rules name (not ldap: its plugin is part 3 of issue 16). */
+/** The core categories plus the first-party plugins the rules name. */
 function ternRegistry() {
   const registry = new ConfigRegistry()
   registerCoreConfigCategories(registry)
-  for (const plugin of [github, google, microsoft, discord, oidc, s3Storage]) {
+  for (const plugin of [github, google, microsoft, discord, oidc, s3Storage, ldap]) {
     for (const category of plugin.config ?? []) registry.defineCategory({ ...category, source: plugin.id })
   }
   return registry
@@ -68,14 +69,14 @@ test.group('Pingvin import | config mapping table', () => {
       if (rule.action !== 'carry') continue
       // Pingvin's names are kept throughout.
       assert.equal(rule.ternKey, key)
-      // The ldap plugin (issue 16 part 3) is checked once it exists; legal is core since part 2.
-      if (rule.plugin === 'ldap' || (key.startsWith('legal.') && !registry.find(key))) continue
+      // Legal is core since issue 16 part 2 (checked once that is in).
+      if (key.startsWith('legal.') && !registry.find(key)) continue
       const variable = registry.find(rule.ternKey)
       assert.exists(variable, key)
       assert.equal(variable!.source, rule.plugin ?? 'core', key)
       checked++
     }
-    assert.isAtLeast(checked, 60)
+    assert.isAtLeast(checked, 69)
   })
 
   test('settings without a Tern equivalent say why; the JWT key is dropped', ({ assert }) => {
