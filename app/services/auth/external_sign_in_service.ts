@@ -8,14 +8,14 @@
  * - else a user whose username AND e-mail are the identity's (ignoring case) and
  *   who has no link of that verifier yet: linked now;
  * - else a new user: the login name as username, the directory's e-mail or
- *   `<uuid>@<verifier id>.local`, no local password; admin when the
+ *   `<uuid>@<verifier id>.local`, a random local password; admin when the
  *   directory says so, or when it is the instance's first account.
  *   A username or e-mail taken by another account is a 400 naming it.
  * At every sign-in the admin flag (when the directory manages it) and the
  * e-mail are applied again. The last admin is never demoted this way, and an
  * e-mail taken by another account is left as it was (both logged).
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import {
@@ -118,7 +118,9 @@ export default class ExternalSignInService {
     const user = await this.users.create({
       username,
       email,
-      password: null,
+      // Random, as Pingvin Share did: nobody knows it, so the password can only be changed with the
+      // old one and access ends when the directory removes the account (a null password could be set).
+      password: randomBytes(32).toString('base64url'),
       // The first account of the instance is an admin, as at sign-up.
       isAdmin: (identity.isAdmin ?? false) || !(await this.users.hasUsers()),
     })

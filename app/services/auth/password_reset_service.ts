@@ -13,6 +13,8 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import PasswordResetToken from '#models/password_reset_token'
 import User from '#models/user'
+import SocialAccount from '#models/social_account'
+import { passwordVerifiers } from '#extensions/auth/password_verifiers'
 import { BadRequestException } from '#services/auth/auth_errors'
 import SessionService from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
@@ -36,6 +38,13 @@ export async function appUrl(): Promise<string> {
 /** Whether `email` could be the address of an account (users.email: at most 255 characters, `local@domain`). */
 function couldBeAccountEmail(email: string): boolean {
   return email.length <= 255 && isWellFormedText(email) && /^[^\s@]+@[^\s@]+$/.test(email.trim())
+}
+
+/** Whether `user` is linked to a directory of an enabled password-verifier plugin (LDAP). */
+async function signsInThroughDirectory(user: User): Promise<boolean> {
+  const providers = passwordVerifiers.list().map((verifier) => verifier.id)
+  if (providers.length === 0) return false
+  return (await SocialAccount.query().where('userId', user.id).whereIn('provider', providers).first()) !== null
 }
 
 /** Requests and performs password resets. Resolve it from the container or inject it. */
@@ -76,6 +85,11 @@ export default class PasswordResetService {
   async handleRequest(delivery: OutboxDelivery): Promise<void> {
     const user = await this.users.findByEmail(String(delivery.payload?.email ?? ''))
     if (!user) return
+    if (await signsInThroughDirectory(user)) {
+      // As Pingvin Share: a local password would outlive the directory account.
+      logger.info({ userId: user.id }, 'password reset refused: the account signs in through a directory (LDAP)')
+      return
+    }
     if (!(await this.mail.isEnabled())) {
       logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')
       return

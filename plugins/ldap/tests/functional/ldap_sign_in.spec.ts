@@ -12,6 +12,11 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
 import ConfigService from '#services/config/config_service'
+import MailService from '#services/mail/mail_service'
+import PasswordResetToken from '#models/password_reset_token'
+import db from '@adonisjs/lucid/services/db'
+import { startSmtpServer } from '#tests/helpers/smtp_server'
+import { until } from '#tests/helpers/outbox'
 import { DIRECTORY_UNAVAILABLE_MESSAGE } from '#services/auth/external_sign_in_service'
 import { authHeaderFor, awayFromTotpStepEnd, createUser, totpCode, uniqueIp } from '#tests/helpers/auth'
 import { SlapdServer } from '#tests/helpers/slapd_server'
@@ -19,6 +24,7 @@ import { freePort } from '#tests/helpers/test_database'
 import { LDAP_CONFIG_KEYS, searchFilter } from '../../index.js'
 
 const configService = await app.container.make(ConfigService)
+const mailService = await app.container.make(MailService)
 
 let ldap: SlapdServer
 let adminsGroup: string
@@ -77,7 +83,13 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     assert.properties(first.body(), ['accessToken', 'refreshToken'])
     const user = await User.findByOrFail('username', name)
     assert.equal(user.email, `${name}@tern.test`)
-    assert.isNull(user.password)
+    // A random local password nobody knows: changing it needs the old one.
+    assert.isNotNull(user.password)
+    const change = await client
+      .patch('/api/auth/password')
+      .header(...(await authHeaderFor(user)))
+      .json({ password: 'a-local-password' })
+    change.assertStatus(403)
     assert.isFalse(user.isAdmin)
     const link = await SocialAccount.query().where('provider', 'ldap').where('userId', user.id).firstOrFail()
     assert.equal(link.providerUserId, dn)
@@ -283,5 +295,41 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       publicConfigs.body().find((variable: { key: string }) => variable.key === 'ldap.enabled'),
       { key: 'ldap.enabled', value: 'true' }
     )
+  })
+
+  test('an LDAP account is sent no password-reset link (a local password would outlive the directory account)', async ({
+    client,
+    assert,
+  }) => {
+    const smtp = await startSmtpServer()
+    try {
+      await configService.update([
+        { key: 'smtp.enabled', value: true },
+        { key: 'smtp.host', value: '127.0.0.1' },
+        { key: 'smtp.port', value: smtp.port },
+        { key: 'smtp.email', value: 'noreply@tern.test' },
+      ])
+      const name = uid('mia')
+      await ldap.addPerson({ uid: name, password: 'mia-secret', mail: `${name}@tern.test` })
+      ;(await signIn(client, { username: name, password: 'mia-secret' })).assertStatus(200)
+      const ldapUser = await User.findByOrFail('username', name)
+      const local = await createUser({ email: `local-${name}@example.com` })
+
+      ;(await client.post(`/api/auth/resetPassword/${name}@tern.test`)).assertStatus(202)
+      ;(await client.post(`/api/auth/resetPassword/local-${name}@example.com`)).assertStatus(202)
+      await until(
+        () => db.from('notification_deliveries').where('event_type', 'auth:password_reset_request').where('status', 'pending'),
+        (rows) => rows.length === 0,
+        'both reset requests handled'
+      )
+      await smtp.waitForMessage((message) => (message.to as any)?.text?.includes(`local-${name}@example.com`))
+      await mailService.idle()
+      assert.lengthOf(smtp.messages, 1)
+      assert.isNotNull(await PasswordResetToken.findBy('userId', local.id))
+      assert.isNull(await PasswordResetToken.findBy('userId', ldapUser.id))
+    } finally {
+      await mailService.idle()
+      await smtp.close()
+    }
   })
 })
