@@ -179,9 +179,9 @@ test.group('Admin | version', (group) => {
 test.group('Admin | version settings', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('general lists checkForUpdates and releaseSource with their defaults', async ({ client, assert }) => {
+  test('general lists checkForUpdates and releaseSource with their defaults (Tern\'s view, ?ext=1)', async ({ client, assert }) => {
     const response = await client
-      .get('/api/configs/admin/general')
+      .get('/api/configs/admin/general?ext=1')
       .header(...(await authHeaderFor(await createUser({ admin: true }))))
     const byKey = new Map(response.body().map((item: { key: string }) => [item.key, item]))
     assert.containsSubset(byKey.get('general.checkForUpdates'), { type: 'boolean', value: 'false', secret: true })
