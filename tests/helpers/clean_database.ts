@@ -22,7 +22,9 @@ const KEPT = new Set(['adonis_schema', 'adonis_schema_versions', 'config_variabl
  */
 export async function cleanCommittedData(): Promise<void> {
   const connection = db.connection()
-  let pending = (await connection.getAllTables()).filter((table) => !KEPT.has(table))
+  // PostgreSQL lists tables per schema and needs the schema named (Tern's tables are in `public`).
+  const schemas = connection.dialect.name === 'postgres' ? ['public'] : undefined
+  let pending = (await connection.getAllTables(schemas)).filter((table) => !KEPT.has(table))
   for (let pass = 0; pending.length > 0; pass++) {
     const refused: string[] = []
     let lastError: unknown
