@@ -23,7 +23,7 @@ test.group('Plugins | fixture plugin after boot', () => {
   test('is loaded after the plugin it requires and went through register, boot, start and ready', async ({
     assert,
   }) => {
-    assert.deepEqual(pluginRegistry.ids(), ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two'])
+    assert.deepEqual(pluginRegistry.ids(), ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two', 'ldap'])
     assert.deepEqual(phases, ['register', 'boot', 'start', 'ready'])
     assert.strictEqual(await app.container.make('tern.plugins'), pluginRegistry)
     assert.strictEqual(await app.container.make('tern.storage'), storage)
@@ -102,7 +102,7 @@ test.group('Plugins | fixture plugin after boot', () => {
 
   test('its admin contribution is listed for the admin panel', ({ assert }) => {
     const manifest = adminPluginsManifest()
-    assert.deepEqual(manifest.enabledPlugins, ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two'])
+    assert.deepEqual(manifest.enabledPlugins, ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two', 'ldap'])
     assert.deepEqual(manifest.contributions, [
       {
         pluginId: 'fixture',
