@@ -98,7 +98,8 @@ test.group('Pingvin import', (group) => {
     assert.equal(run.exitCode, 0, run.output)
     const report = run.report!
     assert.isNull(report.refused)
-    assert.deepEqual(report.tables.User, { read: 5, imported: 5, alreadyImported: 0, skipped: 0 })
+    assert.deepEqual(report.tables.User, { read: 6, imported: 5, alreadyImported: 0, skipped: 1 })
+    assert.match(linesOf(report, 'User', pingvin.ids.aliceByCase).join(), new RegExp(`collision: username "ALICE.*" is taken by user ${pingvin.ids.alice}`))
     assert.deepEqual(report.tables.OAuthUser, { read: 2, imported: 1, alreadyImported: 0, skipped: 1 })
     assert.deepEqual(report.tables.ReverseShare, { read: 2, imported: 2, alreadyImported: 0, skipped: 0 })
     assert.deepEqual(report.tables.Share, { read: 10, imported: 5, alreadyImported: 0, skipped: 5 })
@@ -110,7 +111,7 @@ test.group('Pingvin import', (group) => {
     const s = pingvin.shares
     assert.match(linesOf(report, 'Share', s.expired).join(), /skipped: expired/)
     assert.match(linesOf(report, 'Share', s.unfinished).join(), /unfinished upload/)
-    assert.match(linesOf(report, 'Share', s.s3).join(), /S3 storage/)
+    assert.match(linesOf(report, 'Share', s.s3).join(), /in Pingvin's S3 bucket/)
     assert.match(linesOf(report, 'Share', s.allMissing).join(), /no file of the share can be imported/)
     assert.match(linesOf(report, 'Share', s.corrupt).join(), /expiration: unreadable timestamp "next tuesday"/)
     assert.match(linesOf(report, 'File', pingvin.files.missing).join(), /file data missing/)
@@ -226,7 +227,7 @@ test.group('Pingvin import', (group) => {
     for (const table of ['User', 'OAuthUser', 'ReverseShare', 'Share', 'File', 'ShareSecurity', 'ShareRecipient']) {
       assert.equal(report.tables[table].imported, 0, table)
     }
-    assert.deepEqual(report.tables.User, { read: 5, imported: 0, alreadyImported: 5, skipped: 0 })
+    assert.deepEqual(report.tables.User, { read: 6, imported: 0, alreadyImported: 5, skipped: 1 })
     assert.equal(report.tables.Share.alreadyImported, 5)
     assert.equal(report.tables.File.alreadyImported, 7)
     assert.equal(report.tables.OAuthUser.alreadyImported, 1)
@@ -279,7 +280,7 @@ test.group('Pingvin import', (group) => {
     pingvin.insert('User', { id: 'broken-user', createdAt: 'yesterday-ish', updatedAt: Date.now(), username: 'broken', email: 'broken@example.com', isAdmin: 0 })
     const run = await runImport(['--db', pingvin.dbPath, '--uploads', pingvin.uploads], false)
     assert.equal(run.exitCode, 0, run.output)
-    assert.match(run.output, /User\s+read 6, imported 5, already imported 0, skipped 1/)
+    assert.match(run.output, /User\s+read 7, imported 5, already imported 0, skipped 2/)
     assert.match(run.output, /skipped User broken-user: createdAt: unreadable timestamp "yesterday-ish"/)
     assert.match(run.output, new RegExp(`skipped Share ${pingvin.shares.expired}: expired`))
     assert.isNull(await db.from('users').where('id', 'broken-user').first())

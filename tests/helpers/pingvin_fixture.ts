@@ -133,6 +133,8 @@ export interface PingvinFixture {
     alice: string
     bob: string
     oauthOnly: string
+    /** Alice's username in capitals: a collision in Tern. */
+    aliceByCase: string
     ldapUser: string
     reverseShare: string
     usedReverseShare: string
@@ -196,6 +198,7 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
     alice: randomUUID(),
     bob: randomUUID(),
     oauthOnly: randomUUID(),
+    aliceByCase: randomUUID(),
     ldapUser: randomUUID(),
     reverseShare: randomUUID(),
     usedReverseShare: randomUUID(),
@@ -221,6 +224,8 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
     createdAt: '2023-02-09 10:13:45',
   })
   user(ids.oauthOnly, `oauth${tag}`, { password: null })
+  // Unique in Pingvin's SQLite (case-sensitive), the same name as Alice's for Tern (and MySQL).
+  user(ids.aliceByCase, `ALICE${tag}`, { password: null, email: `alice-upper${tag}@example.com` })
   user(ids.ldapUser, `ldap${tag}`, {
     password: await argon2.hash(randomUUID(), { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 }),
     ...(modern ? { ldapDN: `uid=ldap${tag},ou=people,dc=example,dc=org` } : {}),

@@ -112,6 +112,8 @@ export class PingvinImporter {
   #report!: ImportReport
   #ledger = new Map<string, LedgerEntry>()
   #users = new Set<string>()
+  /** Lower-cased usernames and e-mails imported by this run (a dry run writes none, yet must see them). */
+  #taken = new Map<string, string>()
   #reverseShares = new Set<string>()
 
   constructor(options: PingvinImportOptions) {
@@ -281,10 +283,16 @@ export class PingvinImporter {
       totpVerified = false
     }
     if (await db.from('users').where('id', id).first()) throw new RowSkipped('collision: users.id is taken', 'collision')
-    const byName = await db.from('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).select('id').first()
-    if (byName) throw new RowSkipped(`collision: username "${username}" is taken by user ${byName.id}`, 'collision')
-    const byEmail = await db.from('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).select('id').first()
-    if (byEmail) throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail.id}`, 'collision')
+    const byName =
+      (await db.from('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).select('id').first())?.id ??
+      this.#taken.get(`username:${username.toLowerCase()}`)
+    if (byName) throw new RowSkipped(`collision: username "${username}" is taken by user ${byName}`, 'collision')
+    const byEmail =
+      (await db.from('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).select('id').first())?.id ??
+      this.#taken.get(`email:${email.toLowerCase()}`)
+    if (byEmail) throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail}`, 'collision')
+    this.#taken.set(`username:${username.toLowerCase()}`, id)
+    this.#taken.set(`email:${email.toLowerCase()}`, id)
     return {
       id,
       username,
@@ -513,7 +521,7 @@ export class PingvinImporter {
     if (expiration && expiration <= DateTime.utc()) throw new RowSkipped('expired')
     const storageProvider = row.storageProvider === undefined ? 'LOCAL' : String(row.storageProvider)
     if (storageProvider !== 'LOCAL') {
-      throw new RowSkipped(`its files are in Pingvin's ${storageProvider} storage, not in uploads/: copy them by hand`)
+      throw new RowSkipped(`its files are in Pingvin's ${storageProvider} bucket, not in uploads/: importing them is not supported`)
     }
     const creatorId = row.creatorId === null || row.creatorId === undefined ? null : key(row.creatorId, 'creatorId')
     if (creatorId && !this.#users.has(creatorId)) throw new RowSkipped(`parent User ${creatorId} not imported`)
