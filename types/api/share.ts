@@ -74,15 +74,26 @@ export interface ShareEditSettings {
 
 /**
  * What the server already knows about a share when it renders its page
- * (`/share/:id`): the states any visitor may learn without a share token.
- * `null` leaves the page to ask the API in the browser (token flow).
+ * (`/share/:id`, see SharePageState): a state to show (not found, expired,
+ * removed, private, visitor limit exceeded), the step of the token flow to
+ * start with (`passwordRequired`: the password modal; `tokenRequired`: ask
+ * for a token, then the share), or `null`: the browser holds a valid token,
+ * the page GETs the share.
  */
-export type ShareViewInitialState = { kind: 'notFound' } | { kind: 'removed'; reason: string } | null
+export type ShareViewInitialState =
+  | { kind: 'notFound' }
+  | { kind: 'expired' }
+  | { kind: 'removed'; reason: string }
+  | { kind: 'privateShare' }
+  | { kind: 'visitorLimit' }
+  | { kind: 'passwordRequired' }
+  | { kind: 'tokenRequired' }
+  | null
 
 /** Props of the share view page (`share/show`; a type alias: Inertia's page map needs one). */
 export type ShareShowPageProps = {
   shareId: string
-  /** A state the server already knows (not found, removed), or null to ask the API. */
+  /** What the server already knows (see ShareViewInitialState). */
   initialState: ShareViewInitialState
 }
 

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd'
-import { LockOutlined } from '@ant-design/icons'
+import { FieldTimeOutlined, LockOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
 import { paths } from '~/lib/links'
 import LinkButton from '~/components/link_button'
@@ -11,6 +11,7 @@ export type ShareErrorState = Exclude<ShareViewState, { kind: 'loading' } | { ki
 /** Heading and text of each state, as catalogue keys. */
 const TEXTS = {
   notFound: ['share.error.notFound.title', 'share.error.notFound.description'],
+  expired: ['share.error.expired.title', 'share.error.expired.description'],
   removed: ['share.error.removed.title', 'share.error.removed.description'],
   visitorLimit: ['share.error.visitorLimit.title', 'share.error.visitorLimit.description'],
   privateShare: ['share.error.private.title', 'share.error.private.description'],
@@ -20,7 +21,7 @@ const TEXTS = {
 
 /**
  * A share state that is not the share itself: 'Share not found', 'Share
- * removed' (with the admin's reason), 'Visitor limit exceeded', private
+ * expired', 'Share removed' (with the admin's reason), 'Visitor limit exceeded', private
  * share, 'Password required' (with a button reopening the password modal)
  * or 'An unknown error occurred'. The heading is the page's h1.
  */
@@ -32,7 +33,7 @@ export default function ShareStateResult(props: { state: ShareErrorState; onEnte
   return (
     <Result
       status={status}
-      icon={state.kind === 'passwordRequired' ? <LockOutlined /> : undefined}
+      icon={state.kind === 'passwordRequired' ? <LockOutlined /> : state.kind === 'expired' ? <FieldTimeOutlined /> : undefined}
       title={<h1 className="tern-result-title">{t(title)}</h1>}
       subTitle={
         <span role={state.kind === 'passwordRequired' ? undefined : 'alert'} data-testid="share-state-message">

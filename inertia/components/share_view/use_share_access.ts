@@ -1,20 +1,26 @@
 /**
- * The token flow of the share view (spec/api.md §4), as a state machine:
+ * The token flow of the share view (spec/api.md §4), as a state machine. The
+ * server tells the page where to start (SharePageState), so a normal visit
+ * makes no call that is refused (a refused call is a red error in the
+ * browser's console):
  *
- * 1. `GET /api/shares/:id`: with a valid `share_<id>_token` cookie (an earlier
- *    visit in this browser session) the share shows without counting a view.
- * 2. `share_token_required`: `POST /api/shares/:id/token` without a password
- *    (counts one view), then GET again.
- * 3. `share_password_required`: the password modal; its submit posts the
+ * 1. `null` (the browser holds a valid `share_<id>_token` cookie, an earlier
+ *    visit in this browser session): `GET /api/shares/:id` shows the share
+ *    without counting a view.
+ * 2. `tokenRequired`: `POST /api/shares/:id/token` without a password (counts
+ *    one view), then the GET.
+ * 3. `passwordRequired`: the password modal at once; its submit posts the
  *    password, then GETs the share.
  *
- * Every other answer becomes one of the spec's states: not found (missing,
- * expired), removed (with the admin's reason), visitor limit exceeded,
+ * The API's refusals still lead where they should (a token that expired
+ * meanwhile: `share_token_required` gets a new one once). Every other answer,
+ * and the states the server rendered, are the spec's states: not found,
+ * expired, removed (with the admin's reason), visitor limit exceeded,
  * private share, or unknown.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api, isApiError } from '~/lib/api'
-import type { Share } from '#api/share'
+import type { Share, ShareViewInitialState } from '#api/share'
 import { shareApiPaths } from '~/components/share_view/share_api'
 
 /** What the share view shows. */
@@ -23,6 +29,7 @@ export type ShareViewState =
   | { kind: 'available'; share: Share }
   | { kind: 'passwordRequired' }
   | { kind: 'notFound' }
+  | { kind: 'expired' }
   | { kind: 'removed'; reason: string }
   | { kind: 'visitorLimit' }
   | { kind: 'privateShare' }
@@ -59,12 +66,17 @@ export interface ShareAccess {
   submitPassword(password: string): Promise<PasswordError | null>
 }
 
+/** The first state shown for what the server rendered (a token still to fetch or GET: loading). */
+function firstState(initial: ShareViewInitialState): ShareViewState {
+  return initial === null || initial.kind === 'tokenRequired' ? { kind: 'loading' } : initial
+}
+
 /**
- * Runs the token flow for `shareId`; `initial` is the state the server
- * already rendered (not found, removed), which skips the API calls.
+ * Runs the token flow for `shareId` from `initial`, what the server already
+ * knows (see the module comment).
  */
-export function useShareAccess(shareId: string, initial: ShareViewState | null): ShareAccess {
-  const [state, setState] = useState<ShareViewState>(initial ?? { kind: 'loading' })
+export function useShareAccess(shareId: string, initial: ShareViewInitialState): ShareAccess {
+  const [state, setState] = useState<ShareViewState>(() => firstState(initial))
   const [passwordOpen, setPasswordOpen] = useState(false)
   const mounted = useRef(true)
 
@@ -94,15 +106,29 @@ export function useShareAccess(shareId: string, initial: ShareViewState | null):
     [shareId, show]
   )
 
+  /** Gets a token without a password (counts one view), then the share. */
+  const fetchToken = useCallback(async (): Promise<void> => {
+    try {
+      await api.post(shareApiPaths.token(shareId), {})
+    } catch (tokenError) {
+      return show(stateOfError(tokenError))
+    }
+    return load(false)
+  }, [shareId, show, load])
+
   // The flow runs once per share page (the page is keyed by the share id).
-  const initiallyKnown = initial !== null
+  const start =
+    initial === null ? 'load' : initial.kind === 'tokenRequired' ? 'token' : initial.kind === 'passwordRequired' ? 'password' : 'none'
   useEffect(() => {
     mounted.current = true
-    if (!initiallyKnown) void load(true)
+    if (start === 'load') void load(true)
+    else if (start === 'token') void fetchToken()
+    // Opened once hydrated: the server renders the "Password required" page, not the (lazy) modal.
+    else if (start === 'password') setPasswordOpen(true)
     return () => {
       mounted.current = false
     }
-  }, [initiallyKnown, load])
+  }, [start, load, fetchToken])
 
   const submitPassword = useCallback(
     async (password: string): Promise<PasswordError | null> => {

@@ -3,7 +3,7 @@ import { Flex, Spin, theme } from 'antd'
 import { Head } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import type { ShareFileInfo as ShareFile, ShareShowPageProps } from '#api/share'
-import { useShareAccess, type ShareViewState } from '~/components/share_view/use_share_access'
+import { useShareAccess } from '~/components/share_view/use_share_access'
 import ShareHeader from '~/components/share_view/share_header'
 import FileTable from '~/components/share_view/file_table'
 import DownloadAllButton from '~/components/share_view/download_all_button'
@@ -31,7 +31,7 @@ export default function ShareShow(props: ShareShowProps) {
 function ShareView(props: ShareShowProps) {
   const t = useTranslate()
   const { token } = theme.useToken()
-  const access = useShareAccess(props.shareId, props.initialState as ShareViewState | null)
+  const access = useShareAccess(props.shareId, props.initialState)
   const [preview, setPreview] = useState<ShareFile | null>(null)
   // Each modal is mounted from its first opening on (they animate their own closing).
   const [passwordWanted, setPasswordWanted] = useState(false)
@@ -43,6 +43,7 @@ function ShareView(props: ShareShowProps) {
   let title = t('share.view.title')
   if (state.kind === 'available') title = state.share.name || state.share.id
   else if (state.kind === 'notFound') title = t('share.error.notFound.title')
+  else if (state.kind === 'expired') title = t('share.error.expired.title')
 
   return (
     <>

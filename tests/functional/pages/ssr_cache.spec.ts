@@ -95,11 +95,11 @@ test.group('Pages | server render cache', (group) => {
 
   test('a share that expires or is removed shows that state on the next request', async ({ assert }) => {
     const share = await completedShare()
-    assert.isNull(pageObject((await visit(`/share/${share.id}`)).raw).props.initialState)
+    assert.deepEqual(pageObject((await visit(`/share/${share.id}`)).raw).props.initialState, { kind: 'tokenRequired' })
     const past = DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', share.id).update({ expiration: past })
     const expired = await page(`/share/${share.id}`)
-    assert.match(expired.text, /<h1[^>]*>Share not found<\/h1>/)
+    assert.match(expired.text, /<h1[^>]*>Share expired<\/h1>/)
 
     const other = await completedShare()
     assert.notMatch((await page(`/share/${other.id}`)).text, /Share removed/)
