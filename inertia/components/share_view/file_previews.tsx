@@ -4,8 +4,7 @@
  * Markdown (rendered without raw HTML), and "Preview not supported".
  */
 import { useState, type ReactNode } from 'react'
-import { Alert, Button, Result, Spin, Typography, theme } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
+import { Alert, Result, Spin, Typography, theme } from 'antd'
 import { useI18n, useTranslate } from '~/lib/i18n'
 import { formatBytes } from '~/lib/format'
 import Markdown from '~/components/share_view/markdown'
@@ -20,21 +19,13 @@ export interface PreviewSource {
   downloadUrl: string
 }
 
-/** "Preview not supported" with a download button. */
-export function UnsupportedPreview({ source }: { source: PreviewSource }) {
+/**
+ * "Preview not supported" (a file that turned out not to play, a PDF the
+ * browser cannot show): the modal's footer has the one Download button.
+ */
+export function UnsupportedPreview(_props: { source: PreviewSource }) {
   const t = useTranslate()
-  return (
-    <Result
-      status="info"
-      title={t('share.preview.unsupported')}
-      subTitle={t('share.preview.unsupportedHint')}
-      extra={
-        <Button type="primary" icon={<DownloadOutlined />} href={source.downloadUrl}>
-          {t('share.files.download')}
-        </Button>
-      }
-    />
-  )
+  return <Result status="info" title={t('share.preview.unsupported')} subTitle={t('share.preview.unsupportedHint')} />
 }
 
 function Loading<T>(props: { state: Loaded<T>; children: (value: T) => ReactNode }) {
@@ -139,7 +130,15 @@ export function PdfPreview({ source }: { source: PreviewSource }) {
   return (
     <Loading state={state}>
       {(url) => (
-        <object data={url} type="application/pdf" aria-label={source.name} style={{ width: '100%', height: '70vh', border: 0 }}>
+        // Titled with the file name: a blob has no name, so the viewer's frame was titled "about:blank".
+        <object
+          data={url}
+          type="application/pdf"
+          title={source.name}
+          aria-label={source.name}
+          data-testid="pdf-preview"
+          style={{ width: '100%', height: '70vh', border: 0 }}
+        >
           <Typography.Paragraph>{t('share.preview.pdfUnavailable')}</Typography.Paragraph>
           <UnsupportedPreview source={source} />
         </object>

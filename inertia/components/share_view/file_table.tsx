@@ -8,6 +8,7 @@ import CopyButton from '~/components/share/copy_button'
 import Tooltip from '~/lib/deferred_tooltip'
 import type { Share, ShareFileInfo as ShareFile } from '#api/share'
 import { absoluteUrl, shareApiPaths } from '~/components/share_view/share_api'
+import { canPreview } from '~/components/share_view/preview_kind'
 
 /** Props of {@link FileTable}. */
 export interface FileTableProps {
@@ -18,7 +19,8 @@ export interface FileTableProps {
 
 /**
  * The files of a share: a real table (name, size, actions) whose action
- * buttons are named after their file ("Download notes.txt"). The direct
+ * buttons are named after their file ("Download notes.txt"). Preview is
+ * offered only for files a preview can show (not for a binary). The direct
  * link is offered for shares without password only: with a password, the
  * link does not open without the share's cookie.
  *
@@ -77,13 +79,15 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
               <td style={cell}>{formatBytes(Number(file.size), locale)}</td>
               <td style={{ ...cell, ...last }}>
                 <Flex gap={8} justify="flex-end">
-                  <Tooltip title={t('share.files.preview')}>
-                    <Button
-                      icon={<EyeOutlined />}
-                      aria-label={t('share.files.previewOf', { name: file.name })}
-                      onClick={() => onPreview(file)}
-                    />
-                  </Tooltip>
+                  {canPreview(file.name, Number(file.size)) && (
+                    <Tooltip title={t('share.files.preview')}>
+                      <Button
+                        icon={<EyeOutlined />}
+                        aria-label={t('share.files.previewOf', { name: file.name })}
+                        onClick={() => onPreview(file)}
+                      />
+                    </Tooltip>
+                  )}
                   {!share.hasPassword && (
                     <CopyButton
                       value={absoluteUrl(appUrl, shareApiPaths.directLink(share.id, file.id))}

@@ -47,3 +47,13 @@ export const TEXT_PREVIEW_LIMIT = 1024 * 1024
 
 /** PDFs larger than this are not previewed (they are loaded whole into the page). */
 export const PDF_PREVIEW_LIMIT = 50 * 1024 * 1024
+
+/**
+ * Whether the share view offers a Preview of a file: not for a file no
+ * preview can show (a binary, a PDF too large to load into the page), which
+ * gets its Download button only.
+ */
+export function canPreview(fileName: string, size: number): boolean {
+  const kind = previewKind(fileName)
+  return kind !== 'none' && !(kind === 'pdf' && size > PDF_PREVIEW_LIMIT)
+}
