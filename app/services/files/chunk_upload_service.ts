@@ -114,6 +114,10 @@ export default class ChunkUploadService {
     const created = !input.fileId
     if (!input.fileId) {
       if (input.chunkIndex !== 0) throw new UnexpectedChunkException(0)
+      // A name the share already holds is refused (the create and edit pages
+      // check their own list; files still uploading are not compared, so a
+      // first chunk resent without a key after a lost answer still goes through).
+      if (await completedFileNamed(share.id, input.name)) throw shareErrors.fileNameTaken()
       const config = await configSnapshot()
       const chunkSize = config.get('share.chunkSize')
       checkChunkLength(chunkSize, isLast, input.contentLength)
@@ -174,6 +178,16 @@ export default class ChunkUploadService {
     await this.finalisation.completeIfReady(storage.use(file.disk), file, session)
     return { id: file.id, name: file.name }
   }
+}
+
+/**
+ * True when the share holds a completed file named exactly `name`. Compared
+ * here, not in SQL: MySQL's default collation would also match "Notes.TXT"
+ * or "café" for "cafe", where SQLite and PostgreSQL would not.
+ */
+async function completedFileNamed(shareId: string, name: string): Promise<boolean> {
+  const rows = await ShareFile.query().select('name').where('shareId', shareId).where('completed', true)
+  return rows.some((row) => row.name === name)
 }
 
 /** `{id, name}` of a file whose session is gone: completed, else 404 (deleted, or discarded unstarted). */

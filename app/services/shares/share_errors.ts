@@ -57,6 +57,11 @@ export const shareErrors = {
   removed: (reason: string) => error(reason, 404, 'share_removed'),
   /** 400 "Share id already in use". */
   idInUse: () => error('Share id already in use', 400),
+  /**
+   * **(ext)** 400 `file_name_taken`: a new file named like a file the share
+   * already holds (two "notes.txt" in one share; the zip would rename one).
+   */
+  fileNameTaken: () => error('A file with this name is already in the share', 400, 'file_name_taken'),
   /** 400 over `share.maxExpiration` (or "never" while a maximum is set). */
   expirationTooLong: () => error('Expiration date exceeds maximum expiration date', 400),
   /** 400 on `POST /complete` of a completed share. */

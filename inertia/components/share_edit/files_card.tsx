@@ -30,6 +30,25 @@ export interface FilesCardProps {
 
 let keys = 0
 
+/** The API's message for a file named like one the share holds (400 `file_name_taken`). */
+const FILE_NAME_TAKEN = 'A file with this name is already in the share'
+
+/**
+ * Keys of the files waiting to be appended whose name the share already
+ * holds, or that an earlier file of the list has: the API refuses a second
+ * file with the same name, so the page says so before uploading anything.
+ */
+function clashingNames(files: ShareFileInfo[], pending: PendingFile[]): Set<string> {
+  const taken = new Set(files.map((file) => file.name))
+  const clashing = new Set<string>()
+  for (const item of pending) {
+    if (item.status === 'done') continue
+    if (taken.has(item.file.name)) clashing.add(item.key)
+    taken.add(item.file.name)
+  }
+  return clashing
+}
+
 /**
  * The files of a share: the list with a remove action (after a
  * confirmation; the last file cannot be removed), and appending files: the
@@ -55,6 +74,8 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
   const chunkSize = config.number('share.chunkSize', 10_000_000) || 10_000_000
   const pendingSize = pending.reduce((sum, item) => sum + item.file.size, 0)
   const tooLarge = maxSize > 0 && share.size + pendingSize > maxSize
+  const clashing = clashingNames(share.files, pending)
+  const clashingList = [...new Set(pending.filter((item) => clashing.has(item.key)).map((item) => item.file.name))]
 
   // Leaving the page while files are uploading asks first.
   useEffect(() => {
@@ -70,7 +91,7 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
     setPending((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
   const append = async () => {
-    if (tooLarge || busy) return
+    if (tooLarge || busy || clashing.size > 0) return
     setBusy(true)
     setError(null)
     const items = pendingRef.current.filter((item) => item.status !== 'done')
@@ -123,6 +144,7 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
       if (cause.status === 413) return t('share_edit.errors.maxSizeExceeded')
       if (cause.status === 507) return t('share_edit.errors.insufficientStorage')
       if (cause.status === 0) return t('validation.server.network')
+      if (cause.message === FILE_NAME_TAKEN) return t('share_edit.errors.duplicateName')
       return cause.message
     }
     return ''
@@ -247,9 +269,13 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
                     <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                       {formatBytes(item.file.size, locale)}
                     </Typography.Text>
-                    <Typography.Text type={item.status === 'failed' ? 'danger' : 'secondary'}>
-                      {t(`share_edit.files.status.${item.status}`)}
-                    </Typography.Text>
+                    {clashing.has(item.key) ? (
+                      <Typography.Text type="danger">{t('share_edit.files.status.duplicate')}</Typography.Text>
+                    ) : (
+                      <Typography.Text type={item.status === 'failed' ? 'danger' : 'secondary'}>
+                        {t(`share_edit.files.status.${item.status}`)}
+                      </Typography.Text>
+                    )}
                   </Flex>
                   <Progress
                     percent={item.status === 'done' ? 100 : percent}
@@ -268,6 +294,14 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
         {tooLarge && (
           <Alert type="error" showIcon message={t('share_edit.errors.maxSize', { maxSize: formatBytes(maxSize, locale) })} />
         )}
+        {clashing.size > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="duplicate-names"
+            message={t('share_edit.errors.duplicateNames', { count: clashingList.length, names: clashingList.join(', ') })}
+          />
+        )}
         {error && (
           <Alert
             type="error"
@@ -283,7 +317,7 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
 
       {pending.length > 0 && (
         <Flex gap={8}>
-          <Button type="primary" icon={<CloudUploadOutlined />} loading={busy} disabled={tooLarge} onClick={() => void append()}>
+          <Button type="primary" icon={<CloudUploadOutlined />} loading={busy} disabled={tooLarge || clashing.size > 0} onClick={() => void append()}>
             {t('share_edit.files.upload', { count: pending.filter((item) => item.status !== 'done').length })}
           </Button>
           <Button disabled={busy} onClick={() => setPending([])}>

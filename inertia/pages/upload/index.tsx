@@ -115,21 +115,34 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const maxSizeText = formatBytes(maxSize, locale)
 
   const addFiles = useCallback(
-    (files: File[]) => {
+    (chosen: File[]) => {
       if (phase !== 'choosing') return
+      // A name already in the list is not added twice (the API refuses a second
+      // file with the same name in a share, and so does the share edit page).
+      const names = new Set(items.map((item) => item.file.name))
+      const files: File[] = []
+      const repeated = new Set<string>()
+      for (const file of chosen) {
+        if (names.has(file.name)) repeated.add(file.name)
+        else files.push(file)
+        names.add(file.name)
+      }
       const added = files.reduce((sum, file) => sum + file.size, 0)
       if (totalSize + added > maxSize) {
         setSizeError(t('upload.errors.maxSize', { maxSize: maxSizeText }))
         return
       }
-      setSizeError(null)
+      setSizeError(
+        repeated.size > 0 ? t('upload.errors.duplicateNames', { count: repeated.size, names: [...repeated].join(', ') }) : null
+      )
+      if (files.length === 0) return
       setItems((current) => [
         ...current,
         ...files.map((file) => ({ key: `f${nextKey++}`, file, uploaded: 0, status: 'waiting' as const })),
       ])
       if (autoOpen) setModalOpen(true)
     },
-    [phase, totalSize, maxSize, maxSizeText, t, autoOpen]
+    [phase, items, totalSize, maxSize, maxSizeText, t, autoOpen]
   )
 
   const removeFile = (key: string) => {
