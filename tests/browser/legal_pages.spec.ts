@@ -14,9 +14,19 @@ import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 const configService = await app.container.make(ConfigService)
 const LEGAL_KEYS = ['legal.enabled', 'legal.imprintText', 'legal.imprintUrl', 'legal.privacyPolicyText', 'legal.privacyPolicyUrl']
 
+/**
+ * Opens `path` and waits until it is interactive. Generous timeouts: the
+ * first visit of a page or of the admin panel waits for Vite to compile its
+ * bundle, which takes long on a loaded machine (not the behaviour tested).
+ */
+async function openPage(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+  await page.waitForSelector('html[data-hydrated]', { timeout: 120_000 })
+}
+
 /** Whether the page is wider than its viewport (a horizontal scroll bar on a phone). */
 function overflows(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  return page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth')
 }
 
 test.group('Legal pages | browser', (group) => {
@@ -33,12 +43,10 @@ test.group('Legal pages | browser', (group) => {
     const errors = collectErrors(page)
 
     // No link while disabled.
-    await page.goto('/')
-    await page.waitForSelector('html[data-hydrated]')
+    await openPage(page, '/')
     assert.equal(await page.getByTestId('legal-link-imprint').count(), 0)
 
-    await page.goto('/admin/config/legal')
-    await page.waitForSelector('html[data-hydrated]')
+    await openPage(page, '/admin/config/legal')
     await page.getByTestId('config-category-title').filter({ hasText: 'Legal' }).waitFor()
     await page.getByRole('switch', { name: 'Enabled' }).click()
     await page.getByLabel('Imprint text').fill('## Operator\n\nAda **Lovelace**\n\n- one\n- two')
@@ -46,8 +54,7 @@ test.group('Legal pages | browser', (group) => {
     await page.locator('.ant-notification-notice').filter({ hasText: 'Configuration saved' }).first().waitFor()
     assert.isTrue(await configService.get('legal.enabled'))
 
-    await page.goto('/')
-    await page.waitForSelector('html[data-hydrated]')
+    await openPage(page, '/')
     const footer = page.getByRole('navigation', { name: 'Legal information' })
     await footer.getByRole('link', { name: 'Imprint' }).click()
     await page.waitForURL((url) => url.pathname === '/imprint')
@@ -72,8 +79,7 @@ test.group('Legal pages | browser', (group) => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 } })
     const page = await context.newPage()
     const errors = collectErrors(page)
-    await page.goto('/')
-    await page.waitForSelector('html[data-hydrated]')
+    await openPage(page, '/')
     const footer = page.getByRole('navigation', { name: 'Legal information' })
     const privacy = footer.getByRole('link', { name: 'Privacy policy' })
     assert.equal(await privacy.getAttribute('href'), 'https://example.com/privacy')
@@ -82,8 +88,7 @@ test.group('Legal pages | browser', (group) => {
     assert.isTrue(await footer.getByRole('link', { name: 'Imprint' }).isVisible())
     assert.isFalse(await overflows(page))
 
-    await page.goto('/imprint')
-    await page.waitForSelector('html[data-hydrated]')
+    await openPage(page, '/imprint')
     await page.getByTestId('legal-text').getByText('A rather long line', { exact: false }).first().waitFor()
     assert.isFalse(await overflows(page))
     assert.deepEqual(errors, [])
