@@ -316,6 +316,8 @@ test.group('Pingvin import', (group) => {
     await db.from('files').where('share_id', shareId).update({ completed: false })
     await db.from('shares').where('id', shareId).update({ completed: false })
     await storage.use('local').delete(`shares/${shareId}/${pingvin.files.big}`)
+    // Half-imported is invisible: the share answers as missing until the run completes it.
+    assert.equal((await api('POST', `/api/shares/${shareId}/token`, { json: {} })).status, 404)
 
     const resumed = await runImport([pingvin.dir])
     assert.equal(resumed.exitCode, 0, resumed.output)
