@@ -5,6 +5,7 @@ import { hooks } from '#extensions/hooks/main'
 import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import ChunkUploadService from '#services/files/chunk_upload_service'
+import { findShareForChunk } from '#services/files/upload_sessions'
 import FileDownloadService from '#services/files/file_download'
 import FileStorage from '#services/files/file_storage'
 import { UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
@@ -16,6 +17,9 @@ import { chunkQueryValidator } from '#validators/shares'
 import { authorizeShare, ownerTokenHashOf } from '#controllers/shares/share_caller'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import { downloadRequestOf, sendDownload } from '#controllers/shares/download_response'
+
+/** A file id as the chunk validator accepts it (a UUID). */
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** An `Idempotency-Key` of a first chunk: 1-64 letters, digits, `_` or `-`. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}$/
@@ -39,7 +43,12 @@ export default class ShareFilesController {
    */
   async upload(ctx: HttpContext) {
     const { request, response, params } = ctx
-    const share = await this.queries.findOrFail(params.id)
+    // A later chunk (it names its file): the share, the file and its upload session in one query.
+    const fileId: unknown = request.qs().id
+    // (Only a well-formed id: the validator refuses the others below, and PostgreSQL's uuid column would fail on them.)
+    const joined = typeof fileId === 'string' && FILE_ID.test(fileId) ? await findShareForChunk(params.id, fileId) : undefined
+    if (joined === null) throw shareErrors.notFound()
+    const share = joined?.share ?? (await this.queries.findOrFail(params.id))
     await authorizeShare(ctx, 'manageFiles', share)
     if (share.completed) throw shareErrors.uploadToCompleted()
     const query = await chunkQueryValidator.validate(request.qs())
@@ -64,7 +73,7 @@ export default class ShareFilesController {
           contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
           body: raw !== null ? Readable.from([Buffer.from(raw)]) : request.request,
         },
-        { maxShareSize }
+        { maxShareSize, prefetched: joined?.file }
       )
       return response.created(file)
     } catch (error) {

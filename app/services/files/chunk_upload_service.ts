@@ -21,7 +21,13 @@ import { ByteLimit, writeChunk } from '#services/files/chunk_writer'
 import { faultPoint } from '#services/files/fault_points'
 import FileStorage, { isNoSpaceError } from '#services/files/file_storage'
 import UploadFinalisation from '#services/files/upload_finalisation'
-import { findFileForChunk, lowestMissingChunk, recordChunk, startUpload } from '#services/files/upload_sessions'
+import {
+  findFileForChunk,
+  lowestMissingChunk,
+  recordChunk,
+  startUpload,
+  type PrefetchedChunkFile,
+} from '#services/files/upload_sessions'
 import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 
 /** One chunk as the route received it. */
@@ -47,6 +53,8 @@ export interface ChunkInput {
 export interface ChunkOptions {
   /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`, issue 5). */
   maxShareSize?: number | null
+  /** The file of `fileId` as already read with the share (`findShareForChunk`): not read again. */
+  prefetched?: PrefetchedChunkFile
 }
 
 /** Sum of the sizes of the share's files except `exceptFileId` (unfinished files count their declared size). */
@@ -138,7 +146,10 @@ export default class ChunkUploadService {
         }
       }
     } else {
-      const found = await findFileForChunk(share.id, input.fileId)
+      const found =
+        options.prefetched?.fileId === input.fileId
+          ? options.prefetched.found
+          : await findFileForChunk(share.id, input.fileId)
       if (!found) throw shareErrors.fileNotFound()
       ;({ file, session } = found)
       if (!session) {

@@ -12,6 +12,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { hooks } from '#extensions/hooks/main'
 import { storage } from '#extensions/storage/main'
+import ShareModel from '#models/share'
 import type Share from '#models/share'
 import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
@@ -127,6 +128,56 @@ export async function findFileForChunk(
   const file = ShareFile.$createFromAdapterResult(fileRow)!
   const session = sessionRow.id == null || file.completed ? null : UploadSession.$createFromAdapterResult(sessionRow)
   return { file, session }
+}
+
+/** A later chunk's file as read together with its share (`findShareForChunk`). */
+export interface PrefetchedChunkFile {
+  fileId: string
+  /** The file and its session as `findFileForChunk` answers them (null: the share has no such file). */
+  found: { file: ShareFile; session: UploadSession | null } | null
+}
+
+/** The columns of `model`'s table as `<prefix><column>`. */
+function prefixedColumns(model: { table: string; $columnsDefinitions: Map<string, { columnName: string }> }, prefix: string) {
+  return [...model.$columnsDefinitions.values()].map(({ columnName }) => `${model.table}.${columnName} as ${prefix}${columnName}`)
+}
+
+/** The part of a joined row whose keys start with `prefix`, without it. */
+function unprefixed(row: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  const part: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row)) if (name.startsWith(prefix)) part[name.slice(prefix.length)] = value
+  return part
+}
+
+/**
+ * Share `shareId` with its file `fileId` and that file's upload session, in
+ * one query: a later chunk needs all three, and reading the share, then the
+ * file with its session, took two (issue 15: statements per chunk). Null
+ * when there is no such share; `file.found` as `findFileForChunk` would answer.
+ */
+export async function findShareForChunk(
+  shareId: string,
+  fileId: string
+): Promise<{ share: Share; file: PrefetchedChunkFile } | null> {
+  const row: Record<string, unknown> | undefined = await db
+    .from(ShareModel.table)
+    .leftJoin(ShareFile.table, (join) => join.on('files.share_id', '=', 'shares.id').andOnVal('files.id', '=', fileId))
+    .leftJoin(UploadSession.table, 'upload_sessions.file_id', 'files.id')
+    .where('shares.id', shareId)
+    .select(
+      ...prefixedColumns(ShareModel, 'h__'),
+      ...prefixedColumns(ShareFile, 'f__'),
+      ...prefixedColumns(UploadSession, SESSION_PREFIX)
+    )
+    .first()
+  if (!row) return null
+  const share = ShareModel.$createFromAdapterResult(unprefixed(row, 'h__'))!
+  const fileRow = unprefixed(row, 'f__')
+  if (fileRow.id == null) return { share, file: { fileId, found: null } }
+  const file = ShareFile.$createFromAdapterResult(fileRow)!
+  const sessionRow = unprefixed(row, SESSION_PREFIX)
+  const session = sessionRow.id == null || file.completed ? null : UploadSession.$createFromAdapterResult(sessionRow)
+  return { share, file: { fileId, found: { file, session } } }
 }
 
 /** How many chunks of a session are recorded and their total size: one aggregate row, not a row per chunk. */
