@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
@@ -31,6 +32,24 @@ test.group('Local storage | driver', (group) => {
     await assert.rejects(() => driver.writeAt('../outside.bin', 0, Buffer.from('x')), /outside the disk root/)
     await assert.rejects(() => driver.getStream('../outside.bin'), /outside the disk root/)
     await assert.rejects(() => driver.sync('../outside.bin'), /outside the disk root/)
+  })
+
+  test('writeAt makes missing folders on the first write only, then writes into the file it finds', async ({ assert }) => {
+    const driver = new LocalStorageDriver({ location: join(root, 'disk'), visibility: 'private' })
+    // Streamed (the chunk path) and buffered, each into folders that do not exist yet.
+    await driver.writeAt('a/b/streamed.bin', 3, Readable.from([Buffer.from('def')]))
+    await driver.writeAt('a/b/streamed.bin', 0, Readable.from([Buffer.from('abc')]))
+    assert.equal(await readFile(join(root, 'disk/a/b/streamed.bin'), 'utf8'), 'abcdef')
+    await driver.writeAt('c/d/buffered.bin', 2, Buffer.from('34'))
+    await driver.writeAt('c/d/buffered.bin', 0, Buffer.from('12'))
+    assert.equal(await readFile(join(root, 'disk/c/d/buffered.bin'), 'utf8'), '1234')
+    // A folder removed between two writes is made again.
+    await rm(join(root, 'disk/a'), { recursive: true })
+    await driver.writeAt('a/b/streamed.bin', 0, Readable.from([Buffer.from('again')]))
+    assert.equal(await readFile(join(root, 'disk/a/b/streamed.bin'), 'utf8'), 'again')
+    // Any other failure of the open is not hidden: a "folder" that is a file.
+    await writeFile(join(root, 'disk/plain'), 'x')
+    await assert.rejects(() => driver.writeAt('plain/file.bin', 0, Buffer.from('x')), /ENOTDIR/)
   })
 })
 
