@@ -302,6 +302,41 @@ test.group('Reverse shares | browser journey', (group) => {
     await context.close()
   }).timeout(60_000)
 
+  test('a link used up between its lookup and the share creation: the 403 of the creation gets the same clear message', async ({
+    browser,
+    assert,
+  }) => {
+    const { cookie } = await shareUser()
+    const { token } = await createReverseShare(cookie, { maxUseCount: 1, simplified: true })
+    const context = await freshContext(browser)
+    const upload = await context.newPage()
+    const errors = collectErrors(upload)
+    await upload.goto(`/upload/${token}`)
+    await upload.waitForSelector('html[data-hydrated]')
+    await upload.getByTestId('file-input').setInputFiles([{ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') }])
+    // The lookup still succeeds; the last use is gone by the time the creation reaches the server.
+    const creations: number[] = []
+    await upload.route('**/api/shares', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      await db.from('reverse_shares').where('token', token).update({ remaining_uses: 0 })
+      const response = await route.fetch()
+      creations.push(response.status())
+      await route.fulfill({ response })
+    })
+    await upload.getByRole('button', { name: 'Share', exact: true }).click()
+    await upload
+      .locator('#main-content')
+      .getByRole('alert')
+      .filter({ hasText: "This upload link can't be used anymore: it has expired or has no uses left." })
+      .waitFor()
+    assert.deepEqual(creations, [403])
+    assert.equal(await dialogByTitle(upload, 'Share ready').count(), 0)
+    const reverseShare = await ReverseShare.findByOrFail('token', token)
+    assert.lengthOf(await Share.query().where('reverse_share_id', reverseShare.id), 0)
+    assert.deepEqual(errors, [])
+    await context.close()
+  }).timeout(60_000)
+
   test('a link whose share was never created leaves no trace on a later ordinary upload of the same browser', async ({ browser, assert }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     const { cookie } = await shareUser()
