@@ -3,13 +3,14 @@
  * (the browser's own elements on the inline URL), PDF, text (a `<pre>`) and
  * Markdown (rendered without raw HTML), and "Preview not supported".
  */
-import { useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { Alert, Result, Spin, Typography, theme } from 'antd'
 import { useI18n, useTranslate } from '~/lib/i18n'
 import { formatBytes } from '~/lib/format'
 import Markdown from '~/components/share_view/markdown'
 import { useBlobUrl, useFileText, type Loaded } from '~/components/share_view/use_file_preview'
 import { TEXT_PREVIEW_LIMIT } from '~/components/share_view/preview_kind'
+import { pdfWithTitle } from '~/components/share_view/pdf_title'
 
 /** What every preview gets: the file's name and size, its inline and download URLs. */
 export interface PreviewSource {
@@ -126,11 +127,12 @@ export function MarkdownPreview({ source }: { source: PreviewSource }) {
 /** A PDF in the browser's viewer (from a blob, see use_file_preview), or the download button. */
 export function PdfPreview({ source }: { source: PreviewSource }) {
   const t = useTranslate()
-  const state = useBlobUrl(source.inlineUrl, 'application/pdf')
+  // Titled with the file name in the viewer's bar (see pdf_title) and as the element's name.
+  const titled = useCallback((bytes: Uint8Array<ArrayBuffer>) => pdfWithTitle(bytes, source.name), [source.name])
+  const state = useBlobUrl(source.inlineUrl, 'application/pdf', titled)
   return (
     <Loading state={state}>
       {(url) => (
-        // Titled with the file name: a blob has no name, so the viewer's frame was titled "about:blank".
         <object
           data={url}
           type="application/pdf"

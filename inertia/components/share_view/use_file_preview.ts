@@ -72,8 +72,16 @@ export function useFileText(url: string, size: number, limit: number): Loaded<Te
   return state
 }
 
-/** The file at `url` as a `blob:` URL of type `type` (revoked when the preview closes). */
-export function useBlobUrl(url: string, type: string): Loaded<string> {
+/**
+ * The file at `url` as a `blob:` URL of type `type` (revoked when the preview
+ * closes); `prepare` may change the page's copy of the bytes first (keep it
+ * stable: a new function loads the file again).
+ */
+export function useBlobUrl(
+  url: string,
+  type: string,
+  prepare?: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer>
+): Loaded<string> {
   const [state, setState] = useState<Loaded<string>>({ status: 'loading' })
   useEffect(() => {
     let cancelled = false
@@ -82,7 +90,8 @@ export function useBlobUrl(url: string, type: string): Loaded<string> {
     fetch(url, { credentials: 'same-origin' })
       .then(async (response) => {
         if (!response.ok) throw new Error(String(response.status))
-        const blob = new Blob([await response.arrayBuffer()], { type })
+        const bytes = new Uint8Array(await response.arrayBuffer())
+        const blob = new Blob([prepare ? prepare(bytes) : bytes], { type })
         if (cancelled) return
         objectUrl = URL.createObjectURL(blob)
         setState({ status: 'done', value: objectUrl })
@@ -92,6 +101,6 @@ export function useBlobUrl(url: string, type: string): Loaded<string> {
       cancelled = true
       if (objectUrl) URL.revokeObjectURL(objectUrl)
     }
-  }, [url, type])
+  }, [url, type, prepare])
   return state
 }
