@@ -34,3 +34,15 @@ export const updateUserValidator = withMessages(
     isAdmin: vine.boolean({ strict: true }).optional(),
   })
 )
+
+/**
+ * `DELETE /api/users/me` (ext): the confirmation of a signed-in session,
+ * `{password}` for an account with a password, `{username}` for a
+ * social-only account. A personal API token needs neither (Pingvin's form).
+ */
+export const deleteOwnAccountValidator = withMessages(
+  vine.create({
+    password: vine.string().maxLength(1024).optional(),
+    username: vine.string().trim().maxLength(1024).optional(),
+  })
+)

@@ -3,8 +3,11 @@
  * reverse share from its account page): an antd form in a modal with Cancel
  * and Submit, reset each time it opens, a busy Submit while `onSubmit` runs,
  * and its refusal shown at a field (`FormFieldError`) or above the form.
+ * Keyboard: the first field has the focus when it opens (not the dialog
+ * frame, whose next stop would be Close), and Enter in a one-line field
+ * submits (the submit button sits in the footer, outside the form).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
 
 /** A refusal of `onSubmit` that belongs to one field: its message is shown there. */
@@ -37,7 +40,23 @@ export interface FormModalProps<Values> {
   onSubmit: (values: Values) => Promise<void>
   /** Shown above the form's error, e.g. a warning. */
   notice?: ReactNode
+  /** A red submit button (an irreversible action). */
+  submitDanger?: boolean
   children: ReactNode
+}
+
+/** The fields the focus may start on: enabled, visible form controls. */
+const FIELD_SELECTOR = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])'
+
+/**
+ * Whether Enter in `target` should submit the form: one-line text fields
+ * only; not a textarea (new line), a select or a date picker (Enter picks an
+ * option there), a button or a text being composed (IME).
+ */
+export function enterSubmits(target: EventTarget | null, composing: boolean): boolean {
+  if (composing || !(target instanceof HTMLInputElement)) return false
+  if (target.getAttribute('role') === 'combobox' || target.closest('.ant-picker, .ant-select')) return false
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(target.type)
 }
 
 /** A create dialog: see the file comment. */
@@ -45,6 +64,7 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
   const { open, onCancel, form, onSubmit } = props
   const [submitting, setSubmitting] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
+  const body = useRef<HTMLDivElement>(null)
   const onOpen = useRef(props.onOpen)
   onOpen.current = props.onOpen
 
@@ -53,7 +73,24 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
     setFormError(null)
     form.resetFields()
     onOpen.current?.()
+    // The dialog renders its content in a portal, possibly a frame later: focus the first field once it is there.
+    let frame = 0
+    let tries = 0
+    const focusFirstField = () => {
+      const first = body.current?.querySelector<HTMLElement>(FIELD_SELECTOR)
+      if (first) first.focus()
+      else if (tries++ < 30) frame = requestAnimationFrame(focusFirstField)
+    }
+    frame = requestAnimationFrame(focusFirstField)
+    return () => cancelAnimationFrame(frame)
   }, [open, form])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || submitting) return
+    if (!enterSubmits(event.target, event.nativeEvent.isComposing)) return
+    event.preventDefault()
+    form.submit()
+  }
 
   const submit = async (values: Values) => {
     setSubmitting(true)
@@ -78,23 +115,25 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
         <Button key="cancel" onClick={onCancel}>
           {props.cancelText}
         </Button>,
-        <Button key="submit" type="primary" loading={submitting} onClick={() => form.submit()}>
+        <Button key="submit" type="primary" danger={props.submitDanger} loading={submitting} onClick={() => form.submit()}>
           {props.submitText}
         </Button>,
       ]}
     >
-      <Form<Values>
-        form={form}
-        name={props.name}
-        layout="vertical"
-        initialValues={props.initialValues}
-        onFinish={(values) => void submit(values)}
-        requiredMark={false}
-      >
-        {props.notice}
-        {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
-        {props.children}
-      </Form>
+      <div ref={body} onKeyDown={onKeyDown}>
+        <Form<Values>
+          form={form}
+          name={props.name}
+          layout="vertical"
+          initialValues={props.initialValues}
+          onFinish={(values) => void submit(values)}
+          requiredMark={false}
+        >
+          {props.notice}
+          {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
+          {props.children}
+        </Form>
+      </div>
     </Modal>
   )
 }

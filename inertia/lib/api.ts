@@ -102,7 +102,7 @@ export const api = {
   post: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
   patch: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
   put: <T = unknown>(path: string, body: unknown = {}) => apiRequest<T>('PUT', path, body),
-  delete: <T = unknown>(path: string) => apiRequest<T>('DELETE', path),
+  delete: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 }
 
 /** Paths of the API routes the pages call. */

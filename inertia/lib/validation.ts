@@ -89,6 +89,9 @@ const SERVER_MESSAGES: Record<string, string> = {
   'TOTP is not enabled': 'validation.server.totpNotEnabled',
   'TOTP is not in progress': 'validation.server.totpNotInProgress',
   'Cannot delete the last admin user': 'validation.server.lastAdmin',
+  'Enter your password to delete your account': 'validation.server.deletePasswordRequired',
+  'Enter your username to delete your account': 'validation.server.deleteUsernameRequired',
+  'The username does not match': 'validation.server.usernameMismatch',
 }
 
 /** Form fields an API message belongs to (shown at the field rather than above the form). */

@@ -4,12 +4,17 @@ import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import { clearSessionCookies } from '#controllers/auth/session_cookies'
-import { updateOwnUserValidator } from '#validators/users'
+import { deleteOwnAccountValidator, updateOwnUserValidator } from '#validators/users'
+import AccountDeletionService from '#services/users/account_deletion_service'
+import { authenticate } from '#middleware/auth/current_user'
 
 /** The signed-in user's own account (spec/api.md §3, `/api/users/me`). */
 @inject()
 export default class MeController {
-  constructor(protected users: UserService) {}
+  constructor(
+    protected users: UserService,
+    protected deletion: AccountDeletionService
+  ) {}
 
   /** GET /api/users/me: 200 user. */
   async show({ user, response }: HttpContext) {
@@ -25,11 +30,17 @@ export default class MeController {
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }
 
-  /** DELETE /api/users/me: 204; the user and their shares are gone, cookies cleared. */
+  /**
+   * DELETE /api/users/me: 204; the user and their shares are gone, cookies
+   * cleared. A signed-in session confirms with `{password}` (or `{username}`
+   * for a social-only account); a personal API token may send no body.
+   */
   async destroy(ctx: HttpContext) {
     const user = ctx.user!
     if (await ctx.bouncer.with('UserPolicy').denies('delete', user)) throw new ForbiddenException()
-    await this.users.delete(user)
+    const confirmation = await deleteOwnAccountValidator.validate(ctx.request.body())
+    const byApiToken = (await authenticate(ctx))?.apiToken != null
+    await this.deletion.deleteOwn(user, confirmation, { ip: ctx.request.ip(), byApiToken })
     clearSessionCookies(ctx)
     return ctx.response.noContent()
   }

@@ -100,7 +100,10 @@ test.group('Users | me', (group) => {
     const received = await shareWithStoredFile({ reverseShareId: reverseShare.id })
     const kept = await shareWithStoredFile({ creatorId: bystander.id })
 
-    const response = await client.delete('/api/users/me').header('Cookie', sessionCookie(session))
+    const response = await client
+      .delete('/api/users/me')
+      .header('Cookie', sessionCookie(session))
+      .json({ password: 'password123' })
     response.assertStatus(204)
     assert.equal(setCookie(response, 'access_token')!.value, '')
     assert.equal(setCookie(response, 'refresh_token')!.value, '')
@@ -120,12 +123,65 @@ test.group('Users | me', (group) => {
 
   test('DELETE refuses the last admin', async ({ client, assert }) => {
     const admin = await createUser({ admin: true })
-    const response = await client.delete('/api/users/me').header(...(await authHeaderFor(admin)))
+    const confirmed = { password: 'password123' }
+    const response = await client.delete('/api/users/me').header(...(await authHeaderFor(admin))).json(confirmed)
     response.assertStatus(400)
     response.assertBody({ statusCode: 400, message: 'Cannot delete the last admin user', error: 'Bad Request' })
     assert.isNotNull(await User.find(admin.id))
 
     await createUser({ admin: true })
-    ;(await client.delete('/api/users/me').header(...(await authHeaderFor(admin)))).assertStatus(204)
+    ;(await client.delete('/api/users/me').header(...(await authHeaderFor(admin))).json(confirmed)).assertStatus(204)
+  })
+
+  test('DELETE by a session asks for the current password: 400 without it, 403 when wrong, nothing deleted', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const cookie = sessionCookie(await sessionFor(user))
+
+    const missing = await client.delete('/api/users/me').header('Cookie', cookie)
+    missing.assertStatus(400)
+    missing.assertBody({ statusCode: 400, message: 'Enter your password to delete your account', error: 'Bad Request' })
+    const wrong = await client.delete('/api/users/me').header('Cookie', cookie).json({ password: 'not-the-password' })
+    wrong.assertStatus(403)
+    wrong.assertBody({ statusCode: 403, message: 'Invalid password', error: 'Forbidden' })
+    // The username is no substitute for the password of a password account.
+    ;(await client.delete('/api/users/me').header('Cookie', cookie).json({ username: user.username })).assertStatus(400)
+    // A bearer JWT (the same session, read from a script) is no exception.
+    ;(await client.delete('/api/users/me').header(...(await authHeaderFor(user)))).assertStatus(400)
+    assert.isNotNull(await User.find(user.id))
+
+    ;(await client.delete('/api/users/me').header('Cookie', cookie).json({ password: 'password123' })).assertStatus(204)
+    assert.isNull(await User.find(user.id))
+  })
+
+  test('DELETE of a social-only account is confirmed by typing the username', async ({ client, assert }) => {
+    const user = await createUser({ password: null, username: 'Social.Only' })
+    const header = await authHeaderFor(user)
+
+    const missing = await client.delete('/api/users/me').header(...header)
+    missing.assertStatus(400)
+    missing.assertBody({ statusCode: 400, message: 'Enter your username to delete your account', error: 'Bad Request' })
+    const wrong = await client.delete('/api/users/me').header(...header).json({ username: 'someone.else' })
+    wrong.assertStatus(403)
+    wrong.assertBody({ statusCode: 403, message: 'The username does not match', error: 'Forbidden' })
+    assert.isNotNull(await User.find(user.id))
+
+    ;(await client.delete('/api/users/me').header(...header).json({ username: ' social.only ' })).assertStatus(204)
+    assert.isNull(await User.find(user.id))
+  })
+
+  test("DELETE with a personal API token keeps Pingvin's body-less form", async ({ client, assert }) => {
+    const user = await createUser()
+    const created = await client
+      .post('/api/users/me/apiTokens')
+      .header(...(await authHeaderFor(user)))
+      .json({ name: 'cleanup script' })
+    created.assertStatus(201)
+
+    const response = await client.delete('/api/users/me').header('Authorization', `Bearer ${created.body().token}`)
+    response.assertStatus(204)
+    assert.isNull(await User.find(user.id))
   })
 })
