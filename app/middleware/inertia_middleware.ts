@@ -78,9 +78,9 @@ declare module '@adonisjs/inertia/types' {
     'home': {}
     'errors/not_found': { status: number }
     'errors/server_error': { status: number }
-    'auth/sign_in': { redirect: string }
+    'auth/sign_in': { redirect: string; mailEnabled: boolean }
     'auth/sign_up': { redirect: string }
-    'auth/forgot_password': {}
+    'auth/forgot_password': { mailEnabled: boolean }
     'auth/reset_password': { token: string }
     'auth/totp': { loginToken: string; redirect: string }
     'account/index': {}

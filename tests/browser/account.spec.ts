@@ -55,8 +55,9 @@ test.group('Account | browser journey', (group) => {
     await page.getByLabel('Username').fill(username)
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(password)
+    // A new account lands on Upload, not on the marketing home page.
     await Promise.all([
-      page.waitForURL((url) => url.pathname === '/'),
+      page.waitForURL((url) => url.pathname === '/upload'),
       page.getByRole('button', { name: "Let's get started" }).click(),
     ])
     await page.waitForSelector('html[data-hydrated]')
@@ -154,15 +155,24 @@ test.group('Account | browser journey', (group) => {
     assert.equal(await page.locator('html').getAttribute('lang'), 'de-DE')
     await page.assertTextContains('h1', 'Mein Konto')
 
-    // Delete the account after confirming; then signing in fails.
+    // Delete the account: the dialog asks for the current password (focused, Enter submits, a wrong one is
+    // refused at the field), then the goodbye page, signed out; then signing in fails.
     await page.getByRole('button', { name: 'Konto löschen' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByText('Dein Konto und alle deine Freigaben werden endgültig gelöscht.').waitFor()
+    await page.waitForFunction("document.activeElement?.id === 'deleteAccount_password'")
+    await page.keyboard.type('not my password')
+    await page.keyboard.press('Enter')
+    await dialog.getByText('Ungültiges Passwort').waitFor()
+    assert.isNotNull(await User.findBy('username', username))
+    await dialog.getByLabel('Aktuelles Passwort').fill(password)
     await Promise.all([
-      page.waitForURL((url) => url.pathname === '/'),
+      page.waitForURL((url) => url.pathname === '/goodbye'),
       dialog.getByRole('button', { name: 'Löschen' }).click(),
     ])
     await page.waitForSelector('html[data-hydrated]')
+    await page.getByRole('heading', { level: 1, name: 'Auf Wiedersehen' }).waitFor()
+    await page.getByText('Dein Konto und alle deine Freigaben wurden gelöscht.', { exact: false }).waitFor()
     await page.getByRole('link', { name: 'Anmelden' }).first().waitFor()
     assert.isNull(await User.findBy('username', username))
 

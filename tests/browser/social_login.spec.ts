@@ -82,7 +82,7 @@ test.group('Social login | browser journey', (group) => {
       page.waitForURL((url) => url.origin === baseUrl() && !url.pathname.startsWith('/api/')),
       page.getByRole('button', { name: 'Sign-in' }).click(),
     ])
-    assert.equal(new URL(page.url()).pathname, '/')
+    assert.equal(new URL(page.url()).pathname, '/upload')
     const user = await User.findByOrFail('email', 'browser-oidc@example.com')
     assert.equal(user.username, 'browser.oidc')
 

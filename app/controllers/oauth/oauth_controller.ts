@@ -9,6 +9,7 @@ import { providerNotAvailable } from '#services/oauth/oauth_errors'
 import KnownDevices from '#services/auth/known_devices'
 import SocialAccountTransformer from '#transformers/social_account_transformer'
 import { isProviderId } from '#validators/oauth'
+import { LANDING_PATH } from '#controllers/pages/auth_pages_controller'
 
 /**
  * The `:provider` of the path; 403 (as for an unknown provider) when it is
@@ -70,7 +71,8 @@ export default class OauthController {
       case 'session':
         await this.devices.signedIn(outcome.user, signInDeviceOf(ctx))
         await setSessionCookies(ctx, outcome.tokens)
-        return ctx.response.redirect('/')
+        // Signed in: the upload page, as after the sign-in form (issue 17); the TOTP page goes there too.
+        return ctx.response.redirect(LANDING_PATH)
       case 'totp':
         return ctx.response.redirect(`/auth/totp/${encodeURIComponent(outcome.loginToken)}`)
       case 'linked':

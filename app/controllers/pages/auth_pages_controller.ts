@@ -2,17 +2,27 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { Exception } from '@adonisjs/core/exceptions'
 import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
+import MailService from '#services/mail/mail_service'
+
+/** Where a user lands after signing in or up when no page asked to come back: the upload page. */
+export const LANDING_PATH = '/upload'
 
 /**
  * A same-site path to go to after signing in: the `redirect` query when it is
- * a local path (`/account`), else `/`. Absolute and protocol-relative URLs
- * (`https://evil.test`, `//evil.test`, `/\evil.test`) are refused so the
- * sign-in page cannot be used as an open redirect.
+ * a local path (`/account`), else the upload page (`LANDING_PATH`). Absolute
+ * and protocol-relative URLs (`https://evil.test`, `//evil.test`,
+ * `/\evil.test`) are refused so the sign-in page cannot be used as an open
+ * redirect.
  */
 export function safeRedirectPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/')) return '/'
-  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/'
+  if (typeof value !== 'string' || !value.startsWith('/')) return LANDING_PATH
+  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return LANDING_PATH
   return value
+}
+
+/** Whether mails can be sent (`smtp.enabled` and an e-mail plugin): the reset link is offered only then. */
+async function mailEnabled(ctx: HttpContext): Promise<boolean> {
+  return (await ctx.containerResolver.make(MailService)).isEnabled()
 }
 
 /**
@@ -21,11 +31,11 @@ export function safeRedirectPath(value: unknown): string {
  * social login. The forms call the JSON API from the browser.
  */
 export default class AuthPagesController {
-  /** `/auth/signIn`: the sign-in form; signed-in users go on to `redirect` (or home). */
+  /** `/auth/signIn`: the sign-in form; signed-in users go on to `redirect` (or Upload). */
   async signIn(ctx: HttpContext) {
     const redirect = safeRedirectPath(ctx.request.qs().redirect)
     if (await currentUser(ctx)) return ctx.response.redirect(redirect)
-    return ctx.inertia.render('auth/sign_in', { redirect })
+    return ctx.inertia.render('auth/sign_in', { redirect, mailEnabled: await mailEnabled(ctx) })
   }
 
   /** `/auth/signUp`: the sign-up form; 404 when registration is off. */
@@ -38,9 +48,17 @@ export default class AuthPagesController {
     return ctx.inertia.render('auth/sign_up', { redirect })
   }
 
-  /** `/auth/resetPassword`: asks for the e-mail address to send a reset link to. */
+  /**
+   * `/auth/resetPassword`: asks for the e-mail address to send a reset link
+   * to; with e-mail off it says that no link can be sent instead.
+   */
   async forgotPassword(ctx: HttpContext) {
-    return ctx.inertia.render('auth/forgot_password', {})
+    return ctx.inertia.render('auth/forgot_password', { mailEnabled: await mailEnabled(ctx) })
+  }
+
+  /** `/goodbye`: where a deleted account ends (signed out, nothing to load). */
+  async goodbye(ctx: HttpContext) {
+    return ctx.inertia.render('auth/goodbye', {})
   }
 
   /** `/auth/resetPassword/:token`: the new-password form reached from the mail. */
@@ -52,5 +70,11 @@ export default class AuthPagesController {
   async totp(ctx: HttpContext) {
     const redirect = safeRedirectPath(ctx.request.qs().redirect)
     return ctx.inertia.render('auth/totp', { loginToken: String(ctx.params.loginToken), redirect })
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'auth/goodbye': {}
   }
 }

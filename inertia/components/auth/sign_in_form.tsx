@@ -20,7 +20,13 @@ interface Values {
  * password. Calls `onLoginToken` when the account needs a TOTP code,
  * `onSignedIn` when signed in.
  */
-export default function SignInForm(props: { onSignedIn: () => void; onLoginToken: (loginToken: string) => void; notice?: string | null }) {
+export default function SignInForm(props: {
+  onSignedIn: () => void
+  onLoginToken: (loginToken: string) => void
+  notice?: string | null
+  /** Offer "Forgot password?" (only when the reset link can be mailed). */
+  offerReset?: boolean
+}) {
   const t = useTranslate()
   const config = useConfig()
   const rules = useValidationRules()
@@ -50,7 +56,7 @@ export default function SignInForm(props: { onSignedIn: () => void; onLoginToken
       <Form.Item name="password" label={t('auth.fields.password')} rules={rules.currentPassword}>
         <Input.Password autoComplete="current-password" size="large" />
       </Form.Item>
-      {!config.boolean('oauth.disablePassword', false) && (
+      {props.offerReset && !config.boolean('oauth.disablePassword', false) && (
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
           <Link href={authPaths.forgotPassword}>{t('auth.signIn.forgotPassword')}</Link>
         </Flex>

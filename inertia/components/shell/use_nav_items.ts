@@ -2,6 +2,7 @@ import { usePage } from '@inertiajs/react'
 import { useConfig } from '~/lib/config'
 import { useTranslate } from '~/lib/i18n'
 import { paths } from '~/lib/links'
+import { withRedirect } from '~/components/auth/auth_paths'
 
 /** A link of the shell. */
 export interface NavItem {
@@ -22,7 +23,11 @@ export interface NavItem {
 export function useNavItems(): { main: NavItem[]; account: NavItem[] } {
   const t = useTranslate()
   const config = useConfig()
-  const { user } = usePage().props
+  const page = usePage()
+  const { user } = page.props
+  const current = useCurrentPath()
+  // Signing in or up from a page (a share, My shares...) comes back to it; from home or an auth page, to Upload.
+  const comeBack = current === '/' || current.startsWith('/auth/') || current === '/error' ? null : page.url
   const main: NavItem[] = []
   const account: NavItem[] = []
 
@@ -41,9 +46,9 @@ export function useNavItems(): { main: NavItem[]; account: NavItem[] } {
     if (config.boolean('share.allowUnauthenticatedShares', false)) {
       main.push({ key: 'upload', href: paths.upload, label: t('shell.nav.upload') })
     }
-    main.push({ key: 'signIn', href: paths.signIn, label: t('shell.nav.signIn') })
+    main.push({ key: 'signIn', href: withRedirect(paths.signIn, comeBack), label: t('shell.nav.signIn') })
     if (config.boolean('share.allowRegistration', true)) {
-      main.push({ key: 'signUp', href: paths.signUp, label: t('shell.nav.signUp') })
+      main.push({ key: 'signUp', href: withRedirect(paths.signUp, comeBack), label: t('shell.nav.signUp') })
     }
   }
   return { main, account }

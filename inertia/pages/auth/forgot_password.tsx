@@ -15,9 +15,10 @@ interface Values {
 
 /**
  * Forgot password: asks for the e-mail address; the answer is always the
- * same neutral message (a link is sent if the address exists).
+ * same neutral message (a link is sent if the address exists). With e-mail
+ * off no link can be sent: the page says so and asks for nothing.
  */
-export default function ForgotPassword() {
+export default function ForgotPassword(props: { mailEnabled?: boolean }) {
   const t = useTranslate()
   const rules = useValidationRules()
   const [form] = Form.useForm<Values>()
@@ -33,21 +34,33 @@ export default function ForgotPassword() {
       <Head title={t('auth.forgotPassword.title')} />
       <AuthCard
         title={t('auth.forgotPassword.heading')}
-        description={t('auth.forgotPassword.description')}
+        description={props.mailEnabled === false ? undefined : t('auth.forgotPassword.description')}
         footer={<Link href={authPaths.signIn}>{t('auth.forgotPassword.back')}</Link>}
       >
-        <div aria-live="polite">
-          {sent && <Alert type="success" showIcon message={t('auth.forgotPassword.sent')} style={{ marginBottom: 16 }} />}
-        </div>
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="forgotPassword">
-          <FormError error={error} />
-          <Form.Item name="email" label={t('auth.fields.email')} rules={rules.email}>
-            <Input inputMode="email" autoFocus autoComplete="email" size="large" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={loading}>
-            {t('auth.forgotPassword.submit')}
-          </Button>
-        </Form>
+        {props.mailEnabled === false ? (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="reset-unavailable"
+            message={t('auth.forgotPassword.unavailableTitle')}
+            description={t('auth.forgotPassword.unavailable')}
+          />
+        ) : (
+          <>
+            <div aria-live="polite">
+              {sent && <Alert type="success" showIcon message={t('auth.forgotPassword.sent')} style={{ marginBottom: 16 }} />}
+            </div>
+            <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="forgotPassword">
+              <FormError error={error} />
+              <Form.Item name="email" label={t('auth.fields.email')} rules={rules.email}>
+                <Input inputMode="email" autoFocus autoComplete="email" size="large" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+                {t('auth.forgotPassword.submit')}
+              </Button>
+            </Form>
+          </>
+        )}
       </AuthCard>
     </>
   )

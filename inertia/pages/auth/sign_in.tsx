@@ -7,14 +7,15 @@ import AuthCard from '~/components/auth/auth_card'
 import SignInForm from '~/components/auth/sign_in_form'
 import TotpCodeForm from '~/components/auth/totp_code_form'
 import SocialButtons from '~/components/auth/social_buttons'
-import { authPaths, enterApp } from '~/components/auth/auth_paths'
+import { authPaths, enterApp, withRedirect } from '~/components/auth/auth_paths'
 
 /**
  * Sign in: e-mail or username and password (hidden under
  * `oauth.disablePassword`), the social-login buttons, then a TOTP code when
- * the account has two-factor authentication on.
+ * the account has two-factor authentication on. "Forgot password?" only when
+ * mails can be sent. Afterwards: `redirect`, the upload page by default.
  */
-export default function SignIn(props: { redirect: string }) {
+export default function SignIn(props: { redirect: string; mailEnabled?: boolean }) {
   const t = useTranslate()
   const config = useConfig()
   const [loginToken, setLoginToken] = useState<string | null>(null)
@@ -31,9 +32,9 @@ export default function SignIn(props: { redirect: string }) {
   }, [t])
 
   const signUpAllowed = config.boolean('share.allowRegistration', true)
-  // oauth.disablePassword: only the social-login buttons are offered.
-  const passwordAllowed = !config.boolean('oauth.disablePassword', false)
-  const signUpHref = props.redirect === '/' ? authPaths.signUp : `${authPaths.signUp}?redirect=${encodeURIComponent(props.redirect)}`
+  // oauth.disablePassword: only the social-login buttons are offered, unless LDAP sign-in is on (it needs the form).
+  const passwordAllowed = !config.boolean('oauth.disablePassword', false) || config.boolean('ldap.enabled', false)
+  const signUpHref = withRedirect(authPaths.signUp, props.redirect)
 
   return (
     <>
@@ -56,7 +57,7 @@ export default function SignIn(props: { redirect: string }) {
             )
           }
         >
-          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} />}
+          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} offerReset={props.mailEnabled === true} />}
           <SocialButtons divider={passwordAllowed} />
         </AuthCard>
       )}

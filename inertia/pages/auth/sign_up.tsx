@@ -4,7 +4,7 @@ import { useTranslate } from '~/lib/i18n'
 import AuthCard from '~/components/auth/auth_card'
 import SignUpForm from '~/components/auth/sign_up_form'
 import SocialButtons from '~/components/auth/social_buttons'
-import { authPaths, enterApp } from '~/components/auth/auth_paths'
+import { authPaths, enterApp, withRedirect } from '~/components/auth/auth_paths'
 
 /** Sign up: username, e-mail and password; signed in right away. */
 export default function SignUp(props: { redirect: string }) {
@@ -17,7 +17,7 @@ export default function SignUp(props: { redirect: string }) {
         title={t('auth.signUp.heading')}
         footer={
           <>
-            {t('auth.signUp.haveAccount')} <Link href={authPaths.signIn}>{t('auth.signUp.signInLink')}</Link>
+            {t('auth.signUp.haveAccount')} <Link href={withRedirect(authPaths.signIn, props.redirect)}>{t('auth.signUp.signInLink')}</Link>
           </>
         }
       >

@@ -83,7 +83,7 @@ test.group('Social login | Ally drivers in the core', (group) => {
 
     // The provider sends the browser back; the callback clears the state cookie and writes no Ally cookie.
     const callback = await browser.follow(location)
-    assert.equal(locationOf(callback), '/')
+    assert.equal(locationOf(callback), '/upload')
     const names = setCookies(callback).map((cookie) => cookie.name)
     assert.include(names, 'oauth_github_state')
     assert.notInclude(names, 'gh_oauth_state')
@@ -93,7 +93,7 @@ test.group('Social login | Ally drivers in the core', (group) => {
 
   test('PKCE: the verifier of the token request matches the S256 challenge of the redirect', async ({ assert }) => {
     const browser = new OauthBrowser()
-    assert.equal(locationOf(await browser.follow(`${ternUrl()}/api/oauth/auth/github`)), '/')
+    assert.equal(locationOf(await browser.follow(`${ternUrl()}/api/oauth/auth/github`)), '/upload')
     const challenge = github.lastAuthorize?.get('code_challenge') ?? ''
     const verifier = github.lastToken?.get('code_verifier') ?? ''
     assert.equal(github.lastAuthorize?.get('code_challenge_method'), 'S256')
@@ -110,7 +110,7 @@ test.group('Social login | Ally drivers in the core', (group) => {
     assert.deepEqual(setCookies(redirect).map((cookie) => cookie.name), ['oauth_discord_state'])
     const location = new URL(locationOf(redirect))
     assert.isNull(location.searchParams.get('code_challenge'))
-    assert.equal(locationOf(await browser.follow(location)), '/')
+    assert.equal(locationOf(await browser.follow(location)), '/upload')
     assert.equal(discord.lastAuthorize?.get('scope'), 'identify email')
   })
 
@@ -137,7 +137,7 @@ test.group('Social login | Ally drivers in the core', (group) => {
     assert.equal(errorPageOf(await browser.follow(redirect))?.error, 'access_denied')
 
     ;(await change('oauth.github-clientId', github.clientId)).assertStatus(200)
-    assert.equal(locationOf(await new OauthBrowser().follow(`${ternUrl()}/api/oauth/auth/github`)), '/')
+    assert.equal(locationOf(await new OauthBrowser().follow(`${ternUrl()}/api/oauth/auth/github`)), '/upload')
 
     ;(await change('oauth.github-enabled', false)).assertStatus(200)
     const off = await new OauthBrowser().request(`${ternUrl()}/api/oauth/auth/github`)

@@ -18,8 +18,21 @@ test.group('Pages | auth pages render', (group) => {
     assert.match(page, /<h1[^>]*>Welcome back<\/h1>/)
     assert.match(page, /<label[^>]*for="signIn_identifier"[^>]*>Email or username<\/label>/)
     assert.match(page, /<label[^>]*for="signIn_password"[^>]*>Password<\/label>/)
-    assert.match(page, /<a href="\/auth\/resetPassword"[^>]*>Forgot password\?<\/a>/)
+    // E-mail is off on a fresh install: no reset link can be sent, so none is offered.
+    assert.notInclude(page, 'Forgot password?')
     assert.match(page, /<a href="\/auth\/signUp"[^>]*>Sign up<\/a>/)
+  })
+
+  test('the sign-in page offers "Forgot password?" only while e-mail is on', async ({ client, assert }) => {
+    assert.isFalse((await inertiaVisit(client, '/auth/signIn')).props.mailEnabled)
+    await configService.update([
+      { key: 'smtp.enabled', value: true },
+      { key: 'smtp.host', value: '127.0.0.1' },
+      { key: 'smtp.email', value: 'noreply@tern.test' },
+    ])
+    assert.isTrue((await inertiaVisit(client, '/auth/signIn')).props.mailEnabled)
+    const page = html((await client.get('/auth/signIn')).text())
+    assert.match(page, /<a href="\/auth\/resetPassword"[^>]*>Forgot password\?<\/a>/)
   })
 
   test('the sign-in page hides sign-up and forgot-password links when the settings say so', async ({ client, assert }) => {
@@ -34,29 +47,35 @@ test.group('Pages | auth pages render', (group) => {
   })
 
   test('the sign-in page is rendered in the language of the cookie', async ({ client, assert }) => {
+    await configService.update([{ key: 'smtp.enabled', value: true }])
     const page = html((await client.get('/auth/signIn').header('Cookie', 'language=de-DE')).text())
     assert.include(page, '<title data-inertia="">Anmelden - Tern</title>')
     assert.include(page, 'E-Mail oder Benutzername')
     assert.include(page, 'Passwort vergessen?')
   })
 
-  test('the sign-in page keeps a local redirect and drops any other one', async ({ client, assert }) => {
+  test('the sign-in page keeps a local redirect and lands on Upload for none or any other one', async ({ client, assert }) => {
     assert.equal((await inertiaVisit(client, '/auth/signIn?redirect=/account')).props.redirect, '/account')
-    for (const unsafe of ['https://evil.test/', '//evil.test', '/\\evil.test', 'account']) {
-      const page = await inertiaVisit(client, `/auth/signIn?redirect=${encodeURIComponent(unsafe)}`)
-      assert.equal(page.component, 'auth/sign_in')
-      assert.equal(page.props.redirect, '/', unsafe)
+    assert.equal((await inertiaVisit(client, '/auth/signIn')).props.redirect, '/upload')
+    const unsafeValues = ['https://evil.example', '//evil.example', '/\\evil.example', '/\tevil.example', 'account']
+    for (const unsafe of unsafeValues) {
+      for (const page of ['/auth/signIn', '/auth/signUp', '/auth/totp/token-1']) {
+        const visit = await inertiaVisit(client, `${page}?redirect=${encodeURIComponent(unsafe)}`)
+        assert.equal(visit.props.redirect, '/upload', `${page} ${unsafe}`)
+      }
     }
   })
 
-  test('signed-in users are sent from sign-in to the redirect, or home', async ({ client }) => {
+  test('signed-in users are sent from sign-in to the redirect, or to Upload', async ({ client }) => {
     const cookie = await accessCookieFor(await createUser())
     const toAccount = await client.get('/auth/signIn?redirect=/account').header('Cookie', cookie).redirects(0)
     toAccount.assertStatus(302)
     toAccount.assertHeader('location', '/account')
-    const home = await client.get('/auth/signIn?redirect=//evil.test').header('Cookie', cookie).redirects(0)
-    home.assertStatus(302)
-    home.assertHeader('location', '/')
+    for (const unsafe of ['//evil.example', 'https://evil.example']) {
+      const refused = await client.get(`/auth/signIn?redirect=${encodeURIComponent(unsafe)}`).header('Cookie', cookie).redirects(0)
+      refused.assertStatus(302)
+      refused.assertHeader('location', '/upload')
+    }
   })
 
   test('the sign-up page is server-rendered with username, e-mail and password', async ({ client, assert }) => {
@@ -77,22 +96,41 @@ test.group('Pages | auth pages render', (group) => {
     assert.include(html(response.text()), "Oops this page doesn't exist.")
   })
 
-  test('signed-in users are sent from sign-up to home', async ({ client }) => {
+  test('signed-in users are sent from sign-up to Upload', async ({ client }) => {
     const response = await client
       .get('/auth/signUp')
       .header('Cookie', await accessCookieFor(await createUser()))
       .redirects(0)
     response.assertStatus(302)
-    response.assertHeader('location', '/')
+    response.assertHeader('location', '/upload')
   })
 
-  test('the forgot-password page asks for the e-mail address', async ({ client, assert }) => {
+  test('the forgot-password page asks for the e-mail address while e-mail is on', async ({ client, assert }) => {
+    await configService.update([{ key: 'smtp.enabled', value: true }])
     const response = await client.get('/auth/resetPassword')
     response.assertStatus(200)
     const page = html(response.text())
     assert.include(page, '<title data-inertia="">Forgot password - Tern</title>')
     assert.match(page, /<h1[^>]*>Forgot your password\?<\/h1>/)
     assert.match(page, /<label[^>]*for="forgotPassword_email"[^>]*>Email<\/label>/)
+  })
+
+  test('the forgot-password page says plainly that no link can be sent while e-mail is off', async ({ client, assert }) => {
+    await configService.update([{ key: 'smtp.enabled', value: false }])
+    const page = html((await client.get('/auth/resetPassword')).text())
+    assert.include(page, 'Password reset by e-mail is not available')
+    assert.include(page, 'no reset link can be sent')
+    assert.notInclude(page, 'forgotPassword_email')
+    assert.isFalse((await inertiaVisit(client, '/auth/resetPassword')).props.mailEnabled)
+  })
+
+  test('the goodbye page thanks the user by the app name', async ({ client, assert }) => {
+    const response = await client.get('/goodbye')
+    response.assertStatus(200)
+    const page = html(response.text())
+    assert.include(page, '<title data-inertia="">Account deleted - Tern</title>')
+    assert.match(page, /<h1[^>]*>Goodbye<\/h1>/)
+    assert.include(page, 'Your account and all your shares have been deleted. Thank you for using Tern.')
   })
 
   test('the reset-password page of a link asks for a new password and keeps the token', async ({ client, assert }) => {
