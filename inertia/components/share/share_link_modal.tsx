@@ -1,4 +1,6 @@
-import { Modal, Space, Typography } from 'antd'
+import { useEffect, useRef } from 'react'
+import { Button, Modal, Space, Typography } from 'antd'
+import { ExportOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatDate, isNeverExpiring } from '~/lib/format'
@@ -23,9 +25,17 @@ export function shareLink(appUrl: string, shareId: string): string {
   return `${appUrl.replace(/\/+$/, '')}/s/${encodeURIComponent(shareId)}`
 }
 
+/** The share page of `shareId`, on this server (opened by the dialog's Open button). */
+export function sharePagePath(shareId: string): string {
+  return `/share/${encodeURIComponent(shareId)}`
+}
+
 /**
  * The link of a share with a copy button, its QR code and when it expires
- * ("This share will never expire." or the date).
+ * ("This share will never expire." or the date); Open (the share page in a
+ * new tab) and Done. Done has the focus, so Esc and Enter work right away;
+ * Esc also closes it while the focus is still outside (e.g. given back to
+ * the page by the create dialog that closed just before).
  */
 export default function ShareLinkModal({ open, onClose, shareId, expiration, title }: ShareLinkModalProps) {
   const { t, locale } = useI18n()
@@ -34,12 +44,39 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
     config.string('general.appUrl') || (typeof window !== 'undefined' ? window.location.origin : '')
   const link = shareLink(appUrl, shareId)
 
+  const done = useRef<HTMLButtonElement>(null)
+
+  // Captured before any dialog sees it: a dialog closing just before (the create dialog) must not swallow it.
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.isComposing) onClose()
+    }
+    document.addEventListener('keydown', onKeyDown, true)
+    return () => document.removeEventListener('keydown', onKeyDown, true)
+  }, [open, onClose])
+
   return (
     <Modal
       open={open}
       onCancel={onClose}
-      footer={null}
+      footer={[
+        <Button
+          key="open"
+          icon={<ExportOutlined />}
+          href={sharePagePath(shareId)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('share_common.linkModal.open')}
+        </Button>,
+        <Button key="done" ref={done} type="primary" autoFocus onClick={onClose}>
+          {t('share_common.linkModal.done')}
+        </Button>,
+      ]}
       title={title ?? t('share_common.linkModal.title')}
+      // Once shown (and after the dialog closing before it gave the focus back to the page): Done.
+      afterOpenChange={(visible) => visible && done.current?.focus()}
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
