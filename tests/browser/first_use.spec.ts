@@ -8,6 +8,7 @@
 import { test } from '@japa/runner'
 import type { Browser, Locator, Page } from 'playwright'
 import User from '#models/user'
+import Share from '#models/share'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 
@@ -236,6 +237,16 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       await page.keyboard.press('Shift+Tab')
       await focused(link)
 
+      // Enter in the description (a textarea) is a new line, not a submission.
+      const description = modal.getByLabel('Description')
+      await description.click()
+      await page.keyboard.type('first line')
+      await page.keyboard.press('Enter')
+      await page.keyboard.type('second line')
+      assert.equal(await description.inputValue(), 'first line\nsecond line')
+      assert.isTrue(await modal.isVisible())
+      assert.equal(await dialogByTitle(page, 'Share ready').count(), 0)
+
       const shareId = newShareId('keys')
       await link.fill(shareId)
       await modal.getByText('This link is already in use').waitFor({ state: 'detached' })
@@ -243,6 +254,8 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
 
       const ready = dialogByTitle(page, 'Share ready')
       await ready.waitFor({ timeout: 30_000 })
+      // One share, made by the Enter in the link field, with both lines of the description.
+      assert.equal((await Share.findOrFail(shareId)).description, 'first line\nsecond line')
       const openButton = ready.getByRole('link', { name: 'Open' })
       assert.equal(await openButton.getAttribute('href'), `/share/${shareId}`)
       assert.equal(await openButton.getAttribute('target'), '_blank')
