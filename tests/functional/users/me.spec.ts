@@ -148,6 +148,12 @@ test.group('Users | me', (group) => {
     wrong.assertBody({ statusCode: 403, message: 'Invalid password', error: 'Forbidden' })
     // The username is no substitute for the password of a password account.
     ;(await client.delete('/api/users/me').header('Cookie', cookie).json({ username: user.username })).assertStatus(400)
+    // Malformed confirmations are validation errors, never a 500.
+    for (const body of [{ password: { $ne: '' } }, { password: ['password123'] }, { password: 'x'.repeat(5000) }]) {
+      const malformed = await client.delete('/api/users/me').header('Cookie', cookie).json(body)
+      malformed.assertStatus(400)
+      assert.isArray(malformed.body().message)
+    }
     // A bearer JWT (the same session, read from a script) is no exception.
     ;(await client.delete('/api/users/me').header(...(await authHeaderFor(user)))).assertStatus(400)
     assert.isNotNull(await User.find(user.id))
