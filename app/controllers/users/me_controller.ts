@@ -6,7 +6,6 @@ import { ForbiddenException } from '#services/auth/auth_errors'
 import { clearSessionCookies } from '#controllers/auth/session_cookies'
 import { deleteOwnAccountValidator, updateOwnUserValidator } from '#validators/users'
 import AccountDeletionService from '#services/users/account_deletion_service'
-import { authenticate } from '#middleware/auth/current_user'
 
 /** The signed-in user's own account (spec/api.md §3, `/api/users/me`). */
 @inject()
@@ -32,15 +31,14 @@ export default class MeController {
 
   /**
    * DELETE /api/users/me: 204; the user and their shares are gone, cookies
-   * cleared. A signed-in session confirms with `{password}` (or `{username}`
-   * for a social-only account); a personal API token may send no body.
+   * cleared. `{password}` (or `{username}` for a social-only account) is
+   * checked when sent (Tern's account page); no body is Pingvin's form.
    */
   async destroy(ctx: HttpContext) {
     const user = ctx.user!
     if (await ctx.bouncer.with('UserPolicy').denies('delete', user)) throw new ForbiddenException()
     const confirmation = await deleteOwnAccountValidator.validate(ctx.request.body())
-    const byApiToken = (await authenticate(ctx))?.apiToken != null
-    await this.deletion.deleteOwn(user, confirmation, { ip: ctx.request.ip(), byApiToken })
+    await this.deletion.deleteOwn(user, confirmation, { ip: ctx.request.ip() })
     clearSessionCookies(ctx)
     return ctx.response.noContent()
   }

@@ -1,6 +1,9 @@
 /**
- * Deleting one's own account (`DELETE /api/users/me`): the confirmation a
- * signed-in browser must give, then the deletion (#services/users/user_service).
+ * Deleting one's own account (`DELETE /api/users/me`): the confirmation Tern's
+ * account page sends, checked, then the deletion (#services/users/user_service).
+ * A body-less request is Pingvin's form (spec/api.md §3: no request body; its web
+ * client deletes that way after its own confirm dialog) and is accepted as it
+ * is: refusing it would break Pingvin clients, which an extension must not do.
  */
 import { inject } from '@adonisjs/core'
 import type User from '#models/user'
@@ -8,9 +11,9 @@ import UserService from '#services/users/user_service'
 import RateLimiter from '#services/auth/rate_limiter'
 import { BadRequestException, ForbiddenException } from '#services/auth/auth_errors'
 
-/** 400 when a password account sends no password. */
+/** 400 when a password account confirms with something else than its password. */
 export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password to delete your account'
-/** 400 when a social-only account sends no username. */
+/** 400 when a social-only account confirms with something else than its username. */
 export const USERNAME_REQUIRED_MESSAGE = 'Enter your username to delete your account'
 /** 403 when the typed username is not the account's. */
 export const USERNAME_MISMATCH_MESSAGE = 'The username does not match'
@@ -33,15 +36,17 @@ export default class AccountDeletionService {
   ) {}
 
   /**
-   * Deletes `user` and their shares. Unless `byApiToken` (a script holding a
-   * personal API token, Pingvin's body-less form), the caller confirms: with
-   * the current password when the account has one (400 without it, 403
-   * "Invalid password" when wrong), else by typing the username (400 / 403).
-   * Wrong confirmations are rate limited per user and IP (429). 400 "Cannot
-   * delete the last admin user" as before.
+   * Deletes `user` and their shares. When the caller sends a confirmation
+   * (Tern's account page always does), it must be the current password when
+   * the account has one (400 for a username instead, 403 "Invalid password"
+   * when wrong), else the username (400 / 403). Wrong confirmations are rate
+   * limited per user and IP (429). No confirmation at all: Pingvin's form, see
+   * the module comment. 400 "Cannot delete the last admin user" as before.
    */
-  async deleteOwn(user: User, confirmation: DeletionConfirmation, context: { ip: string; byApiToken: boolean }) {
-    if (!context.byApiToken) await this.#confirm(user, confirmation, context.ip)
+  async deleteOwn(user: User, confirmation: DeletionConfirmation, context: { ip: string }) {
+    if (confirmation.password !== undefined || confirmation.username !== undefined) {
+      await this.#confirm(user, confirmation, context.ip)
+    }
     await this.users.delete(user)
   }
 
