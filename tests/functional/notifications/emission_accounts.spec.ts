@@ -166,7 +166,7 @@ test.group('Notifications | new device through social login', (group) => {
 
     const browser = new OauthBrowser()
     const form = await browser.follow(`${ternUrl()}/api/oauth/auth/oidc`)
-    assert.equal(locationOf(await browser.submitLogin(form, 'sub-device')), '/')
+    assert.equal(locationOf(await browser.submitLogin(form, 'sub-device')), '/upload')
 
     const messages = await delivered()
     assert.lengthOf(messages, 1)

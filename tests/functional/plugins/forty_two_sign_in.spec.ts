@@ -97,7 +97,7 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
   test('a 42 account signs up: account created and linked, session cookies work', async ({ client, assert }) => {
     api.account = student(4242, 'marvin', 'marvin@student.42.fr')
     const { browser, callback } = await signIn()
-    assert.equal(locationOf(callback), '/')
+    assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'marvin@student.42.fr')
     assert.equal(user.username, 'marvin')
     assert.isNull(user.password)
@@ -114,7 +114,7 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
 
     // The second sign-in finds the linked account: same user, no new one.
     const again = await signIn()
-    assert.equal(locationOf(again.callback), '/')
+    assert.equal(locationOf(again.callback), '/upload')
     assert.lengthOf(await User.query().where('email', 'marvin@student.42.fr'), 1)
   })
 
@@ -131,7 +131,7 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     await enableFortyTwo({ 'fortyTwo.clientSecret': 'not-the-secret' })
     assert.equal(errorPageOf((await signIn()).callback)?.error, 'cannot_get_user_info')
     await enableFortyTwo({ 'fortyTwo.clientSecret': api.clientSecret })
-    assert.equal(locationOf((await signIn()).callback), '/')
+    assert.equal(locationOf((await signIn()).callback), '/upload')
   })
 
   test('an unreachable API (fortyTwo.apiUrl) ends on the error page, not in a 500', async ({ assert }) => {

@@ -59,7 +59,7 @@ test.group('Discord plugin', (group) => {
 
   test('signs up any verified user while no server is set (no guilds scope)', async ({ assert }) => {
     discord.account = { id: '1001', username: 'disco', email: 'disco@example.com', verified: true, guilds: [] }
-    assert.equal(locationOf(await signIn()), '/')
+    assert.equal(locationOf(await signIn()), '/upload')
     assert.equal(discord.lastAuthorize?.get('scope'), 'identify email')
     assert.equal((await User.findByOrFail('email', 'disco@example.com')).username, 'disco')
   })
@@ -75,7 +75,7 @@ test.group('Discord plugin', (group) => {
     assert.equal(discord.lastAuthorize?.get('scope'), 'identify email guilds')
     assert.isNull(await User.findBy('email', 'out@example.com'))
     discord.account = { id: '1003', username: 'member', email: 'member@example.com', verified: true, guilds: ['999', '123456789'] }
-    assert.equal(locationOf(await signIn()), '/')
+    assert.equal(locationOf(await signIn()), '/upload')
   })
 
   test('an unverified account: unverified_account', async ({ assert }) => {

@@ -60,13 +60,13 @@ test.group('GitHub plugin', (group) => {
       ],
     }
     const browser = new OauthBrowser()
-    assert.equal(locationOf(await signIn(browser)), '/')
+    assert.equal(locationOf(await signIn(browser)), '/upload')
     assert.exists(browser.cookie(ternUrl(), 'access_token'))
     const user = await User.findByOrFail('email', 'octo@example.com')
     assert.equal(user.username, 'octocat')
     const account = await SocialAccount.findByOrFail('providerUserId', '4242')
     assert.deepInclude(account.serialize(), { provider: 'github', providerUsername: 'octo-cat', userId: user.id })
-    assert.equal(locationOf(await signIn()), '/')
+    assert.equal(locationOf(await signIn()), '/upload')
     assert.lengthOf(await User.query().where('email', 'octo@example.com'), 1)
   })
 

@@ -60,7 +60,7 @@ test.group('Google plugin', (group) => {
   test('signs up with a verified account; the request carries PKCE, nonce and state', async ({ assert }) => {
     google.account = { sub: 'g-1', email: 'gina@example.com', verified: true, name: 'Gina G' }
     const browser = new OauthBrowser()
-    assert.equal(locationOf(await signIn(browser)), '/')
+    assert.equal(locationOf(await signIn(browser)), '/upload')
     assert.equal(google.lastAuthorize?.get('code_challenge_method'), 'S256')
     assert.isAbove(google.lastAuthorize?.get('nonce')?.length ?? 0, 20)
     assert.equal(google.lastAuthorize?.get('scope'), 'openid email profile')

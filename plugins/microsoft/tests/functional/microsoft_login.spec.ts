@@ -61,7 +61,7 @@ test.group('Microsoft plugin', (group) => {
 
   test("signs up through the tenant's endpoints with a domain-verified e-mail", async ({ assert }) => {
     idp.addAccount('ms-1', { email: 'mia@contoso.example', tid: TENANT, xms_edov: true, preferred_username: 'mia@contoso.example', name: 'Mia' })
-    assert.equal(locationOf(await signInAs('ms-1')), '/')
+    assert.equal(locationOf(await signInAs('ms-1')), '/upload')
     assert.equal((await User.findByOrFail('email', 'mia@contoso.example')).username, 'mia')
   })
 
@@ -82,7 +82,7 @@ test.group('Microsoft plugin', (group) => {
     const owner = await createUser({ email: 'linked@contoso.example' })
     await SocialAccount.create({ userId: owner.id, provider: 'microsoft', providerUserId: 'ms-linked', providerUsername: 'old' })
     idp.addAccount('ms-linked', { email: 'changed@elsewhere.example', tid: TENANT, preferred_username: 'linked@contoso.example' })
-    assert.equal(locationOf(await signInAs('ms-linked')), '/')
+    assert.equal(locationOf(await signInAs('ms-linked')), '/upload')
     assert.isNull(await User.findBy('email', 'changed@elsewhere.example'))
   })
 

@@ -67,7 +67,7 @@ test.group('OIDC plugin', (group) => {
     await enableOidc({ 'oauth.oidc-usernameClaim': 'name' })
     idp.addAccount('sub-claim', { email: 'claim@example.com', email_verified: true, preferred_username: 'pref', name: 'Claimed_Name' })
     const { callback } = await signInAs('sub-claim')
-    assert.equal(locationOf(callback), '/')
+    assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'claim@example.com')
     assert.equal(user.username, 'Claimed_Name')
     assert.equal((await SocialAccount.findByOrFail('providerUserId', 'sub-claim')).providerUsername, 'Claimed_Name')
@@ -84,7 +84,7 @@ test.group('OIDC plugin', (group) => {
     await enableOidc({ 'oauth.oidc-clientSecret': 'wrong-secret' })
     assert.equal(errorPageOf((await signInAs('sub-secret')).callback)?.error, 'cannot_get_user_info')
     await enableOidc({ 'oauth.oidc-clientSecret': idp.clientSecret })
-    assert.equal(locationOf((await signInAs('sub-secret')).callback), '/')
+    assert.equal(locationOf((await signInAs('sub-secret')).callback), '/upload')
   })
 
   test('an unreachable discovery URI sends the user to the error page', async ({ client, assert }) => {
