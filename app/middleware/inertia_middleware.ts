@@ -5,6 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { InertiaConfig } from '@adonisjs/inertia/types'
 import ConfigService from '#services/config/config_service'
 import { currentUser } from '#middleware/auth/current_user'
+import { linkBase } from '#services/links/link_base'
 import UserTransformer from '#transformers/user_transformer'
 import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
 import type { SharedPageProps } from '#api/pages'
@@ -30,7 +31,15 @@ export type SharedPagePropsJson = Omit<SharedPageProps, 'user' | 'configVariable
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext): Promise<SharedPagePropsJson> {
     const config = await ctx.containerResolver.make(ConfigService)
-    const [user, configVariables] = await Promise.all([currentUser(ctx), config.publicVariables()])
+    const [user, variables, base] = await Promise.all([
+      currentUser(ctx),
+      config.publicVariables(),
+      linkBase(ctx),
+    ])
+    // Pages build links from general.appUrl: until it is set, the address the browser used (#services/links/link_base).
+    const configVariables = variables.map((variable) =>
+      variable.key === 'general.appUrl' ? { ...variable, value: base } : variable
+    )
     return {
       user: user ? UserTransformer.toJSON(user) : null,
       configVariables,

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
 import { authenticate } from '#middleware/auth/current_user'
-import { appUrl } from '#services/auth/password_reset_service'
+import { linkBase } from '#services/links/link_base'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import MailService from '#services/mail/mail_service'
 import { notificationUser } from '#services/notifications/event_payloads'
@@ -53,7 +53,7 @@ export default class AdminUsersController {
     if (invite) {
       try {
         await this.mail.sendInvite(user.email, {
-          url: `${await appUrl()}/auth/signIn`,
+          url: `${await linkBase()}/auth/signIn`,
           password,
           email: user.email,
         })

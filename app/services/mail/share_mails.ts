@@ -28,7 +28,7 @@ import type ReverseShare from '#models/reverse_share'
 import type Share from '#models/share'
 import ShareRecipient from '#models/share_recipient'
 import User from '#models/user'
-import { appUrl } from '#services/auth/password_reset_service'
+import { linkBase } from '#services/links/link_base'
 import ConfigService from '#services/config/config_service'
 import MailService from '#services/mail/mail_service'
 import { ShareApiException } from '#services/shares/share_errors'
@@ -100,9 +100,9 @@ export default class ShareMailService {
     if (!(await this.shareByMailEnabled())) throw recipientsNotAllowed()
   }
 
-  /** `${appUrl}/s/<id>`: the short link of a share. */
+  /** `${linkBase}/s/<id>`: the short link of a share (`#services/links/link_base`: the request's address until general.appUrl is set). */
   async shareUrl(shareId: string): Promise<string> {
-    return `${await appUrl()}/s/${encodeURIComponent(shareId)}`
+    return `${await linkBase()}/s/${encodeURIComponent(shareId)}`
   }
 
   /**

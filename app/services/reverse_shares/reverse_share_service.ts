@@ -22,7 +22,7 @@ import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import type User from '#models/user'
-import { appUrl } from '#services/auth/password_reset_service'
+import { linkBase } from '#services/links/link_base'
 import { configValue } from '#services/config/config_service'
 import { affectedRows, dbNow } from '#services/files/upload_sessions'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
@@ -51,9 +51,9 @@ function notExpired(query: ReverseShareQuery): ReverseShareQuery {
 export default class ReverseShareService {
   constructor(private shares: ShareService) {}
 
-  /** `${general.appUrl}` without a trailing slash: the base of upload links (ReverseShareTransformer). */
+  /** The base of upload links (ReverseShareTransformer), without a trailing slash: `#services/links/link_base`. */
   async appUrl(): Promise<string> {
-    return appUrl()
+    return linkBase()
   }
 
   /**
