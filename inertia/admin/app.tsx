@@ -4,7 +4,7 @@
  * routes. Everything below `<Authenticated>` is for admins; the fallback
  * sends visitors to sign in and shows signed-in non-admins a 403 page.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
 import { useNotificationProvider } from '@refinedev/antd'
@@ -27,6 +27,7 @@ import { DeliveryList } from '~/admin/resources/deliveries'
 import { NotificationRouteList } from '~/admin/resources/notification_routes'
 import { ConfigList, DEFAULT_CATEGORY } from '~/admin/resources/config'
 import { PingvinImportPage } from '~/admin/pages/pingvin_import'
+import { SetAppNameContext } from '~/admin/lib/app_name'
 
 /**
  * Loads the UIs of the enabled plugins (`GET /api/admin/plugins`), once the
@@ -46,6 +47,8 @@ function PluginLoader(props: { onLoad: (plugins: [string, AdminPluginUi][]) => v
 /** The SPA (see the module comment). */
 export function AdminApp(props: { appName: string }) {
   const { t, locale, messages } = useI18n()
+  // Follows a saved general.appName (see ~/admin/lib/app_name); an empty value is the default's, shown after a reload.
+  const [appName, setAppName] = useState(props.appName)
   const [plugins, setPlugins] = useState<[string, AdminPluginUi][]>([])
   const providers = useMemo(
     () => ({
@@ -57,9 +60,19 @@ export function AdminApp(props: { appName: string }) {
     [locale, messages]
   )
   const resources = useMemo(() => adminResources(t, plugins), [t, plugins])
-  const title = (text?: string) => (text ? `${text} - ${props.appName}` : props.appName)
+  const title = (text?: string) => (text ? `${text} - ${appName}` : appName)
+  // The title handler runs on navigation only: a renamed app is put into the current title here.
+  const shownName = useRef(props.appName)
+  useEffect(() => {
+    const old = shownName.current
+    shownName.current = appName
+    if (old === appName) return
+    if (document.title === old) document.title = appName
+    else if (document.title.endsWith(` - ${old}`)) document.title = `${document.title.slice(0, -old.length)}${appName}`
+  }, [appName])
 
   return (
+    <SetAppNameContext.Provider value={setAppName}>
     <BrowserRouter basename={ADMIN_BASENAME}>
       <Refine
         routerProvider={routerProvider}
@@ -69,14 +82,14 @@ export function AdminApp(props: { appName: string }) {
         i18nProvider={providers.i18n}
         notificationProvider={useNotificationProvider}
         resources={resources}
-        options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, title: { text: props.appName } }}
+        options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, title: { text: appName } }}
       >
         <Routes>
           <Route
             element={
               <Authenticated key="admin" fallback={<AuthFallback />}>
                 <PluginLoader onLoad={setPlugins} />
-                <AdminLayout appName={props.appName}>
+                <AdminLayout appName={appName}>
                   <Outlet />
                 </AdminLayout>
               </Authenticated>
@@ -100,5 +113,6 @@ export function AdminApp(props: { appName: string }) {
         <DocumentTitleHandler handler={({ resource }) => title(resource?.meta?.label as string | undefined)} />
       </Refine>
     </BrowserRouter>
+    </SetAppNameContext.Provider>
   )
 }

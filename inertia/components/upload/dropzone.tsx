@@ -24,6 +24,8 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
   const filesInput = useRef<HTMLInputElement>(null)
   const folderInput = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
+  // Keyboard focus draws antd's focus outline (theme colours, light and dark), not the browser's black box.
+  const [focusVisible, setFocusVisible] = useState(false)
 
   // `webkitdirectory` is not a React prop: set it on the element.
   useEffect(() => {
@@ -83,7 +85,17 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
         aria-label={t('upload.dropzone.label')}
         onClick={chooseFiles}
         onKeyDown={onKeyDown}
-        style={{ cursor: disabled ? 'not-allowed' : 'pointer', borderRadius: token.borderRadius, padding: 8 }}
+        onFocus={(event) => setFocusVisible(event.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setFocusVisible(false)}
+        data-focus-visible={focusVisible || undefined}
+        style={{
+          cursor: disabled ? 'not-allowed' : 'pointer',
+          borderRadius: token.borderRadius,
+          padding: 8,
+          outline: focusVisible ? `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}` : 'none',
+          outlineOffset: 1,
+          transition: `outline-offset 0s, outline ${token.motionDurationMid}`,
+        }}
       >
         <Flex vertical align="center" gap={8}>
           <CloudUploadOutlined style={{ fontSize: 48, color: token.colorPrimary }} aria-hidden />

@@ -14,6 +14,8 @@ import { updateVariable } from '~/admin/lib/config_api'
 import type { AdminConfigVariable } from '#api/config'
 import { useAdminErrorText } from '~/admin/lib/errors'
 import { ConfigField } from '~/admin/components/config/config_field'
+import { OAuthGroups } from '~/admin/components/config/oauth_groups'
+import { useSetAppName } from '~/admin/lib/app_name'
 
 function formValues(variables: readonly AdminConfigVariable[]) {
   return Object.fromEntries(variables.map((variable) => [variable.key, toFormValue(variable.type, variable.value)]))
@@ -28,6 +30,7 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   const [variables, setVariables] = useState(props.variables)
   const [saving, setSaving] = useState(false)
   const [resetting, setResetting] = useState<string | null>(null)
+  const setAppName = useSetAppName()
 
   useEffect(() => {
     setVariables(props.variables)
@@ -45,6 +48,9 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   /** Takes the server's view of saved variables into the list and the form. */
   const apply = (updated: AdminConfigVariable[]) => {
     setVariables((current) => current.map((variable) => updated.find((item) => item.key === variable.key) ?? variable))
+    // The panel's title and sidebar follow a new app name at once.
+    const appName = updated.find((item) => item.key === 'general.appName')
+    if (appName) setAppName(appName.value)
     form.setFields(
       updated.map((item) => ({
         name: item.key,
@@ -88,6 +94,10 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
     }
   }
 
+  const field = (variable: AdminConfigVariable) => (
+    <ConfigField key={variable.key} variable={variable} resetting={resetting === variable.key} onReset={reset} />
+  )
+
   return (
     <Form
       form={form}
@@ -98,14 +108,11 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
       initialValues={formValues(props.variables)}
       style={{ maxWidth: 720 }}
     >
-      {variables.map((variable) => (
-        <ConfigField
-          key={variable.key}
-          variable={variable}
-          resetting={resetting === variable.key}
-          onReset={reset}
-        />
-      ))}
+      {variables[0]?.category === 'oauth' ? (
+        <OAuthGroups variables={variables} field={field} />
+      ) : (
+        variables.map(field)
+      )}
       <Space>
         <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
           {t('admin.config.save')}
