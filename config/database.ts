@@ -2,6 +2,7 @@ import env from '#start/env'
 import { join } from 'node:path'
 import { defineConfig } from '@adonisjs/lucid'
 import { rejectFailedCommits } from '#services/database/commit_failures'
+import { cacheStatements } from '#services/database/statement_cache'
 
 /** A COMMIT the database refused (disk full) fails the transaction instead of passing as saved. */
 rejectFailedCommits()
@@ -55,8 +56,8 @@ const dbConfig = defineConfig({
           connection.pragma('synchronous = NORMAL')
           connection.pragma('foreign_keys = ON')
           connection.pragma('busy_timeout = 5000')
-          const prepare = connection.prepare.bind(connection)
-          connection.prepare = (sql: string) => prepare(sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql)
+          // Prepared statements are kept per connection (#services/database/statement_cache).
+          cacheStatements(connection, { rewrite: (sql) => (sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql) })
           done(null, connection)
         },
       },

@@ -1,7 +1,8 @@
 /**
  * Loaded into Tern by the transfer benchmark (`node --require`), never by the
- * app: counts the SQL statements better-sqlite3 prepares (by first keyword:
- * SELECT, INSERT, UPDATE, BEGIN…) and the time spent preparing and running
+ * app: counts the SQL statements better-sqlite3 runs (`run`/`get`/`all`/
+ * `iterate` calls, by first keyword: SELECT, INSERT, UPDATE, BEGIN…; Tern keeps
+ * prepared statements, so a prepare is not a statement) and the time spent preparing and running
  * them. better-sqlite3 is synchronous, so that time is event-loop time the
  * upload waits for. On SIGUSR2 it writes `{ dumps, counts, dbMs }` to
  * BENCH_QUERY_FILE.<pid> (synchronously); the benchmark signals before and after an
@@ -20,9 +21,11 @@ let ns = 0n
 let dumps = 0
 let statementPrototype
 
-/** Wraps a synchronous method so that its duration adds to `ns`. */
+/** Wraps a synchronous method of a statement so that it counts as one statement run and its duration adds to `ns`. */
 function timed(original) {
   return function (...args) {
+    const kind = (/^\s*(\w+)/.exec(String(this.source))?.[1] ?? '?').toUpperCase()
+    counts[kind] = (counts[kind] ?? 0) + 1
     const started = process.hrtime.bigint()
     try {
       return original.apply(this, args)
@@ -37,8 +40,6 @@ Database.prototype.prepare = function (sql, ...rest) {
   const started = process.hrtime.bigint()
   const statement = prepare.call(this, sql, ...rest)
   ns += process.hrtime.bigint() - started
-  const kind = (/^\s*(\w+)/.exec(String(sql))?.[1] ?? '?').toUpperCase()
-  counts[kind] = (counts[kind] ?? 0) + 1
   if (!statementPrototype) {
     statementPrototype = Object.getPrototypeOf(statement)
     for (const method of ['run', 'get', 'all', 'iterate']) {
