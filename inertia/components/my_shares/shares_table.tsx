@@ -1,18 +1,22 @@
-import { Button, Space, Table, Tooltip, Typography } from 'antd'
-import { DeleteOutlined, EditOutlined, InfoCircleOutlined, LinkOutlined } from '@ant-design/icons'
+import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { DeleteOutlined, EditOutlined, ExportOutlined, InfoCircleOutlined, LinkOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import LinkButton from '~/components/link_button'
 import type { MyShare } from '#api/share'
 import { sharePaths } from '~/components/my_shares/types'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
+import { sharePagePath } from '~/components/share/share_link_modal'
+
+/** A row: one of my shares, or one received through my reverse share `receivedThrough` (its token). */
+export type MyShareRow = MyShare & { receivedThrough?: string }
 
 /** Props of {@link SharesTable}. */
 export interface SharesTableProps {
-  shares: MyShare[]
-  onInfo: (share: MyShare) => void
-  onLink: (share: MyShare) => void
-  onDelete: (share: MyShare) => void
+  shares: MyShareRow[]
+  onInfo: (share: MyShareRow) => void
+  onLink: (share: MyShareRow) => void
+  onDelete: (share: MyShareRow) => void
   /** Id of the share being deleted (its delete button spins). */
   deleting: string | null
 }
@@ -33,7 +37,7 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
   const expiry = (share: MyShare) => (isNeverExpiring(share.expiration) ? Number.MAX_SAFE_INTEGER : time(share.expiration))
 
   return (
-    <Table<MyShare>
+    <Table<MyShareRow>
       rowKey="id"
       dataSource={shares}
       pagination={shares.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
@@ -50,7 +54,18 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
           key: 'name',
           title: t('my_shares.columns.name'),
           dataIndex: 'name',
-          render: (name: string | null) => name || <Typography.Text type="secondary">—</Typography.Text>,
+          render: (name: string | null, share: MyShareRow) => (
+            <>
+              {name || <Typography.Text type="secondary">—</Typography.Text>}
+              {share.receivedThrough !== undefined && (
+                <div>
+                  <Tag color="blue" data-testid="received-through" style={{ marginTop: 4, whiteSpace: 'normal' }}>
+                    {t('my_shares.receivedThrough', { token: share.receivedThrough })}
+                  </Tag>
+                </div>
+              )}
+            </>
+          ),
         },
         {
           key: 'description',
@@ -105,8 +120,18 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
           title: <span style={VISUALLY_HIDDEN}>{t('my_shares.columns.actions')}</span>,
           align: 'end',
           fixed: 'right',
-          render: (_: unknown, share: MyShare) => (
+          render: (_: unknown, share: MyShareRow) => (
             <Space size={4} wrap={false}>
+              {share.receivedThrough !== undefined && (
+                <Tooltip title={t('my_shares.actions.open')}>
+                  <LinkButton
+                    type="text"
+                    href={sharePagePath(share.id)}
+                    icon={<ExportOutlined />}
+                    aria-label={t('my_shares.actions.openNamed', { id: share.id })}
+                  />
+                </Tooltip>
+              )}
               <Tooltip title={t('my_shares.actions.info')}>
                 <Button
                   type="text"
@@ -123,6 +148,8 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
                   onClick={() => onLink(share)}
                 />
               </Tooltip>
+              {share.receivedThrough === undefined && (
+              <>
               <Tooltip title={t('my_shares.actions.edit')}>
                 <LinkButton
                   type="text"
@@ -141,6 +168,8 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
                   onClick={() => onDelete(share)}
                 />
               </Tooltip>
+              </>
+              )}
             </Space>
           ),
         },

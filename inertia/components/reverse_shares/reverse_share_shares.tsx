@@ -1,4 +1,4 @@
-import { List, Typography } from 'antd'
+import { List, Typography, theme } from 'antd'
 import { Link } from '@inertiajs/react'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate } from '~/lib/format'
@@ -12,6 +12,7 @@ import { reverseSharePaths } from '~/components/reverse_shares/types'
  */
 export default function ReverseShareShares({ shares }: { shares: MyShare[] }) {
   const { t, locale } = useI18n()
+  const { token } = theme.useToken()
   return (
     <List<MyShare>
       size="small"
@@ -23,7 +24,12 @@ export default function ReverseShareShares({ shares }: { shares: MyShare[] }) {
         <List.Item>
           <List.Item.Meta
             title={
-              <Link href={reverseSharePaths.sharePage(share.id)}>
+              // antd gives links in a list title the text colour: this one looks like the link it is.
+              <Link
+                href={reverseSharePaths.sharePage(share.id)}
+                style={{ color: token.colorLink, textDecoration: 'underline' }}
+                data-testid="reverse-share-share-link"
+              >
                 {share.name ? `${share.name} (${share.id})` : share.id}
               </Link>
             }

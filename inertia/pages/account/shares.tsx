@@ -8,29 +8,44 @@ import { api } from '~/lib/api'
 import { useErrorText } from '~/lib/validation'
 import LinkButton from '~/components/link_button'
 import ShareLinkModal from '~/components/share/share_link_modal'
-import SharesTable from '~/components/my_shares/shares_table'
+import SharesTable, { type MyShareRow } from '~/components/my_shares/shares_table'
 import ShareInfoModal from '~/components/my_shares/share_info_modal'
 import type { MyShare } from '#api/share'
 import { sharePaths } from '~/components/my_shares/types'
+import type { ReverseShare } from '#api/reverse_share'
+import { reverseSharePaths } from '~/components/reverse_shares/types'
 
 /**
  * My shares (`/account/shares`): the signed-in user's shares from
  * `GET /api/shares` in a table with info, link, edit and delete actions, or
- * an empty state with a button to create one.
+ * an empty state with a button to create one. The shares others made through
+ * the user's reverse shares (`GET /api/reverseShares`, Pingvin's list of
+ * shares stays the user's own) are listed too, marked with the reverse
+ * share's token, with info, link and open actions.
  */
 export default function MyShares() {
   const t = useTranslate()
   const errorText = useErrorText()
   const { modal, notification } = App.useApp()
-  const [shares, setShares] = useState<MyShare[] | null>(null)
+  const [shares, setShares] = useState<MyShareRow[] | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [info, setInfo] = useState<MyShare | null>(null)
-  const [linkOf, setLinkOf] = useState<MyShare | null>(null)
+  const [info, setInfo] = useState<MyShareRow | null>(null)
+  const [linkOf, setLinkOf] = useState<MyShareRow | null>(null)
   const [deleting, setDeleting] = useState<string | null>(null)
 
   const load = useCallback(async () => {
     try {
-      setShares(await api.get<MyShare[]>(sharePaths.mine))
+      const [own, reverseShares] = await Promise.all([
+        api.get<MyShare[]>(sharePaths.mine),
+        api.get<ReverseShare[]>(reverseSharePaths.mine),
+      ])
+      const ownIds = new Set(own.map((share) => share.id))
+      const received = reverseShares.flatMap((reverseShare) =>
+        reverseShare.shares
+          .filter((share) => !ownIds.has(share.id))
+          .map((share): MyShareRow => ({ ...share, receivedThrough: reverseShare.token }))
+      )
+      setShares([...own, ...received])
       setLoadError(null)
     } catch (error) {
       setShares((current) => current ?? [])
@@ -42,7 +57,7 @@ export default function MyShares() {
     void load()
   }, [load])
 
-  const remove = async (share: MyShare) => {
+  const remove = async (share: MyShareRow) => {
     setDeleting(share.id)
     try {
       await api.delete(sharePaths.share(share.id))
@@ -55,7 +70,7 @@ export default function MyShares() {
     }
   }
 
-  const confirmDelete = (share: MyShare) =>
+  const confirmDelete = (share: MyShareRow) =>
     modal.confirm({
       title: t('my_shares.delete.title'),
       content: t('my_shares.delete.text', { id: share.id }),
