@@ -14,7 +14,8 @@
  * `#middleware/auth/current_user`) and `GET /api/configs` keep reading the
  * stored `general.appUrl`, and so do links mailed to someone other than the
  * sender (password reset: a forged Host header must not redirect a victim's
- * token) and OAuth redirect URIs.
+ * token; the owner's "reverse share used" mail, caused by the uploader's
+ * request: `configuredAppUrl`) and OAuth redirect URIs.
  *
  * ```ts
  * import { linkBase } from '#services/links/link_base'
@@ -54,13 +55,18 @@ export function requestOrigin(request: HttpRequest): string | null {
   }
 }
 
+/** `general.appUrl` as stored (or its default), without a trailing slash: for links mailed on someone else's request. */
+export async function configuredAppUrl(): Promise<string> {
+  return trimmed(await configValue('general.appUrl'))
+}
+
 /**
  * See the module comment: `general.appUrl` once set, else the origin of
  * `ctx` (the current request when omitted), else `general.appUrl`. Without
  * a trailing slash.
  */
 export async function linkBase(ctx?: HttpContext | null): Promise<string> {
-  const configured = trimmed(await configValue('general.appUrl'))
+  const configured = await configuredAppUrl()
   if (!isDefaultAppUrl(configured)) return configured
   const current = ctx ?? HttpContext.get()
   const origin = current ? requestOrigin(current.request) : null

@@ -28,7 +28,7 @@ import type ReverseShare from '#models/reverse_share'
 import type Share from '#models/share'
 import ShareRecipient from '#models/share_recipient'
 import User from '#models/user'
-import { linkBase } from '#services/links/link_base'
+import { configuredAppUrl, linkBase } from '#services/links/link_base'
 import ConfigService from '#services/config/config_service'
 import MailService from '#services/mail/mail_service'
 import { ShareApiException } from '#services/shares/share_errors'
@@ -141,7 +141,8 @@ export default class ShareMailService {
     if (!reverseShare.sendEmailNotification || !(await this.mail.isEnabled())) return false
     const owner = await User.find(reverseShare.creatorId)
     if (!owner) return false
-    const variables = { shareUrl: await this.shareUrl(share.id) }
+    // general.appUrl, not the uploader's request: its Host must not choose where the owner's link points.
+    const variables = { shareUrl: `${await configuredAppUrl()}/s/${encodeURIComponent(share.id)}` }
     await this.mail.queueTemplate(
       SHARE_MAIL_TYPES.reverseShareUsed,
       owner.email,

@@ -10,6 +10,7 @@ import app from '@adonisjs/core/services/app'
 import MailService from '#services/mail/mail_service'
 import { pageObject } from '#tests/helpers/pages'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { createReverseShare, reverseShareCookie } from '#tests/helpers/reverse_shares'
 import { api, cleanupShareTests, newShareId, ownerCookieOf, setConfig, shareUser, uploadFile } from '#tests/helpers/shares'
 
 const mailService = await app.container.make(MailService)
@@ -110,6 +111,28 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     const other = await smtp.waitForMessage((m) => toOf(m) === 'second@example.com')
     assert.include(other.text ?? '', `url=https://tern.example.com/s/${second}`)
     assert.notInclude(other.text ?? '', 'files.example.org')
+  })
+
+  test("the reverse share owner's mail keeps general.appUrl: the uploader's forwarded address does not choose it", async ({ assert }) => {
+    await setConfig('smtp.enabled', 'true')
+    await setConfig('smtp.host', '127.0.0.1')
+    await setConfig('smtp.port', String(smtp.port))
+    await setConfig('smtp.email', 'noreply@tern.test')
+    await setConfig('email.reverseShareMessage', 'url={shareUrl}')
+    const owner = await shareUser({ email: 'rs-owner@example.com' })
+    const { token } = await createReverseShare(owner.cookie, { sendEmailNotification: true })
+    const lookup = await api('GET', `/api/reverseShares/${token}`, { headers: FORWARDED })
+    const cookie = reverseShareCookie(lookup.cookies.reverse_share_token)
+    const id = newShareId('rs')
+    const created = await api('POST', '/api/shares', { cookie, headers: FORWARDED, json: { id, expiration: '1-day', recipients: [] } })
+    assert.equal(created.status, 201)
+    const uploader = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
+    await uploadFile(id, 'a.txt', 'a', uploader)
+    const completed = await api('POST', `/api/shares/${id}/complete`, { cookie: uploader, headers: FORWARDED })
+    assert.isTrue(completed.json.notifyReverseShareCreator)
+    await mailService.idle()
+    const mail = await smtp.waitForMessage((m) => toOf(m) === 'rs-owner@example.com')
+    assert.equal((mail.text ?? '').trim(), `url=http://localhost:3000/s/${id}`)
   })
 
   test('the cross-site check still refuses another site whatever address links use', async ({ assert }) => {
