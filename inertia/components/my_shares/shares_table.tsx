@@ -149,26 +149,26 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
                 />
               </Tooltip>
               {share.receivedThrough === undefined && (
-              <>
-              <Tooltip title={t('my_shares.actions.edit')}>
-                <LinkButton
-                  type="text"
-                  href={sharePaths.editPage(share.id)}
-                  icon={<EditOutlined />}
-                  aria-label={t('my_shares.actions.editNamed', { id: share.id })}
-                />
-              </Tooltip>
-              <Tooltip title={t('my_shares.actions.delete')}>
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  loading={deleting === share.id}
-                  aria-label={t('my_shares.actions.deleteNamed', { id: share.id })}
-                  onClick={() => onDelete(share)}
-                />
-              </Tooltip>
-              </>
+                <>
+                  <Tooltip title={t('my_shares.actions.edit')}>
+                    <LinkButton
+                      type="text"
+                      href={sharePaths.editPage(share.id)}
+                      icon={<EditOutlined />}
+                      aria-label={t('my_shares.actions.editNamed', { id: share.id })}
+                    />
+                  </Tooltip>
+                  <Tooltip title={t('my_shares.actions.delete')}>
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      loading={deleting === share.id}
+                      aria-label={t('my_shares.actions.deleteNamed', { id: share.id })}
+                      onClick={() => onDelete(share)}
+                    />
+                  </Tooltip>
+                </>
               )}
             </Space>
           ),
