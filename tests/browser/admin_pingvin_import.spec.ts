@@ -68,6 +68,8 @@ test.group('Admin panel | import from Pingvin Share', (group) => {
 
     // Below antd's lg breakpoint the panel's sider folds to its icons once the page has measured the screen.
     await page.locator('.ant-layout-sider-collapsed').waitFor()
+    // The fold is animated (antd's sider, 0.2 s): wait for the layout to settle; a real overflow never does.
+    await page.waitForFunction(`document.scrollingElement.scrollWidth <= ${phone.width}`, null, { timeout: 10_000 }).catch(() => {})
     assert.isAtMost(await scrollWidth(page), phone.width)
     for (const testId of ['pingvin-import-command', 'pingvin-import-dry-run', 'pingvin-import-paths']) {
       const code = page.getByTestId(testId).locator('code')

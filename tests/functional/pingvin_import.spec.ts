@@ -361,7 +361,9 @@ test.group('Pingvin import', (group) => {
     const big = pingvin.files.big
     assert.equal(sha256(await storage.use('s3').getBytes(`shares/${pingvin.shares.never}/${big}`)), sha256(pingvin.bytes[big]))
     assert.equal(sha256(await download(pingvin.shares.never, big)), sha256(pingvin.bytes[big]))
-    assert.deepEqual(await storedKeys('local'), [])
+    // Nothing of the imported shares on the local disk (other test files may have left their own there).
+    const imported = Object.values(pingvin.shares).map((id) => `shares/${id}/`)
+    assert.deepEqual((await storedKeys('local')).filter((key) => imported.some((prefix) => key.startsWith(prefix))), [])
   })
 
   test('a source with a WAL file is read through a copy and never written', async ({ assert }) => {
