@@ -34,34 +34,44 @@ async function unconfirmedAddress(): Promise<string | null> {
   return origin === trim(appUrl.value) ? null : origin
 }
 
-/**
- * "Tern is reached at <origin>: use this address for links?" while
- * general.appUrl is unset; one click stores the origin as general.appUrl.
- */
-function AppUrlNotice() {
-  const t = useTranslate()
+/** Props of {@link OneClickNotice}: what it loads, shows and does. */
+interface OneClickNoticeProps<T> {
+  /** What the notice is about, or null when there is nothing to ask (the notice stays hidden). */
+  load(): Promise<T | null>
+  /** The click's action; the notice hides once it succeeded. */
+  act(value: T): Promise<unknown>
+  type: 'info' | 'warning'
+  testId: string
+  message(value: T): string
+  description: string
+  button: string
+  done(value: T): string
+}
+
+/** An alert with one button, shown while `load` answers something; errors of `act` become a notification. */
+function OneClickNotice<T>({ load, act, type, testId, message, description, button, done }: OneClickNoticeProps<T>) {
   const errorText = useAdminErrorText()
   const { notification } = App.useApp()
-  const [origin, setOrigin] = useState<string | null>(null)
+  const [value, setValue] = useState<T | null>(null)
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     let live = true
-    unconfirmedAddress()
-      .then((address) => live && setOrigin(address))
+    load()
+      .then((loaded) => live && setValue(loaded))
       .catch(() => undefined)
     return () => {
       live = false
     }
   }, [])
 
-  if (!origin) return null
-  const confirm = async () => {
+  if (value === null) return null
+  const click = async () => {
     setBusy(true)
     try {
-      await updateVariable('general.appUrl', origin)
-      setOrigin(null)
-      notification.success({ message: t('admin.setup.appUrl.done', { url: origin }) })
+      await act(value)
+      setValue(null)
+      notification.success({ message: done(value) })
     } catch (error) {
       notification.error({ message: errorText(error) })
     } finally {
@@ -70,65 +80,54 @@ function AppUrlNotice() {
   }
   return (
     <Alert
-      type="warning"
+      type={type}
       showIcon
       style={{ marginBottom: 24 }}
-      message={t('admin.setup.appUrl.title', { url: origin })}
-      description={t('admin.setup.appUrl.description')}
-      data-testid="app-url-notice"
+      message={message(value)}
+      description={description}
+      data-testid={testId}
       action={
-        <Button type="primary" loading={busy} onClick={() => void confirm()}>
-          {t('admin.setup.appUrl.confirm')}
+        <Button type="primary" loading={busy} onClick={() => void click()}>
+          {button}
         </Button>
       }
     />
   )
 }
 
-/** Renders nothing once the setup is finished. */
+/**
+ * "Tern is reached at <origin>: use this address for links?" while
+ * general.appUrl is unset; one click stores the origin as general.appUrl.
+ */
+function AppUrlNotice() {
+  const t = useTranslate()
+  return (
+    <OneClickNotice
+      load={unconfirmedAddress}
+      act={(origin) => updateVariable('general.appUrl', origin)}
+      type="warning"
+      testId="app-url-notice"
+      message={(origin) => t('admin.setup.appUrl.title', { url: origin })}
+      description={t('admin.setup.appUrl.description')}
+      button={t('admin.setup.appUrl.confirm')}
+      done={(origin) => t('admin.setup.appUrl.done', { url: origin })}
+    />
+  )
+}
+
+/** Shown until the setup is finished. */
 function FinishSetupNotice() {
   const t = useTranslate()
-  const errorText = useAdminErrorText()
-  const { notification } = App.useApp()
-  const [finished, setFinished] = useState(true)
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    let live = true
-    isSetupFinished()
-      .then((done) => live && setFinished(done))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [])
-
-  if (finished) return null
-  const finish = async () => {
-    setBusy(true)
-    try {
-      await finishSetup()
-      setFinished(true)
-      notification.success({ message: t('admin.setup.done') })
-    } catch (error) {
-      notification.error({ message: errorText(error) })
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <Alert
+    <OneClickNotice
+      load={async () => ((await isSetupFinished()) ? null : true)}
+      act={finishSetup}
       type="info"
-      showIcon
-      style={{ marginBottom: 24 }}
-      message={t('admin.setup.title')}
+      testId="setup-notice"
+      message={() => t('admin.setup.title')}
       description={t('admin.setup.description')}
-      data-testid="setup-notice"
-      action={
-        <Button type="primary" loading={busy} onClick={() => void finish()}>
-          {t('admin.setup.finish')}
-        </Button>
-      }
+      button={t('admin.setup.finish')}
+      done={() => t('admin.setup.done')}
     />
   )
 }
