@@ -17,6 +17,7 @@ import argon2 from 'argon2'
 import { DateTime } from 'luxon'
 import User from '#models/user'
 import { accessCookieFor, awayFromTotpStepEnd, uniqueIp } from '#tests/helpers/auth'
+import { base32 } from '#tests/helpers/pingvin_fixture'
 import { api, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
 
 const PASSWORD = 'pingvin-password'
@@ -47,23 +48,6 @@ async function insertPingvinUser(fields: { password: string; totpSecret?: string
 async function storedPassword(userId: string): Promise<string> {
   const row = await db.from('users').where('id', userId).select('password').firstOrFail()
   return row.password
-}
-
-/** RFC 4648 Base32 without padding (what otplib 12 produced for Pingvin). */
-function base32(bytes: Buffer): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = 0
-  let value = 0
-  let out = ''
-  for (const byte of bytes) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out
 }
 
 /**
