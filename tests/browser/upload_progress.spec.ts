@@ -91,7 +91,7 @@ test.group('Upload | progress, speed and time left', (group) => {
     // The polite live region said where the upload stands, the visible text is not live itself.
     assert.match((await page.getByRole('status').textContent()) ?? '', /^Uploading \d of 3 files/)
     assert.isNull(await page.getByTestId('upload-status').getAttribute('aria-live'))
-    // Nothing sticks out of a 360 px screen (the long name is cut with an ellipsis).
+    // Nothing sticks out of a 360 px screen (the long name wraps).
     assert.isAtMost(await page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth), 360)
 
     chunks.release()

@@ -1,5 +1,6 @@
-import { Button, Flex, theme } from 'antd'
-import type { CSSProperties } from 'react'
+import { Button, ConfigProvider, Flex, theme } from 'antd'
+import { useContext, type CSSProperties } from 'react'
+import { useStyleRegister } from '@ant-design/cssinjs'
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
@@ -29,11 +30,31 @@ export interface FileTableProps {
  * sorting, filtering, selection and pagination (rc-table, rc-tree,
  * rc-select...), about half of a visitor's JavaScript, for a list of rows
  * (issue 15). The buttons' tooltips load on first use (deferred_tooltip).
+ *
+ * Names wrap anywhere rather than widen the table. On a phone (under antd's
+ * `sm`, 576 px) the Size column gives way: the size is written under the
+ * name, so name, size and the action buttons fit a 360 px screen (issue 17
+ * item 2). A CSS media query (registered through antd's CSS-in-JS, with the
+ * page's nonce), not a JS breakpoint, so the first render is already right.
  */
 export default function FileTable({ share, onPreview }: FileTableProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
-  const { token } = theme.useToken()
+  const { theme: antdTheme, token } = theme.useToken()
+  const { csp } = useContext(ConfigProvider.ConfigContext)
+  useStyleRegister(
+    { theme: antdTheme, token, path: ['tern-file-table'], nonce: () => csp?.nonce ?? '' },
+    () => ({
+      '.tern-file-size': { width: 120 },
+      '.tern-file-actions': { width: 160 },
+      '.tern-file-size-under': { display: 'none' },
+      [`@media (max-width: ${token.screenXSMax}px)`]: {
+        '.tern-file-size': { display: 'none' },
+        '.tern-file-actions': { width: 'auto' },
+        '.tern-file-size-under': { display: 'block', marginTop: token.marginXXS, color: token.colorTextDescription },
+      },
+    })
+  )
   const appUrl = config.string('general.appUrl')
   const cell: CSSProperties = {
     padding: `${token.paddingSM}px ${token.paddingXS}px`,
@@ -48,19 +69,19 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
     fontWeight: token.fontWeightStrong,
   }
   const first: CSSProperties = { paddingInlineStart: token.padding }
-  const last: CSSProperties = { paddingInlineEnd: token.padding, textAlign: 'end', width: 160 }
+  const last: CSSProperties = { paddingInlineEnd: token.padding, textAlign: 'end' }
   return (
     <div style={{ overflowX: 'auto' }}>
-      <table style={{ width: '100%', minWidth: 'max-content', borderCollapse: 'collapse', color: token.colorText }}>
+      <table style={{ width: '100%', borderCollapse: 'collapse', color: token.colorText }}>
         <thead>
           <tr>
             <th scope="col" style={{ ...head, ...first }}>
               {t('share.files.name')}
             </th>
-            <th scope="col" style={{ ...head, width: 120 }}>
+            <th scope="col" className="tern-file-size" style={head}>
               {t('share.files.size')}
             </th>
-            <th scope="col" style={{ ...head, ...last }}>
+            <th scope="col" className="tern-file-actions" style={{ ...head, ...last }}>
               {t('share.files.actions')}
             </th>
           </tr>
@@ -75,9 +96,14 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
           )}
           {share.files.map((file) => (
             <tr key={file.id}>
-              <td style={{ ...cell, ...first, wordBreak: 'break-all' }}>{file.name}</td>
-              <td style={cell}>{formatBytes(Number(file.size), locale)}</td>
-              <td style={{ ...cell, ...last }}>
+              <td style={{ ...cell, ...first, overflowWrap: 'anywhere' }}>
+                {file.name}
+                <div className="tern-file-size-under">{formatBytes(Number(file.size), locale)}</div>
+              </td>
+              <td className="tern-file-size" style={{ ...cell, whiteSpace: 'nowrap' }}>
+                {formatBytes(Number(file.size), locale)}
+              </td>
+              <td className="tern-file-actions" style={{ ...cell, ...last }}>
                 <Flex gap={8} justify="flex-end">
                   {canPreview(file.name, Number(file.size)) && (
                     <Tooltip title={t('share.files.preview')}>

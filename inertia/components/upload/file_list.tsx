@@ -1,4 +1,4 @@
-import { Button, Grid, Progress, Table, Typography } from 'antd'
+import { Button, Grid, Progress, Table } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatPercent } from '~/lib/format'
@@ -29,9 +29,9 @@ export interface UploadFileListProps {
 /**
  * The chosen files: name, size, a remove button before the upload and a
  * progress bar (with an accessible name and the percentage written for the
- * language) during it. On a phone (under antd's `sm`, 576 px) the size
- * column gives way to the progress while uploading, so a 360 px screen
- * keeps the name readable.
+ * language) during it. Long names wrap (never cut with an ellipsis). On a
+ * phone (under antd's `sm`, 576 px) the size column gives way to the
+ * progress while uploading, so a 360 px screen keeps the name readable.
  */
 export default function UploadFileList({ items, onRemove, showProgress }: UploadFileListProps) {
   const { t, locale } = useI18n()
@@ -51,12 +51,8 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
         {
           title: t('upload.files.name'),
           dataIndex: 'name',
-          // Fixed layout: the name takes what the other columns leave and is cut with an ellipsis (full name on hover).
-          render: (_, item) => (
-            <Typography.Text ellipsis={{ tooltip: item.file.name }} style={{ display: 'block' }}>
-              {item.file.name}
-            </Typography.Text>
-          ),
+          // Fixed layout: the name takes what the other columns leave and wraps anywhere, whole at every width.
+          render: (_, item) => <span style={{ overflowWrap: 'anywhere' }}>{item.file.name}</span>,
         },
         {
           title: t('upload.files.size'),
