@@ -6,7 +6,8 @@
  * to every configured URL) or the request to one URL. Failed rows show their
  * last error and can be retried (`POST .../:id/retry`) or discarded after a
  * confirmation (`DELETE .../:id`); pending ones show when the next attempt
- * is due and refresh by themselves.
+ * is due and refresh by themselves. On a phone each delivery is a block of
+ * labelled lines with its buttons (stacked_table).
  */
 import { useState } from 'react'
 import { Alert, Button, Popconfirm, Radio, Space, Table, Tag, Typography } from 'antd'
@@ -16,6 +17,8 @@ import { useCustom, useCustomMutation } from '@refinedev/core'
 import { useI18n } from '~/lib/i18n'
 import { dateColumn } from '~/admin/components/columns/date_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { useListPage } from '~/admin/lib/list_page'
+import { labelled } from '~/lib/stacked_table'
 import type { Delivery, DeliveryStatus } from '#api/notifications'
 
 /** The API path of the deliveries. */
@@ -41,6 +44,7 @@ export function WebhookDeliveriesPage() {
   const { mutate, mutation } = useCustomMutation()
   const field = (name: string) => t(`admin.webhook.fields.${name}`)
   const targetText = (record: Delivery) => record.target || t('admin.webhook.everyUrl')
+  const stacked = useListPage()
 
   const act = (record: Delivery, action: 'retry' | 'discard') =>
     mutate(
@@ -79,12 +83,13 @@ export function WebhookDeliveriesPage() {
           loading={query.isLoading}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           scroll={{ x: true }}
+          className={stacked}
           locale={{ emptyText: t(`admin.webhook.empty.${status}`) }}
         >
-          <Table.Column<Delivery> key="eventType" dataIndex="eventType" title={field('event')} />
+          <Table.Column<Delivery> key="eventType" dataIndex="eventType" title={field('event')} {...labelled(field('event'))} />
           <Table.Column<Delivery>
             key="target"
-            title={field('url')}
+            title={field('url')} {...labelled(field('url'))}
             render={(_, record) => (
               <Typography.Text type={record.target ? undefined : 'secondary'} style={{ wordBreak: 'break-all' }}>
                 {targetText(record)}
@@ -93,18 +98,18 @@ export function WebhookDeliveriesPage() {
           />
           <Table.Column<Delivery>
             key="status"
-            title={field('status')}
+            title={field('status')} {...labelled(field('status'))}
             render={(_, record) => <Tag color={STATUS_COLORS[record.status]}>{t(`admin.webhook.status.${record.status}`)}</Tag>}
           />
           <Table.Column<Delivery>
             key="attempts"
-            title={field('attempts')}
+            title={field('attempts')} {...labelled(field('attempts'))}
             align="end"
             render={(_, record) => `${record.attempts} / ${record.maxAttempts}`}
           />
           <Table.Column<Delivery>
             key="lastError"
-            title={field('lastError')}
+            title={field('lastError')} {...labelled(field('lastError'))}
             render={(_, record) =>
               record.lastError ? (
                 <Typography.Text type={record.status === 'delivered' ? 'secondary' : 'danger'} style={{ wordBreak: 'break-word' }}>

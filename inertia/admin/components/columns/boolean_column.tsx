@@ -1,6 +1,7 @@
 import type { ColumnProps } from 'antd/es/table'
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons'
 import { Tag } from 'antd'
+import { labelled } from '~/lib/stacked_table'
 
 /** Labels of a yes/no column. */
 export interface BooleanLabels {
@@ -20,6 +21,7 @@ export function booleanColumn<T extends object>(dataIndex: keyof T & string, tit
   return {
     dataIndex,
     title,
+    ...labelled(title),
     render: (value: unknown) =>
       value ? (
         <Tag color="green" icon={<CheckOutlined aria-hidden="true" />}>

@@ -1,5 +1,6 @@
 import type { ColumnProps } from 'antd/es/table'
 import { formatDate, isNeverExpiring } from '~/lib/format'
+import { labelled } from '~/lib/stacked_table'
 
 /**
  * A date column ("Jan 5, 2026, 3:04 PM" in the page's language), sorted by
@@ -18,6 +19,7 @@ export function dateColumn<T extends object>(
   return {
     dataIndex,
     title,
+    ...labelled(title),
     render: (value: unknown) => (never && isNeverExpiring(value as string) ? never : value ? formatDate(String(value), locale) : ''),
     sorter: (a, b) => {
       const diff = time(a[dataIndex]) - time(b[dataIndex])

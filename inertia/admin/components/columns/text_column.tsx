@@ -1,4 +1,5 @@
 import type { ColumnProps } from 'antd/es/table'
+import { labelled } from '~/lib/stacked_table'
 
 /**
  * A text column sorted in the browser (locale-aware), with an optional
@@ -14,6 +15,7 @@ export function textColumn<T extends object>(
   return {
     dataIndex: key,
     title,
+    ...labelled(title),
     render: (_: unknown, record: T) => get(record) || options.empty || '',
     sorter: (a, b) => String(get(a) ?? '').localeCompare(String(get(b) ?? '')),
   }

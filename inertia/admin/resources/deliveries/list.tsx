@@ -4,6 +4,8 @@
  * last error (secrets removed by the server) and when it failed. Retry puts
  * one back in the outbox (`POST .../:id/retry`); discard deletes it after a
  * confirmation (`DELETE .../:id`). Paging and sorting happen in the browser.
+ * On a phone each delivery is a block of labelled lines with its buttons
+ * (stacked_table).
  */
 import { Alert, Button, Space, Table, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
@@ -13,6 +15,8 @@ import { useI18n, useTranslate } from '~/lib/i18n'
 import { dateColumn } from '~/admin/components/columns/date_column'
 import { textColumn } from '~/admin/components/columns/text_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { useListPage } from '~/admin/lib/list_page'
+import { labelled } from '~/lib/stacked_table'
 import type { Delivery } from '#api/notifications'
 
 /** The API path of the deliveries (the Refine resource name). */
@@ -32,6 +36,7 @@ export function DeliveryList() {
   })
   const { mutate: retry, mutation } = useCustomMutation()
   const field = (name: string) => t(`admin.deliveries.fields.${name}.label`)
+  const stacked = useListPage()
   const retryOne = (record: Delivery) =>
     retry(
       {
@@ -52,6 +57,7 @@ export function DeliveryList() {
         rowKey="id"
         data-testid="deliveries-table"
         scroll={{ x: true }}
+        className={stacked}
         locale={{ emptyText: t('admin.deliveries.empty') }}
       >
         <Table.Column<Delivery> key="eventType" {...textColumn<Delivery>('eventType', field('eventType'))} />
@@ -60,6 +66,7 @@ export function DeliveryList() {
         <Table.Column<Delivery>
           key="attempts"
           title={field('attempts')}
+          {...labelled(field('attempts'))}
           align="end"
           render={(_, record) => `${record.attempts} / ${record.maxAttempts}`}
           sorter={(a, b) => a.attempts - b.attempts}
@@ -67,6 +74,7 @@ export function DeliveryList() {
         <Table.Column<Delivery>
           key="lastError"
           title={field('lastError')}
+          {...labelled(field('lastError'))}
           render={(_, record) => (
             <Typography.Text type="danger" style={{ wordBreak: 'break-word' }}>
               {record.lastError ?? '—'}

@@ -2,7 +2,8 @@
  * Every share of the instance (`GET /api/shares/all`): id (a link to the
  * share page), name, creator, size, views, expiry, creation date, and delete
  * with confirmation. The API answers the whole list: paging and sorting
- * happen in the browser.
+ * happen in the browser. On a phone each share is a block of labelled
+ * lines with its delete button (stacked_table).
  */
 import { Space, Table, Typography } from 'antd'
 import type { AdminShare } from '#api/share'
@@ -12,6 +13,8 @@ import { dateColumn } from '~/admin/components/columns/date_column'
 import { sizeColumn } from '~/admin/components/columns/size_column'
 import { textColumn } from '~/admin/components/columns/text_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { useListPage } from '~/admin/lib/list_page'
+import { labelled } from '~/lib/stacked_table'
 
 /** The shares page (`/admin/shares`). */
 export function ShareList() {
@@ -26,10 +29,11 @@ export function ShareList() {
     syncWithLocation: false,
   })
   const field = (name: string) => t(`admin.shares.fields.${name}.label`)
+  const stacked = useListPage()
 
   return (
     <List title={t('admin.shares.title')}>
-      <Table {...tableProps} rowKey="id" data-testid="shares-table" scroll={{ x: true }}>
+      <Table {...tableProps} rowKey="id" data-testid="shares-table" scroll={{ x: true }} className={stacked}>
         <Table.Column<AdminShare> key="id" {...textColumn<AdminShare>('id', field('id'))}
           render={(_, record) => (
             <Typography.Link href={`/share/${encodeURIComponent(record.id)}`} target="_blank">
@@ -48,6 +52,7 @@ export function ShareList() {
           dataIndex="views"
           key="views"
           title={field('views')}
+          {...labelled(field('views'))}
           align="end"
           sorter={(a, b) => a.views - b.views}
         />

@@ -2,7 +2,8 @@
  * Users: a table (username, e-mail, admin) with create, edit and delete.
  * `GET /api/users` answers the whole list, so paging, sorting and filtering
  * happen in the browser. Deleting asks for confirmation; the server refuses
- * the last admin and the panel shows why.
+ * the last admin and the panel shows why. On a phone each user is a block
+ * of labelled lines with its buttons (stacked_table).
  */
 import { Button, Space, Table } from 'antd'
 import { EditOutlined, PlusOutlined } from '@ant-design/icons'
@@ -14,6 +15,7 @@ import { useAdminErrorText } from '~/admin/lib/errors'
 import type { AdminUser } from '~/admin/resources/users/types'
 import { UserCreate, useUserCreateModal } from '~/admin/resources/users/create'
 import { UserEdit, useUserEditModal } from '~/admin/resources/users/edit'
+import { useListPage } from '~/admin/lib/list_page'
 
 /** The users page (`/admin/users`). */
 export function UserList() {
@@ -29,6 +31,7 @@ export function UserList() {
   const createModal = useUserCreateModal()
   const editModal = useUserEditModal()
   const yesNo = { yes: t('admin.common.yes'), no: t('admin.common.no') }
+  const stacked = useListPage()
 
   return (
     <List
@@ -39,7 +42,7 @@ export function UserList() {
         </Button>
       }
     >
-      <Table {...tableProps} rowKey="id" data-testid="users-table">
+      <Table {...tableProps} rowKey="id" data-testid="users-table" className={stacked}>
         <Table.Column<AdminUser> key="username" {...textColumn<AdminUser>('username', t('admin.users.fields.username.label'))} />
         <Table.Column<AdminUser> key="email" {...textColumn<AdminUser>('email', t('admin.users.fields.email.label'))} />
         <Table.Column<AdminUser> key="isAdmin" {...booleanColumn<AdminUser>('isAdmin', t('admin.users.fields.isAdmin.label'), yesNo)} />
