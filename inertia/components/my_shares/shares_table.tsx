@@ -7,6 +7,7 @@ import type { MyShare } from '#api/share'
 import { sharePaths } from '~/components/my_shares/types'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 import { sharePagePath } from '~/components/share/share_link_modal'
+import { CARD_TABLE, CELL_ACTIONS, CELL_STACKED, CELL_TITLE, CellLabel } from '~/components/account/card_table'
 
 /** A row: one of my shares, or one received through my reverse share `receivedThrough` (its token). */
 export type MyShareRow = MyShare & { receivedThrough?: string }
@@ -29,33 +30,58 @@ function time(iso: string) {
 /**
  * The user's shares: id, name, description, visitors, expiry, creation date
  * and size, newest first (sortable by creation date, expiry, visitors and
- * size), with the row actions info, link, edit and delete. On narrow
- * screens the table scrolls horizontally; the actions stay in view.
+ * size), with the row actions info, link, edit and delete. The table fits
+ * its width: long ids and names wrap, a description shows its first lines
+ * (all of it in a tooltip and in the info modal). On phones each share is a
+ * card (see ~/components/account/card_table): id and name as its title,
+ * then each value next to its column's name, then the actions.
  */
 export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting }: SharesTableProps) {
   const { t, locale } = useI18n()
   const expiry = (share: MyShare) => (isNeverExpiring(share.expiration) ? Number.MAX_SAFE_INTEGER : time(share.expiration))
+  const titles = {
+    id: t('my_shares.columns.id'),
+    name: t('my_shares.columns.name'),
+    description: t('my_shares.columns.description'),
+    views: t('my_shares.columns.views'),
+    expiresAt: t('my_shares.columns.expiresAt'),
+    createdAt: t('my_shares.columns.createdAt'),
+    size: t('my_shares.columns.size'),
+  }
 
   return (
     <Table<MyShareRow>
       rowKey="id"
+      className={CARD_TABLE}
+      size="middle"
       dataSource={shares}
       pagination={shares.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
       data-testid="my-shares-table"
       columns={[
         {
           key: 'id',
-          title: t('my_shares.columns.id'),
+          title: titles.id,
           dataIndex: 'id',
-          render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+          className: CELL_TITLE,
+          width: 160,
+          render: (id: string) => (
+            <>
+              <CellLabel>{titles.id}</CellLabel>
+              <Typography.Text code className="tern-wrap">
+                {id}
+              </Typography.Text>
+            </>
+          ),
         },
         {
           key: 'name',
-          title: t('my_shares.columns.name'),
+          title: titles.name,
           dataIndex: 'name',
+          className: CELL_TITLE,
+          width: 160,
           render: (name: string | null, share: MyShareRow) => (
-            <>
+            <div className="tern-wrap">
+              <CellLabel>{titles.name}</CellLabel>
               {name || <Typography.Text type="secondary">—</Typography.Text>}
               {share.receivedThrough !== undefined && (
                 <div>
@@ -64,62 +90,90 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
                   </Tag>
                 </div>
               )}
-            </>
+            </div>
           ),
         },
         {
           key: 'description',
-          title: t('my_shares.columns.description'),
+          title: titles.description,
           dataIndex: 'description',
-          render: (description: string | null) =>
-            description ? (
-              <Typography.Text ellipsis={{ tooltip: description }} style={{ maxWidth: 240 }}>
-                {description}
-              </Typography.Text>
-            ) : (
-              <Typography.Text type="secondary">—</Typography.Text>
-            ),
+          // A text: its label above it on phones (a missing one stays on one line).
+          onCell: (share) => ({ className: share.description ? CELL_STACKED : undefined }),
+          render: (description: string | null) => (
+            <>
+              <CellLabel>{titles.description}</CellLabel>
+              {description ? (
+                // Its first lines on wide screens (all of it on phones, in the tooltip and in the info modal).
+                <Tooltip title={description}>
+                  <span className="tern-wrap tern-clamp" data-allow-clip>
+                    {description}
+                  </span>
+                </Tooltip>
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              )}
+            </>
+          ),
         },
         {
           key: 'views',
-          title: t('my_shares.columns.views'),
+          title: titles.views,
           dataIndex: 'views',
           align: 'end',
           sorter: (a, b) => a.views - b.views,
+          render: (views: number) => (
+            <>
+              <CellLabel>{titles.views}</CellLabel>
+              <span>{views}</span>
+            </>
+          ),
         },
         {
           key: 'expiresAt',
-          title: t('my_shares.columns.expiresAt'),
+          title: titles.expiresAt,
           dataIndex: 'expiration',
           sorter: (a, b) => expiry(a) - expiry(b),
           render: (expiration: string) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {isNeverExpiring(expiration) ? t('my_shares.never') : formatDate(expiration, locale)}
-            </span>
+            <>
+              <CellLabel>{titles.expiresAt}</CellLabel>
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {isNeverExpiring(expiration) ? t('my_shares.never') : formatDate(expiration, locale)}
+              </span>
+            </>
           ),
         },
         {
           key: 'createdAt',
-          title: t('my_shares.columns.createdAt'),
+          title: titles.createdAt,
           dataIndex: 'createdAt',
           defaultSortOrder: 'descend',
           sortDirections: ['descend', 'ascend', 'descend'],
           sorter: (a, b) => time(a.createdAt) - time(b.createdAt),
-          render: (createdAt: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(createdAt, locale)}</span>,
+          render: (createdAt: string) => (
+            <>
+              <CellLabel>{titles.createdAt}</CellLabel>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatDate(createdAt, locale)}</span>
+            </>
+          ),
         },
         {
           key: 'size',
-          title: t('my_shares.columns.size'),
+          title: titles.size,
           dataIndex: 'size',
           align: 'end',
           sorter: (a, b) => a.size - b.size,
-          render: (size: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(size, locale)}</span>,
+          render: (size: number) => (
+            <>
+              <CellLabel>{titles.size}</CellLabel>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(size, locale)}</span>
+            </>
+          ),
         },
         {
           key: 'actions',
           title: <span style={VISUALLY_HIDDEN}>{t('my_shares.columns.actions')}</span>,
           align: 'end',
-          fixed: 'right',
+          className: CELL_ACTIONS,
           render: (_: unknown, share: MyShareRow) => (
             <Space size={4} wrap={false}>
               {share.receivedThrough !== undefined && (

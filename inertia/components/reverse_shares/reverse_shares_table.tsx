@@ -5,6 +5,7 @@ import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import ReverseShareShares from '~/components/reverse_shares/reverse_share_shares'
 import type { ReverseShare } from '#api/reverse_share'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
+import { CARD_TABLE, CELL_ACTIONS, CellLabel } from '~/components/account/card_table'
 
 /** Props of {@link ReverseSharesTable}. */
 export interface ReverseSharesTableProps {
@@ -19,16 +20,24 @@ export interface ReverseSharesTableProps {
  * The user's reverse shares: how many shares were made through each, the
  * uses left ("Unlimited" without a limit), the max share size and the
  * expiry, with the actions link and delete. A row expands to the shares made
- * through it, each linking to its page.
+ * through it, each linking to its page. On phones each reverse share is a
+ * card (see ~/components/account/card_table): each value next to its
+ * column's name, then the expand button and the actions.
  */
 export default function ReverseSharesTable({ reverseShares, onLink, onDelete, deleting }: ReverseSharesTableProps) {
   const { t, locale } = useI18n()
+  const titles = {
+    shares: t('reverse_shares.columns.shares'),
+    remainingUses: t('reverse_shares.columns.remainingUses'),
+    maxShareSize: t('reverse_shares.columns.maxShareSize'),
+    expiresAt: t('reverse_shares.columns.expiresAt'),
+  }
   return (
     <Table<ReverseShare>
       rowKey="id"
+      className={CARD_TABLE}
       dataSource={reverseShares}
       pagination={reverseShares.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
       data-testid="reverse-shares-table"
       expandable={{
         expandedRowRender: (reverseShare) => <ReverseShareShares shares={reverseShare.shares} />,
@@ -37,44 +46,56 @@ export default function ReverseSharesTable({ reverseShares, onLink, onDelete, de
       columns={[
         {
           key: 'shares',
-          title: t('reverse_shares.columns.shares'),
+          title: titles.shares,
           render: (_: unknown, reverseShare: ReverseShare) => (
-            <span data-testid="reverse-share-count">{reverseShare.shares.length}</span>
+            <>
+              <CellLabel>{titles.shares}</CellLabel>
+              <span data-testid="reverse-share-count">{reverseShare.shares.length}</span>
+            </>
           ),
         },
         {
           key: 'remainingUses',
-          title: t('reverse_shares.columns.remainingUses'),
+          title: titles.remainingUses,
           dataIndex: 'remainingUses',
           render: (remainingUses: number | null) => (
-            <span data-testid="reverse-share-remaining">
-              {remainingUses === null ? t('reverse_shares.unlimited') : remainingUses}
-            </span>
+            <>
+              <CellLabel>{titles.remainingUses}</CellLabel>
+              <span data-testid="reverse-share-remaining">
+                {remainingUses === null ? t('reverse_shares.unlimited') : remainingUses}
+              </span>
+            </>
           ),
         },
         {
           key: 'maxShareSize',
-          title: t('reverse_shares.columns.maxShareSize'),
+          title: titles.maxShareSize,
           dataIndex: 'maxShareSize',
           render: (maxShareSize: string) => (
-            <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(Number(maxShareSize), locale)}</span>
+            <>
+              <CellLabel>{titles.maxShareSize}</CellLabel>
+              <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(Number(maxShareSize), locale)}</span>
+            </>
           ),
         },
         {
           key: 'expiresAt',
-          title: t('reverse_shares.columns.expiresAt'),
+          title: titles.expiresAt,
           dataIndex: 'shareExpiration',
           render: (expiration: string) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {isNeverExpiring(expiration) ? t('reverse_shares.never') : formatDate(expiration, locale)}
-            </span>
+            <>
+              <CellLabel>{titles.expiresAt}</CellLabel>
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {isNeverExpiring(expiration) ? t('reverse_shares.never') : formatDate(expiration, locale)}
+              </span>
+            </>
           ),
         },
         {
           key: 'actions',
           title: <span style={VISUALLY_HIDDEN}>{t('reverse_shares.columns.actions')}</span>,
           align: 'end',
-          fixed: 'right',
+          className: CELL_ACTIONS,
           render: (_: unknown, reverseShare: ReverseShare) => (
             <Space size={4} wrap={false}>
               <Tooltip title={t('reverse_shares.actions.link')}>
