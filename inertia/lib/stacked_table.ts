@@ -4,7 +4,8 @@
  * the column's name before the value, so a row is read whole and its action
  * buttons are on screen without swiping a table sideways. The header row
  * stays as a bar of the sortable and filterable columns' controls (the other
- * header cells are hidden: their names are written in the cells).
+ * header cells are hidden: their names are written in the cells; with no
+ * such column the header row is hidden).
  *
  * A CSS media query registered through antd's CSS-in-JS (with the page's
  * CSP nonce, coloured from the theme's tokens), not a JS breakpoint: a
@@ -45,8 +46,9 @@ export function useStackedTable(): string {
         [`${root} table`]: { display: 'block', width: '100% !important', minWidth: '0 !important', tableLayout: 'auto' },
         [`${root} colgroup, ${root} .ant-table-tbody > tr.ant-table-measure-row`]: { display: 'none' },
         [`${root} thead, ${root} tbody`]: { display: 'block' },
-        // The header: a wrapping bar of the sort and filter controls.
-        [`${root} .ant-table-thead > tr`]: {
+        // The header: a wrapping bar of the sort and filter controls, if there are any.
+        [`${root} .ant-table-thead > tr`]: { display: 'none' },
+        [`${root} .ant-table-thead > tr:has(> th.ant-table-column-has-sorters, > th .ant-table-filter-column)`]: {
           display: 'flex',
           flexWrap: 'wrap',
           gap: token.marginXXS,

@@ -8,6 +8,7 @@ import { useErrorText } from '~/lib/validation'
 import SectionCard from '~/components/account/section_card'
 import CreateApiTokenForm from '~/components/account/create_api_token_form'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
+import { labelled, useStackedTable } from '~/lib/stacked_table'
 
 /** Formats an ISO date for the table, or a dash. */
 function useDateFormat() {
@@ -24,7 +25,8 @@ function useDateFormat() {
 /**
  * Personal API tokens: the list (name, prefix, created, last used, expiry),
  * a form to create one (shown once, with a copy button) and revoking with a
- * confirmation.
+ * confirmation. On a phone each token is a block of labelled lines
+ * (stacked_table).
  */
 export default function ApiTokensCard() {
   const { t } = useI18n()
@@ -35,6 +37,7 @@ export default function ApiTokensCard() {
   const [loadError, setLoadError] = useState<string | null>(null)
   const [created, setCreated] = useState<CreatedApiToken | null>(null)
   const [revoking, setRevoking] = useState<string | null>(null)
+  const stacked = useStackedTable()
 
   const load = useCallback(async () => {
     try {
@@ -106,25 +109,29 @@ export default function ApiTokensCard() {
         dataSource={tokens ?? []}
         pagination={false}
         scroll={{ x: true }}
+        className={stacked}
         locale={{ emptyText: t('account.apiTokens.empty') }}
         columns={[
-          { key: 'name', title: t('account.apiTokens.name'), dataIndex: 'name' },
+          { key: 'name', title: t('account.apiTokens.name'), ...labelled(t('account.apiTokens.name')), dataIndex: 'name' },
           {
             key: 'prefix',
             title: t('account.apiTokens.prefix'),
+            ...labelled(t('account.apiTokens.prefix')),
             dataIndex: 'prefix',
             render: (prefix: string) => <Typography.Text code>{prefix}…</Typography.Text>,
           },
-          { key: 'createdAt', title: t('account.apiTokens.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          { key: 'createdAt', title: t('account.apiTokens.createdAt'), ...labelled(t('account.apiTokens.createdAt')), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
           {
             key: 'lastUsedAt',
             title: t('account.apiTokens.lastUsedAt'),
+            ...labelled(t('account.apiTokens.lastUsedAt')),
             dataIndex: 'lastUsedAt',
             render: (v: string | null) => formatDate(v, t('account.apiTokens.never')),
           },
           {
             key: 'expiresAt',
             title: t('account.apiTokens.expiresAt'),
+            ...labelled(t('account.apiTokens.expiresAt')),
             dataIndex: 'expiresAt',
             render: (v: string | null) => formatDate(v, t('account.apiTokens.noExpiry')),
           },

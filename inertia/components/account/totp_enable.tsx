@@ -76,7 +76,8 @@ export default function TotpEnable(props: { onEnabled: () => void }) {
               height={180}
               style={{ background: '#fff', padding: 8, borderRadius: 8 }}
             />
-            <div style={{ minWidth: 0, flex: 1 }}>
+            {/* Beside the QR code where both fit, under it on a phone (not squeezed to a few characters a line). */}
+            <div style={{ minWidth: 0, flex: '1 1 220px' }}>
               <Typography.Text type="secondary">{t('account.totp.manual')}</Typography.Text>
               <Typography.Paragraph
                 code
