@@ -12,6 +12,7 @@ import { configPaths, finishSetup, isSetupFinished, updateVariable } from '~/adm
 import { adminHttp } from '~/admin/lib/http'
 import type { AdminConfigVariable } from '#api/config'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { PHONE, useAdminStyles } from '~/admin/lib/styles'
 
 /** See the module comment. */
 export function SetupNotice() {
@@ -48,8 +49,22 @@ interface OneClickNoticeProps<T> {
   done(value: T): string
 }
 
-/** An alert with one button, shown while `load` answers something; errors of `act` become a notification. */
+/**
+ * An alert with one button, shown while `load` answers something; errors of
+ * `act` become a notification. On phones the button goes under the text
+ * (beside it, it would leave the text a few characters wide).
+ */
 function OneClickNotice<T>({ load, act, type, testId, message, description, button, done }: OneClickNoticeProps<T>) {
+  useAdminStyles('one-click-notice', (token) => ({
+    [PHONE]: {
+      '.ant-alert.tern-one-click-notice': { flexWrap: 'wrap' },
+      '.ant-alert.tern-one-click-notice .ant-alert-action': {
+        flexBasis: '100%',
+        marginInlineStart: token.fontSizeHeading3 + token.marginSM,
+        marginTop: token.marginSM,
+      },
+    },
+  }))
   const errorText = useAdminErrorText()
   const { notification } = App.useApp()
   const [value, setValue] = useState<T | null>(null)
@@ -82,6 +97,7 @@ function OneClickNotice<T>({ load, act, type, testId, message, description, butt
     <Alert
       type={type}
       showIcon
+      className="tern-one-click-notice"
       style={{ marginBottom: 24 }}
       message={message(value)}
       description={description}
