@@ -5,7 +5,8 @@ import { FILESIZE_UNITS, joinFilesize, splitFilesize, type FilesizeUnit } from '
 
 /**
  * A file size editor for a Form.Item: a number and a unit (B, KB, MB, GB,
- * 1000-based). The form value is a whole number of bytes.
+ * 1000-based). The form value is a whole number of bytes. 270 px wide at
+ * most; the number shrinks on a narrow screen.
  */
 export function FilesizeInput(props: {
   id?: string
@@ -32,21 +33,21 @@ export function FilesizeInput(props: {
   }
   const amount = bytes / factorOf(unit)
   return (
-    <Space.Compact>
+    <Space.Compact style={{ display: 'flex', maxWidth: 270 }}>
       <InputNumber
         id={props.id}
         value={amount}
         min={props.min === undefined ? 0 : props.min / factorOf(unit)}
         max={props.max === undefined ? undefined : props.max / factorOf(unit)}
         disabled={props.disabled}
-        style={{ width: 180 }}
+        style={{ flex: '1 1 180px', minWidth: 0 }}
         onChange={(next) => emit(joinFilesize({ value: Number(next ?? 0), unit }))}
       />
       <Select<FilesizeUnit>
         value={unit}
         disabled={props.disabled}
         aria-label={t('admin.config.editors.unit')}
-        style={{ width: 90 }}
+        style={{ flex: '0 0 90px' }}
         options={FILESIZE_UNITS.map((entry) => ({ value: entry.unit, label: entry.unit }))}
         onChange={(next) => {
           setUnit(next)

@@ -5,7 +5,7 @@
  * the callback URL to register at the provider
  * (`<general.appUrl>/api/oauth/callback/<provider>`) with a copy button.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { Card, Space, Tag, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { adminHttp } from '~/admin/lib/http'
@@ -55,6 +55,16 @@ function useAppUrl(): string {
   return url
 }
 
+/** `url` with a line-break opportunity after each `/` (a phone wraps it between its parts, not inside a word). */
+function breakableUrl(url: string): ReactNode[] {
+  return url.split(/(?<=\/)(?!\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
+}
+
 /** One provider's card around its fields; `enabled` is the saved value of `oauth.<provider>-enabled`. */
 export function OAuthProviderCard(props: { provider: string; enabled: boolean; appUrl: string; children: ReactNode }) {
   const { t, messages } = useI18n()
@@ -81,10 +91,10 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
           <Typography.Text
             code
             data-testid="oauth-callback-url"
-            style={{ wordBreak: 'break-all' }}
+            style={{ overflowWrap: 'anywhere' }}
             copyable={{ text: callbackUrl, tooltips: [t('admin.config.oauthCopy'), t('admin.config.oauthCopied')] }}
           >
-            {callbackUrl}
+            {breakableUrl(callbackUrl)}
           </Typography.Text>
         </div>
       </div>

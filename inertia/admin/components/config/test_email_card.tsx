@@ -11,9 +11,19 @@ import { useTranslate } from '~/lib/i18n'
 import { useValidationRules } from '~/lib/validation'
 import { sendTestEmail } from '~/admin/lib/config_api'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { PHONE, useAdminStyles } from '~/admin/lib/styles'
 
-/** See the module comment. */
+/** See the module comment. On phones the recipient takes the card's width, its label above it. */
 export function TestEmailCard() {
+  useAdminStyles('test-email', () => ({
+    '.tern-test-email-form .tern-test-email-recipient input.ant-input': { width: 280 },
+    [PHONE]: {
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient': { flex: '1 1 100%', marginInlineEnd: 0, marginBottom: 12 },
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-row': { flexWrap: 'wrap' },
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-control': { flex: '1 1 100%', minWidth: 0 },
+      '.tern-test-email-form .tern-test-email-recipient input.ant-input': { width: '100%' },
+    },
+  }))
   const t = useTranslate()
   const rules = useValidationRules()
   const errorText = useAdminErrorText()
@@ -38,9 +48,9 @@ export function TestEmailCard() {
   return (
     <Card title={t('admin.config.testEmail.title')} size="small" style={{ maxWidth: 720, marginBottom: 24 }} data-testid="test-email-card">
       <p style={{ marginTop: 0 }}>{t('admin.config.testEmail.hint')}</p>
-      <Form name="test-email" layout="inline" onFinish={send} initialValues={{ email: identity?.email ?? '' }} key={identity?.email ?? ''}>
-        <Form.Item name="email" label={t('admin.config.testEmail.recipient')} rules={rules.email}>
-          <Input type="email" style={{ width: 280 }} />
+      <Form name="test-email" layout="inline" className="tern-test-email-form" onFinish={send} initialValues={{ email: identity?.email ?? '' }} key={identity?.email ?? ''}>
+        <Form.Item name="email" label={t('admin.config.testEmail.recipient')} rules={rules.email} className="tern-test-email-recipient">
+          <Input type="email" />
         </Form.Item>
         <Form.Item>
           <Button htmlType="submit" icon={<MailOutlined />} loading={sending}>

@@ -4,7 +4,7 @@
  * variables. General also has the logo upload, SMTP the test e-mail, and
  * every category the first-run "setup finished" action until it is done.
  */
-import { Card, Col, Menu, Result, Row, Skeleton } from 'antd'
+import { Card, Col, Menu, Result, Row, Select, Skeleton } from 'antd'
 import { useCustom, useGo } from '@refinedev/core'
 import { List } from '@refinedev/antd'
 import { useParams } from 'react-router'
@@ -17,6 +17,7 @@ import { LogoUpload } from '~/admin/components/config/logo_upload'
 import { TestEmailCard } from '~/admin/components/config/test_email_card'
 import { SetupNotice } from '~/admin/components/config/setup_notice'
 import { categoryLabel } from '~/admin/components/config/variable_text'
+import { PHONE, useAdminStyles } from '~/admin/lib/styles'
 
 /** The default category of `/admin/config`. */
 export const DEFAULT_CATEGORY = 'general'
@@ -36,8 +37,19 @@ function CategoryVariables(props: { category: string }) {
   return <ConfigForm variables={(query.data?.data ?? []) as AdminConfigVariable[]} />
 }
 
-/** The configuration page. */
+/**
+ * The configuration page. On phones the category menu (a column of its own
+ * on wider screens, stacked above the form there) gives way to a "Category"
+ * select (CSS).
+ */
 export function ConfigList() {
+  useAdminStyles('config', () => ({
+    '.tern-config-category-select': { display: 'none' },
+    [PHONE]: {
+      '.tern-config-category-menu': { display: 'none' },
+      '.tern-config-category-select': { display: 'flex' },
+    },
+  }))
   const { t, messages } = useI18n()
   const go = useGo()
   const category = useParams().category ?? DEFAULT_CATEGORY
@@ -52,8 +64,18 @@ export function ConfigList() {
   return (
     <List title={t('admin.config.title')} breadcrumb={false}>
       <SetupNotice />
+      <div className="tern-config-category-select" style={{ flexDirection: 'column', gap: 8, marginBottom: 24 }}>
+        <label htmlFor="config-category">{t('admin.config.category')}</label>
+        <Select
+          id="config-category"
+          value={current ? category : undefined}
+          loading={query.isLoading}
+          options={categories.map((entry) => ({ value: entry.category, label: categoryLabel(t, messages, entry) }))}
+          onChange={(key: string) => go({ to: `/config/${encodeURIComponent(key)}` })}
+        />
+      </div>
       <Row gutter={[24, 24]}>
-        <Col xs={24} md={6}>
+        <Col xs={24} md={6} className="tern-config-category-menu">
           <Card size="small" styles={{ body: { padding: 4 } }}>
             <nav aria-label={t('admin.config.categoriesLabel')}>
               <Menu
