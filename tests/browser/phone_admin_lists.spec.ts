@@ -2,7 +2,8 @@
  * The panel's list pages on phones (issue 17 item 2) in Chromium, against
  * the real server: at 360 and 390 px the users (one with a long e-mail
  * address), shares, failed deliveries and webhook deliveries lists show every
- * row whole with its buttons, nothing cut off in the page's content (`main`:
+ * row whole with its buttons, and like the notification routes and the
+ * Pingvin import help have nothing cut off in the page's content (`main`:
  * the panel's sider, header and drawer are checked by
  * phone_admin_shell.spec.ts); at 360 px a user is edited and deleted through
  * clicks, and the create and edit dialogs fit. At 1440 px the lists stay
@@ -112,6 +113,14 @@ test.group('Admin lists | phones', (group) => {
       // An empty list (nothing pending) fits too.
       await page.locator('label.ant-radio-button-wrapper').filter({ hasText: 'Pending' }).click()
       await page.getByText('Nothing is waiting to be sent').waitFor()
+      assert.deepEqual(await cutOff(page, CONTENT), [])
+
+      // The pages without a table: the notification routes and the Pingvin import help.
+      await page.goto('/admin/notifications')
+      await page.getByRole('button', { name: 'Save notification settings' }).waitFor({ timeout: 60_000 })
+      assert.deepEqual(await cutOff(page, CONTENT), [])
+      await page.goto('/admin/import/pingvin')
+      await page.getByTestId('pingvin-import-command').waitFor({ timeout: 60_000 })
       assert.deepEqual(await cutOff(page, CONTENT), [])
 
       assert.deepEqual(errors, [])
