@@ -75,8 +75,6 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
       // Landing: no sider, a menu button; the notices' text has room, their buttons under it.
       await page.getByTestId('landing-version').waitFor()
       await noticesShown(page)
-      assert.isFalse(await page.locator('.tern-admin-sider').isVisible())
-      assert.isTrue(await page.getByRole('button', { name: 'Open the menu' }).isVisible())
       for (const testId of ['app-url-notice', 'setup-notice']) {
         const notice = page.getByTestId(testId)
         const text = await notice.locator('.ant-alert-message').boundingBox()
@@ -84,6 +82,8 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
         assert.isAtLeast(text!.width, 200, testId)
         assert.isAtLeast(button!.y, text!.y + text!.height, `${testId}: the button is under the text`)
       }
+      assert.isFalse(await page.locator('.ant-layout-sider').isVisible())
+      assert.isTrue(await page.getByRole('button', { name: 'Open the menu' }).isVisible())
       assert.deepEqual(await cutOff(page), [])
 
       // Every category, through the "Category" select for the first, by address for the others.
@@ -166,7 +166,7 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
     await page.getByTestId('landing-version').waitFor()
     await noticesShown(page)
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Users' }).waitFor()
-    assert.isTrue(await page.locator('.tern-admin-sider').isVisible())
+    assert.isTrue(await page.locator('.ant-layout-sider').isVisible())
     assert.isFalse(await page.getByRole('button', { name: 'Open the menu' }).isVisible())
     const notice = page.getByTestId('setup-notice')
     const text = await notice.locator('.ant-alert-message').boundingBox()
