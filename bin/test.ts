@@ -42,6 +42,8 @@ process.env.OUTBOX_MAX_ATTEMPTS ??= '6'
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'
 process.env.PORT = String(await freePort())
+/** The Vite page client's socket of this run alone (vite.config.ts). */
+process.env.VITE_WS_PORT ??= String(await freePort())
 
 createIgnitor(new URL('../', import.meta.url))
   .testRunner()
