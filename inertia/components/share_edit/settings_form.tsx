@@ -206,7 +206,7 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
                 style={{ width: 160 }}
                 options={EXPIRATION_UNITS.map((unit) => ({
                   value: unit,
-                  label: t(`share_edit.settings.expiration.units.${unit}.${expirationAmount === 1 ? 'one' : 'other'}`),
+                  label: t(`share_edit.settings.expiration.units.${unit}`, { count: Number(expirationAmount) || 0 }),
                 }))}
               />
             </Form.Item>

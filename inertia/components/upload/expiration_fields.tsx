@@ -108,7 +108,7 @@ export default function ExpirationFields({ form, messages }: ExpirationFieldsPro
             style={{ width: 140 }}
             options={EXPIRATION_UNITS.map((unit) => ({
               value: unit,
-              label: t(`upload.modal.units.${unit}.${expirationValue === 1 ? 'one' : 'other'}`),
+              label: t(`upload.modal.units.${unit}`, { count: Number(expirationValue) || 0 }),
             }))}
           />
         </Form.Item>

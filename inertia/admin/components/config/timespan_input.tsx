@@ -26,7 +26,7 @@ export function TimespanInput(props: { id?: string; value?: string; onChange?: (
         disabled={props.disabled}
         aria-label={t('admin.config.editors.unit')}
         style={{ flex: '1 1 140px', minWidth: 110 }}
-        options={TIMESPAN_UNITS.map((unit) => ({ value: unit, label: t(`admin.config.units.${unit}`) }))}
+        options={TIMESPAN_UNITS.map((unit) => ({ value: unit, label: t(`admin.config.units.${unit}`, { count: parts.value }) }))}
         onChange={(unit) => props.onChange?.(formatTimespan({ value: parts.value, unit }))}
       />
     </Space.Compact>

@@ -54,7 +54,7 @@ export function defaultText(t: TranslateFn, locale: string, variable: AdminConfi
       return formatBytes(Number(value), locale)
     case 'timespan': {
       const parts = parseTimespan(value)
-      return parts ? `${parts.value} ${t(`admin.config.units.${parts.unit}`)}` : value
+      return parts ? t(`admin.config.timespans.${parts.unit}`, { count: parts.value }) : value
     }
     case 'text':
       return value.length > 80 ? `${value.slice(0, 80).split('\n')[0]}…` : value.split('\n')[0]
