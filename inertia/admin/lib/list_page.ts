@@ -11,15 +11,26 @@ import { useStyleRegister } from '@ant-design/cssinjs'
 import { ConfigProvider, theme } from 'antd'
 import { useStackedTable } from '~/lib/stacked_table'
 
-/** Registers the styles; returns the class of the page's table. */
-export function useListPage(): string {
+/** The class of the list pages' Refine `<List>` wrapper: the header styles apply inside it only. */
+const LIST_CLASS = 'tern-admin-list'
+
+/**
+ * Registers the styles; returns the props of the page's Refine `<List>`
+ * wrapper and the class of its table.
+ *
+ * ```tsx
+ * const list = useListPage()
+ * <List wrapperProps={list.wrapperProps}><Table className={list.table} /></List>
+ * ```
+ */
+export function useListPage(): { wrapperProps: { className: string }; table: string } {
   const { theme: antdTheme, token } = theme.useToken()
   const { csp } = useContext(ConfigProvider.ConfigContext)
   useStyleRegister({ theme: antdTheme, token, path: ['tern-admin-list-page'], nonce: () => csp?.nonce ?? '' }, () => ({
-    '.ant-page-header .ant-page-header-heading': { alignItems: 'center', columnGap: token.marginSM },
-    '.ant-page-header .ant-page-header-heading-extra': { display: 'flex', minWidth: 0 },
+    [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading`]: { alignItems: 'center', columnGap: token.marginSM },
+    [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading-extra`]: { display: 'flex', minWidth: 0 },
     // The browser's default top margin of <h4>/<h5> (antd resets only the bottom one) pushed the title down.
-    '.ant-page-header .refine-pageHeader-title, .ant-page-header .refine-pageHeader-subTitle': { marginTop: 0 },
+    [`.${LIST_CLASS} .ant-page-header .refine-pageHeader-title, .${LIST_CLASS} .ant-page-header .refine-pageHeader-subTitle`]: { marginTop: 0 },
   }))
-  return useStackedTable()
+  return { wrapperProps: { className: LIST_CLASS }, table: useStackedTable() }
 }

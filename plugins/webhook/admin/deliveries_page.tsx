@@ -44,7 +44,7 @@ export function WebhookDeliveriesPage() {
   const { mutate, mutation } = useCustomMutation()
   const field = (name: string) => t(`admin.webhook.fields.${name}`)
   const targetText = (record: Delivery) => record.target || t('admin.webhook.everyUrl')
-  const stacked = useListPage()
+  const list = useListPage()
 
   const act = (record: Delivery, action: 'retry' | 'discard') =>
     mutate(
@@ -59,7 +59,7 @@ export function WebhookDeliveriesPage() {
     )
 
   return (
-    <List title={t('admin.webhook.webhook')} breadcrumb={false}>
+    <List wrapperProps={list.wrapperProps} title={t('admin.webhook.webhook')} breadcrumb={false}>
       <Alert type="info" showIcon message={t('admin.webhook.intro')} style={{ marginBottom: 16 }} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Radio.Group
@@ -83,7 +83,7 @@ export function WebhookDeliveriesPage() {
           loading={query.isLoading}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           scroll={{ x: true }}
-          className={stacked}
+          className={list.table}
           locale={{ emptyText: t(`admin.webhook.empty.${status}`) }}
         >
           <Table.Column<Delivery> key="eventType" dataIndex="eventType" title={field('event')} {...labelled(field('event'))} />

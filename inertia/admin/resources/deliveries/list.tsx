@@ -36,7 +36,7 @@ export function DeliveryList() {
   })
   const { mutate: retry, mutation } = useCustomMutation()
   const field = (name: string) => t(`admin.deliveries.fields.${name}.label`)
-  const stacked = useListPage()
+  const list = useListPage()
   const retryOne = (record: Delivery) =>
     retry(
       {
@@ -50,14 +50,14 @@ export function DeliveryList() {
     )
 
   return (
-    <List title={t('admin.deliveries.title')}>
+    <List wrapperProps={list.wrapperProps} title={t('admin.deliveries.title')}>
       <Alert type="info" showIcon message={t('admin.deliveries.intro')} style={{ marginBottom: 16 }} />
       <Table
         {...tableProps}
         rowKey="id"
         data-testid="deliveries-table"
         scroll={{ x: true }}
-        className={stacked}
+        className={list.table}
         locale={{ emptyText: t('admin.deliveries.empty') }}
       >
         <Table.Column<Delivery> key="eventType" {...textColumn<Delivery>('eventType', field('eventType'))} />

@@ -29,11 +29,11 @@ export function ShareList() {
     syncWithLocation: false,
   })
   const field = (name: string) => t(`admin.shares.fields.${name}.label`)
-  const stacked = useListPage()
+  const list = useListPage()
 
   return (
-    <List title={t('admin.shares.title')}>
-      <Table {...tableProps} rowKey="id" data-testid="shares-table" scroll={{ x: true }} className={stacked}>
+    <List wrapperProps={list.wrapperProps} title={t('admin.shares.title')}>
+      <Table {...tableProps} rowKey="id" data-testid="shares-table" scroll={{ x: true }} className={list.table}>
         <Table.Column<AdminShare> key="id" {...textColumn<AdminShare>('id', field('id'))}
           render={(_, record) => (
             <Typography.Link href={`/share/${encodeURIComponent(record.id)}`} target="_blank">

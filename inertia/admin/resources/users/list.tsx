@@ -31,18 +31,19 @@ export function UserList() {
   const createModal = useUserCreateModal()
   const editModal = useUserEditModal()
   const yesNo = { yes: t('admin.common.yes'), no: t('admin.common.no') }
-  const stacked = useListPage()
+  const list = useListPage()
 
   return (
     <List
       title={t('admin.users.title')}
+      wrapperProps={list.wrapperProps}
       headerButtons={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => createModal.show()}>
           {t('admin.users.create.open')}
         </Button>
       }
     >
-      <Table {...tableProps} rowKey="id" data-testid="users-table" className={stacked}>
+      <Table {...tableProps} rowKey="id" data-testid="users-table" className={list.table}>
         <Table.Column<AdminUser> key="username" {...textColumn<AdminUser>('username', t('admin.users.fields.username.label'))} />
         <Table.Column<AdminUser> key="email" {...textColumn<AdminUser>('email', t('admin.users.fields.email.label'))} />
         <Table.Column<AdminUser> key="isAdmin" {...booleanColumn<AdminUser>('isAdmin', t('admin.users.fields.isAdmin.label'), yesNo)} />
