@@ -66,7 +66,10 @@ export function cutOff(page: Page, scope = 'body'): Promise<string[]> {
         let hiddenByAncestor = false
         for (let ancestor = element.parentElement; ancestor && ancestor !== doc.documentElement; ancestor = ancestor.parentElement) {
           const ancestorStyle = win.getComputedStyle(ancestor)
-          if (ancestorStyle.display === 'none' || ancestorStyle.visibility === 'hidden') hiddenByAncestor = true
+          // Hidden, or transparent until hovered (antd's number-input arrows): not on screen.
+          if (ancestorStyle.display === 'none' || ancestorStyle.visibility === 'hidden' || Number(ancestorStyle.opacity) === 0) {
+            hiddenByAncestor = true
+          }
           if (ancestorStyle.overflowX === 'visible') continue
           const clip = ancestor.getBoundingClientRect()
           left = Math.max(left, clip.left)
