@@ -92,8 +92,8 @@ test.group('Notifications | catalogue and texts', () => {
     assert.include(completed.text, '1. Januar 2030')
   })
 
-  test('a language without these texts falls back to English, an unknown one to the default', ({ assert }) => {
-    assert.equal(renderNotification('share.expired', samplePayload('share.expired'), 'ja-JP').subject, 'Share "Holiday pictures" has expired')
+  test('Japanese, once English only, has its own texts; an unknown language falls back to the default', ({ assert }) => {
+    assert.equal(renderNotification('share.expired', samplePayload('share.expired'), 'ja-JP').subject, '共有「Holiday pictures」の有効期限が切れました')
     assert.equal(notificationLocale('xx-YY'), 'en-US')
     assert.equal(notificationLocale('de-DE'), 'de-DE')
   })
