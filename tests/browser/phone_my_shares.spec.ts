@@ -96,6 +96,10 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
         assert.match((await labelled(page, row, 'Expires at')).value, /\d{4}/)
         assert.match((await labelled(page, row, 'Created at')).value, /\d{4}/)
         assert.include((await labelled(page, row, 'Description')).value, 'Three folders of holiday photos')
+      } else {
+        // A desktop: the description's first lines, all of it in a tooltip.
+        await table.getByText(/^Three folders of holiday photos/).hover()
+        await page.getByRole('tooltip').filter({ hasText: 'runs over several lines on any screen.' }).waitFor()
       }
 
       // Reverse shares, then with its row expanded to the two shares made through it.
@@ -133,6 +137,21 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     const { context, page, errors } = await signedInPage(browser, data.cookie, '/account/shares', 360)
     const table = page.getByTestId('my-shares-table')
     await table.getByRole('row', { name: new RegExp(data.long.id) }).waitFor({ timeout: RELOAD_TIMEOUT_MS })
+
+    // The sortable columns stay above the cards: by size, smallest then largest first.
+    const firstRowIs = (id: string) =>
+      page.waitForFunction(
+        (expected) =>
+          (globalThis as any).document
+            .querySelector('[data-testid=my-shares-table] tbody tr[data-row-key]')
+            ?.getAttribute('data-row-key') === expected,
+        id
+      )
+    const bySize = table.getByRole('columnheader', { name: 'Size' })
+    await bySize.click()
+    await table.locator('tbody tr[data-row-key]').last().and(page.locator(`[data-row-key="${data.long.id}"]`)).waitFor()
+    await bySize.click()
+    await firstRowIs(data.long.id)
 
     // Info.
     await page.getByRole('button', { name: `Share info of ${data.long.id}` }).click()

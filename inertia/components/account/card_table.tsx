@@ -4,13 +4,14 @@ import type { ReactNode } from 'react'
  * Tables that turn into a list of cards on phones (issue 17 item 2): give the
  * antd Table `className={CARD_TABLE}` and start each cell with a
  * {@link CellLabel}. Below 992 px the stylesheet of the page shell
- * (resources/views/inertia_layout.edge, `.tern-card-table`) hides the header
- * row and lays each row out as a card: the cells with {@link CELL_TITLE}
- * side by side as its title, every other cell on its own line with its
- * column's name before the value, the expand button and the actions cell
- * last. Plain CSS media queries, so the server-rendered first paint is
- * already right on a phone. From 992 px on, the table is a table and must
- * fit its width (no sideways scrolling, no sticky column).
+ * (resources/views/inertia_layout.edge, `.tern-card-table`) keeps of the
+ * header row only a bar of the sortable columns (to sort by) and lays each
+ * row out as a card: the cells with {@link CELL_TITLE} side by side as its
+ * title, every other cell on its own line with its column's name before the
+ * value, the expand button and the actions cell last. Plain CSS media
+ * queries, so the server-rendered first paint is already right on a phone.
+ * From 992 px on, the table is a table and must fit its width (no sideways
+ * scrolling, no sticky column).
  */
 export const CARD_TABLE = 'tern-card-table'
 

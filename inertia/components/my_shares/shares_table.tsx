@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react'
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, ExportOutlined, InfoCircleOutlined, LinkOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
@@ -25,6 +26,27 @@ export interface SharesTableProps {
 function time(iso: string) {
   const value = new Date(iso).getTime()
   return Number.isNaN(value) ? 0 : value
+}
+
+/**
+ * A description: its first lines on wide screens, with all of it in a
+ * tooltip while it is cut (and in the info modal); whole on phones, where
+ * the tooltip stays closed.
+ */
+function ClampedText({ text }: { text: string }) {
+  const ref = useRef<HTMLSpanElement>(null)
+  const [open, setOpen] = useState(false)
+  const onOpenChange = (next: boolean) => {
+    const element = ref.current
+    setOpen(next && element !== null && element.scrollHeight > element.clientHeight + 1)
+  }
+  return (
+    <Tooltip title={text} open={open} onOpenChange={onOpenChange}>
+      <span ref={ref} className="tern-wrap tern-clamp" data-allow-clip>
+        {text}
+      </span>
+    </Tooltip>
+  )
 }
 
 /**
@@ -103,12 +125,7 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
             <>
               <CellLabel>{titles.description}</CellLabel>
               {description ? (
-                // Its first lines on wide screens (all of it on phones, in the tooltip and in the info modal).
-                <Tooltip title={description}>
-                  <span className="tern-wrap tern-clamp" data-allow-clip>
-                    {description}
-                  </span>
-                </Tooltip>
+                <ClampedText text={description} />
               ) : (
                 <Typography.Text type="secondary">—</Typography.Text>
               )}
