@@ -7,6 +7,7 @@
 import type { ResourceProps } from '@refinedev/core'
 import { BellOutlined, DashboardOutlined, FileZipOutlined, ImportOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
 import type { TranslateFn } from '~/lib/i18n'
+import { DirectionalIcon } from '~/lib/rtl'
 import type { AdminResourceMeta } from '~/admin/providers/data_provider'
 import type { AdminPluginUi } from '~/admin/plugins'
 import { DEFAULT_CATEGORY } from '~/admin/resources/config'
@@ -55,7 +56,7 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
       // A page of explanations (no API behind it): how to run `node ace pingvin:import`.
       name: 'pingvin-import',
       list: PINGVIN_IMPORT_PATH,
-      meta: { label: t('admin.pingvin_import.menu'), icon: <ImportOutlined /> },
+      meta: { label: t('admin.pingvin_import.menu'), icon: <DirectionalIcon icon={<ImportOutlined />} /> },
     },
   ]
   return [...core, ...plugins.flatMap(([, ui]) => ui.resources ?? [])]

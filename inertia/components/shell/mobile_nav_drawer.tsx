@@ -2,11 +2,13 @@
  * The burger menu's drawer for small screens, loaded on demand by
  * mobile_nav.tsx (see there).
  */
-import { Button, Divider, Drawer, Flex } from 'antd'
+import { useContext } from 'react'
+import { Button, ConfigProvider, Divider, Drawer, Flex } from 'antd'
 import { LogoutOutlined } from '@ant-design/icons'
 import { usePage } from '@inertiajs/react'
 import { useI18n } from '~/lib/i18n'
 import { useAppName } from '~/lib/config'
+import { DirectionalIcon } from '~/lib/rtl'
 import NavButton from '~/components/shell/nav_button'
 import { useCurrentPath, useNavItems } from '~/components/shell/use_nav_items'
 import { useSignOut } from '~/components/shell/user_menu'
@@ -31,11 +33,13 @@ export default function MobileNavDrawer({ open, onClose: close }: MobileNavDrawe
   const path = useCurrentPath()
   const appName = useAppName()
   const doSignOut = useSignOut()
+  // From the side of the burger button: the end of the header (the left in a right-to-left language).
+  const { direction } = useContext(ConfigProvider.ConfigContext)
   return (
     <Drawer
         open={open}
         onClose={close}
-        placement="right"
+        placement={direction === 'rtl' ? 'left' : 'right'}
         width={300}
         title={appName}
         closable={{ 'aria-label': t('shell.nav.closeMenu') }}
@@ -47,7 +51,7 @@ export default function MobileNavDrawer({ open, onClose: close }: MobileNavDrawe
               <NavButton key={item.key} item={item} active={path === item.href} block onNavigate={close} />
             ))}
             {user && (
-              <Button type="text" block danger icon={<LogoutOutlined />} onClick={() => void doSignOut()} style={{ justifyContent: 'flex-start' }}>
+              <Button type="text" block danger icon={<DirectionalIcon icon={<LogoutOutlined />} />} onClick={() => void doSignOut()} style={{ justifyContent: 'flex-start' }}>
                 {t('shell.nav.signOut')}
               </Button>
             )}

@@ -3,6 +3,7 @@ import { App, Button } from 'antd'
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons'
 import { router, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
+import { DirectionalIcon } from '~/lib/rtl'
 import { signOut } from '~/lib/auth'
 import { useNavItems } from '~/components/shell/use_nav_items'
 import DeferredDropdown from '~/components/shell/deferred_dropdown'
@@ -34,7 +35,7 @@ export default function UserMenu() {
         items: [
           ...account.map((item) => ({ key: item.key, label: item.label, icon: icons[item.key] })),
           { type: 'divider' as const },
-          { key: 'signOut', label: t('shell.nav.signOut'), icon: <LogoutOutlined />, danger: true },
+          { key: 'signOut', label: t('shell.nav.signOut'), icon: <DirectionalIcon icon={<LogoutOutlined />} />, danger: true },
         ],
         onClick: ({ key }) => {
           if (key === 'signOut') return void doSignOut()

@@ -7,6 +7,7 @@
 import { Button, Form, Input, InputNumber, Popconfirm, Space, Switch, Typography } from 'antd'
 import { UndoOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
+import { DirectionalIcon } from '~/lib/rtl'
 import type { AdminConfigVariable } from '#api/config'
 import { FilesizeInput } from '~/admin/components/config/filesize_input'
 import { TimespanInput } from '~/admin/components/config/timespan_input'
@@ -71,7 +72,7 @@ export function ConfigField(props: {
                 cancelText={t('admin.common.cancel')}
                 onConfirm={() => props.onReset(variable)}
               >
-                <Button size="small" type="link" icon={<UndoOutlined />} loading={props.resetting}>
+                <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
                   {t('admin.config.reset')}
                 </Button>
               </Popconfirm>

@@ -18,6 +18,7 @@ import { useGetIdentity, useLink, useLogout, useMenu, type TreeMenuItem } from '
 import { useLocation } from 'react-router'
 import { useTranslate } from '~/lib/i18n'
 import { PHONE, useAdminStyles } from '~/admin/lib/styles'
+import { DirectionalIcon } from '~/lib/rtl'
 
 function menuItems(items: TreeMenuItem[], Link: ReturnType<typeof useLink>): NonNullable<Parameters<typeof Menu>[0]['items']> {
   return items.map((item) =>
@@ -43,7 +44,7 @@ function AdminNavigation() {
   const { menuItems: tree, selectedKey, defaultOpenKeys } = useMenu()
   const { mutate: logout } = useLogout()
   return (
-    <nav aria-label={t('admin.layout.navigation')}>
+    <nav aria-label={t('admin.layout.navigation')} className="tern-admin-nav">
       <Menu
         mode="inline"
         style={{ border: 'none' }}
@@ -54,7 +55,7 @@ function AdminNavigation() {
           { type: 'divider' },
           {
             key: 'logout',
-            icon: <LogoutOutlined />,
+            icon: <DirectionalIcon icon={<LogoutOutlined />} />,
             label: t('admin.layout.signOut'),
             onClick: () => logout(),
           },
@@ -84,7 +85,7 @@ function AdminSider(props: { appName: string }) {
       <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: '0 24px', color: 'inherit' }}>
         <SettingOutlined aria-hidden="true" style={{ color: token.colorPrimary, fontSize: 18 }} />
         {collapsed ? null : (
-          <Typography.Text strong data-testid="admin-title" ellipsis>
+          <Typography.Text strong data-testid="admin-title" style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
             {t('admin.layout.title', { appName: props.appName })}
           </Typography.Text>
         )}
@@ -160,7 +161,7 @@ function AdminHeader(props: { appName: string }) {
       <AdminDrawerMenu appName={props.appName} />
       <a href="/" style={{ flex: 'none' }}>
         <Space>
-          <ArrowLeftOutlined aria-hidden="true" />
+          <DirectionalIcon icon={<ArrowLeftOutlined aria-hidden="true" />} />
           {t('admin.layout.backToApp')}
         </Space>
       </a>
@@ -185,6 +186,9 @@ export function AdminLayout(props: { appName: string; children: ReactNode }) {
     '.ant-btn.tern-admin-menu-button': { display: 'none' },
     '.ant-layout .ant-layout-header.tern-admin-header': { paddingInline: 24 },
     '.ant-layout .ant-layout-content.tern-admin-content': { padding: 24 },
+    // Long entries (Fehlgeschlagene Zustellungen, Недоставленные уведомления) wrap instead of being cut.
+    '.tern-admin-nav .ant-menu-inline .ant-menu-item': { height: 'auto', minHeight: 40, lineHeight: '20px', paddingBlock: 10 },
+    '.tern-admin-nav .ant-menu-inline .ant-menu-item .ant-menu-title-content': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
     [PHONE]: {
       '.ant-layout .ant-layout-sider.tern-admin-sider': { display: 'none' },
       '.ant-btn.tern-admin-menu-button': { display: 'inline-flex', flex: 'none' },
