@@ -53,10 +53,27 @@ interface I18nContextValue {
 const I18nContext = createContext<I18nContextValue | null>(null)
 
 /**
+ * In a right-to-left language, the text values put in a message as they are
+ * (`{name}`, not a select or a number) are isolated from the sentence (first
+ * strong isolate … pop directional isolate, the plain-text <bdi>): a file
+ * name, user name or share id in Latin letters keeps its order and
+ * punctuation inside Arabic text.
+ */
+function isolated(message: string, values: MessageValues): MessageValues {
+  const result: MessageValues = {}
+  for (const [name, value] of Object.entries(values)) {
+    const formatted = new RegExp(`\\{\\s*${name}\\s*,`).test(message)
+    result[name] = typeof value === 'string' && value !== '' && !formatted ? `\u2068${value}\u2069` : value
+  }
+  return result
+}
+
+/**
  * Makes the locale and its catalogue available to `useTranslate`/`useI18n`.
  */
 export function I18nProvider(props: { locale: string; messages: Messages; children: ReactNode }) {
   const { locale, messages } = props
+  const rtl = LOCALES.some((entry) => entry.code === locale && entry.rtl)
   const t = useCallback<TranslateFn>(
     (key, values) => {
       const message = messages[key]
@@ -64,9 +81,9 @@ export function I18nProvider(props: { locale: string; messages: Messages; childr
         if (import.meta.env.DEV) console.warn(`[i18n] missing message "${key}"`)
         return key
       }
-      return formatMessage(message, values, locale)
+      return formatMessage(message, rtl && values ? isolated(message, values) : values, locale)
     },
-    [locale, messages]
+    [locale, messages, rtl]
   )
   const value = useMemo(() => ({ locale, messages, t }), [locale, messages, t])
   return <I18nContext.Provider value={value}>{props.children}</I18nContext.Provider>

@@ -97,7 +97,7 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
           {share.files.map((file) => (
             <tr key={file.id}>
               <td style={{ ...cell, ...first, overflowWrap: 'anywhere' }}>
-                {file.name}
+                <bdi>{file.name}</bdi>
                 <div className="tern-file-size-under">{formatBytes(Number(file.size), locale)}</div>
               </td>
               <td className="tern-file-size" style={{ ...cell, whiteSpace: 'nowrap' }}>

@@ -35,7 +35,7 @@ export default function ShareHeader({ share, actions }: { share: Share; actions?
             wordBreak: 'break-word',
           }}
         >
-          {share.name || share.id}
+          <bdi>{share.name || share.id}</bdi>
         </h1>
         {share.description && (
           <p style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', marginTop: 8, marginBottom: 0 }} data-testid="share-description">

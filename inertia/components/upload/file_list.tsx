@@ -52,7 +52,8 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
           title: t('upload.files.name'),
           dataIndex: 'name',
           // Fixed layout: the name takes what the other columns leave and wraps anywhere, whole at every width.
-          render: (_, item) => <span style={{ overflowWrap: 'anywhere' }}>{item.file.name}</span>,
+          // <bdi>: a Latin name keeps its order inside right-to-left text.
+          render: (_, item) => <bdi style={{ overflowWrap: 'anywhere' }}>{item.file.name}</bdi>,
         },
         {
           title: t('upload.files.size'),
