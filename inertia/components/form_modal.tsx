@@ -71,8 +71,6 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
   useEffect(() => {
     if (!open) return
     setFormError(null)
-    form.resetFields()
-    onOpen.current?.()
     // The dialog renders its content in a portal, possibly a frame later: focus the first field once it is there.
     let frame = 0
     let tries = 0
@@ -129,6 +127,12 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
           onFinish={(values) => void submit(values)}
           requiredMark={false}
         >
+          <OnContentMount
+            onMount={() => {
+              form.resetFields()
+              onOpen.current?.()
+            }}
+          />
           {props.notice}
           {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
           {props.children}
@@ -136,4 +140,17 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
       </div>
     </Modal>
   )
+}
+
+/**
+ * Runs `onMount` once the dialog's content is there (it is destroyed on close,
+ * so on every open). From inside the Form, the form instance is connected
+ * when it is reset: called from the dialog's open effect, the content could
+ * still be a frame away in its portal, and antd then logged "Instance created
+ * by useForm is not connected" (seen on a loaded machine).
+ */
+function OnContentMount({ onMount }: { onMount: () => void }) {
+  const run = useRef(onMount)
+  useEffect(() => run.current(), [])
+  return null
 }
