@@ -7,7 +7,7 @@
  */
 import { test } from '@japa/runner'
 import type { Browser, Locator, Page } from 'playwright'
-import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
+import { baseUrl, collectErrors, dialogByTitle, RELOAD_TIMEOUT_MS } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 
 /** A signed-in page at `path` in `language` (cookie `language`, as the language menu sets it). */
@@ -50,6 +50,8 @@ async function uploadModal(browser: Browser, language: string, texts: { share: s
   const { cookie } = await shareUser()
   const opened = await pageIn(browser, language, cookie, '/upload')
   const { page } = opened
+  // The first page of a run can take the dev server long to transform (and Vite may reload it once): the reload bound.
+  await page.getByTestId('file-input').waitFor({ state: 'attached', timeout: RELOAD_TIMEOUT_MS })
   await page.getByTestId('file-input').setInputFiles([{ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') }])
   await page.getByTestId('upload-file-list').getByText('a.txt').waitFor()
   await page.getByRole('button', { name: texts.share, exact: true }).click()
