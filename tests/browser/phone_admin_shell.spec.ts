@@ -11,20 +11,10 @@ import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { api, cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
-import { cutOff as measuredCutOff } from '#tests/helpers/layout'
+import { cutOff } from '#tests/helpers/layout'
 
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
-
-/**
- * `cutOff` without the step buttons of antd number inputs: until the input
- * is hovered or focused they sit in a 0 px wide, transparent wrapper, which
- * the helper (it checks an element's own opacity only) reports as clipped.
- */
-async function cutOff(page: Page, scope?: string): Promise<string[]> {
-  const problems = await measuredCutOff(page, scope)
-  return problems.filter((problem) => !/^<span> "(Increase|Decrease) Value" .* clips its text: \d+ px in 0 px$/.test(problem))
-}
 
 /** A signed-in browser page of the panel at `path`, `width` px wide. */
 async function signedInPanel(browser: Browser, cookie: string, path: string, width: number) {

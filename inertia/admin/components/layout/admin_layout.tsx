@@ -201,9 +201,8 @@ export function AdminLayout(props: { appName: string; children: ReactNode }) {
       <AdminSider appName={props.appName} />
       <Layout style={{ minWidth: 0 }}>
         <AdminHeader appName={props.appName} />
-        <Layout.Content className="tern-admin-content">
-          <main>{props.children}</main>
-        </Layout.Content>
+        {/* antd's Content is the page's <main> landmark: no second one inside it. */}
+        <Layout.Content className="tern-admin-content">{props.children}</Layout.Content>
       </Layout>
     </Layout>
   )
