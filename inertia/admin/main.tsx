@@ -44,6 +44,7 @@ createRoot(document.getElementById('admin-root')!).render(
       initialScheme={boot.colorScheme}
       antdLocale={antdLocale}
       direction={localeInfo(boot.language).rtl ? 'rtl' : 'ltr'}
+      language={boot.language}
     >
       <Started />
       <AdminApp appName={boot.appName} />

@@ -67,6 +67,7 @@ export function AppProviders(props: { boot: BootData; colorScheme: SharedPagePro
         initialScheme={props.colorScheme}
         antdLocale={boot.antdLocale}
         direction={localeInfo(boot.language).rtl ? 'rtl' : 'ltr'}
+        language={boot.language}
       >
         {props.children}
       </ThemeProvider>

@@ -81,6 +81,8 @@ export function ThemeProvider(props: {
   initialScheme: ColorScheme
   antdLocale?: AntdLocale
   direction?: 'ltr' | 'rtl'
+  /** The interface language: Japanese keeps two-kanji button labels unspaced (antd spaces them, as Chinese does). */
+  language?: string
   children: ReactNode
 }) {
   const [scheme, setSchemeState] = useState<ColorScheme>(props.initialScheme)
@@ -111,7 +113,13 @@ export function ThemeProvider(props: {
 
   return (
     <ColorSchemeContext.Provider value={value}>
-      <ConfigProvider theme={config} locale={props.antdLocale} direction={props.direction} csp={CSP}>
+      <ConfigProvider
+        theme={config}
+        locale={props.antdLocale}
+        direction={props.direction}
+        csp={CSP}
+        button={{ autoInsertSpace: !props.language?.startsWith('ja') }}
+      >
         {/* antd bundles its own copy of the icons: ours learn the nonce here. */}
         <IconProvider value={ICON_CONTEXT}>
           <AntApp notification={NOTIFICATION_CONFIG} message={{ maxCount: 5 }}>
