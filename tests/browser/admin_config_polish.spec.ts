@@ -6,28 +6,14 @@
  * theme's colours in light and dark.
  */
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright'
-import { baseUrl, collectErrors } from '#tests/helpers/browser'
+import type { Page } from 'playwright'
+import { baseUrl, openSignedIn } from '#tests/helpers/browser'
 import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
 declare function getComputedStyle(element: unknown): { outlineStyle: string; outlineColor: string; outlineWidth: string }
 
-/** A signed-in browser page at `path` (cookie of `shareUser`). */
-async function signedInPage(browser: Browser, cookie: string, path: string, options: { width?: number; dark?: boolean } = {}) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: options.width ?? 1440, height: 900 },
-    colorScheme: options.dark ? 'dark' : 'light',
-  })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await page.goto(path)
-  await page.waitForSelector('html[data-hydrated]')
-  return { context, page, errors }
-}
 
 /** Whether the page scrolls sideways (something is cut off or overflows). */
 function overflowsSideways(page: Page) {
@@ -47,7 +33,7 @@ test.group('Admin configuration and upload polish | browser', (group) => {
     test(`Social Login is grouped per provider with its callback URL and state (${width} px)`, async ({ browser, assert }) => {
       await setConfig('oauth.github-enabled', 'true')
       const { cookie } = await shareUser({ admin: true })
-      const { context, page, errors } = await signedInPage(browser, cookie, '/admin/config/oauth', { width })
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin/config/oauth', { width })
 
       // The general keys come first, in their own group.
       const general = page.getByTestId('oauth-general')
@@ -96,7 +82,7 @@ test.group('Admin configuration and upload polish | browser', (group) => {
 
   test('the panel shows a saved app name at once, without a reload', async ({ browser, assert }) => {
     const { cookie } = await shareUser({ admin: true })
-    const { context, page, errors } = await signedInPage(browser, cookie, '/admin/config/general')
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin/config/general')
     await page.getByText('Tern administration').first().waitFor()
     let reloaded = false
     page.on('framenavigated', (frame) => {
@@ -117,7 +103,7 @@ test.group('Admin configuration and upload polish | browser', (group) => {
   for (const dark of [false, true]) {
     test(`the dropzone's keyboard focus ring follows the ${dark ? 'dark' : 'light'} theme`, async ({ browser, assert }) => {
       const { cookie } = await shareUser()
-      const { context, page, errors } = await signedInPage(browser, cookie, '/upload', { dark })
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/upload', { dark })
       await page.waitForSelector(`html[data-theme="${dark ? 'dark' : 'light'}"]`)
       const area = page.getByRole('button', { name: 'Drop files here or press Enter to choose files' })
 

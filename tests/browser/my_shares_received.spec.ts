@@ -6,23 +6,13 @@
  * /api/shares itself keeps Pingvin's semantics (own shares only).
  */
 import { test } from '@japa/runner'
-import type { Browser } from 'playwright'
-import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
+import { baseUrl, dialogByTitle, openSignedIn } from '#tests/helpers/browser'
 import { api, cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
 
-async function signedInPage(browser: Browser, cookie: string, path: string, width: number) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 900 } })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await page.goto(path)
-  await page.waitForSelector('html[data-hydrated]')
-  return { context, page, errors }
-}
 
 test.group('My shares | received through my reverse shares | browser', (group) => {
   group.each.setup(async () => {
@@ -41,7 +31,7 @@ test.group('My shares | received through my reverse shares | browser', (group) =
       const listed = await api('GET', '/api/shares', { cookie })
       assert.deepEqual((listed.json as { id: string }[]).map((share) => share.id), [own.id])
 
-      const { context, page, errors } = await signedInPage(browser, cookie, '/account/shares', width)
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/account/shares', { width: width })
       const table = page.getByTestId('my-shares-table')
       const receivedRow = table.getByRole('row', { name: new RegExp(receivedId) })
       const ownRow = table.getByRole('row', { name: new RegExp(own.id) })
@@ -81,7 +71,7 @@ test.group('My shares | received through my reverse shares | browser', (group) =
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie)
     const { shareId } = await completedReverseShareUpload(token, { 'x.txt': 'x' })
-    const { context, page, errors } = await signedInPage(browser, cookie, '/account/reverseShares', 1440)
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/account/reverseShares', { width: 1440 })
     await page.locator('.ant-table-row-expand-icon').first().click()
     const link = page.getByTestId('reverse-share-share-link')
     await link.waitFor()

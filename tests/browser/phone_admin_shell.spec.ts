@@ -8,24 +8,14 @@
  * 1440 px the sider and the category menu are there and nothing is cut off.
  */
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright'
-import { baseUrl, collectErrors } from '#tests/helpers/browser'
+import type { Page } from 'playwright'
+import { openSignedIn } from '#tests/helpers/browser'
 import { api, cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 import { cutOff } from '#tests/helpers/layout'
 
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
 
-/** A signed-in browser page of the panel at `path`, `width` px wide. */
-async function signedInPanel(browser: Browser, cookie: string, path: string, width: number) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 800 }, isMobile: width < 768, hasTouch: width < 768 })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await page.goto(path)
-  await page.waitForSelector('html[data-hydrated]')
-  return { context, page, errors }
-}
 
 /** Waits for both setup notices (they load after the page). */
 async function noticesShown(page: Page) {
@@ -60,7 +50,7 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
       const { cookie } = await shareUser({ admin: true })
       const categories = await categoryIds(cookie)
       for (const expected of ['general', 'share', 'email', 'smtp', 'oauth', 'legal']) assert.include(categories, expected)
-      const { context, page, errors } = await signedInPanel(browser, cookie, '/admin', width)
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: width, phoneBelow: 768, height: 800 })
 
       // Landing: no sider, a menu button; the notices' text has room, their buttons under it.
       await page.getByTestId('landing-version').waitFor()
@@ -108,7 +98,7 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
 
   test('the menu button opens the navigation in a drawer; navigating and Esc close it (360 px)', async ({ browser, assert }) => {
     const { cookie } = await shareUser({ admin: true })
-    const { context, page, errors } = await signedInPanel(browser, cookie, '/admin', 360)
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: 360, phoneBelow: 768, height: 800 })
     await page.getByTestId('landing-version').waitFor()
     const menuButton = page.getByRole('button', { name: 'Open the menu' })
     const drawer = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Administration' }) })
@@ -152,7 +142,7 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
     assert,
   }) => {
     const { cookie } = await shareUser({ admin: true })
-    const { context, page, errors } = await signedInPanel(browser, cookie, '/admin', 1440)
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: 1440, phoneBelow: 768, height: 800 })
     await page.getByTestId('landing-version').waitFor()
     await noticesShown(page)
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Users' }).waitFor()

@@ -8,8 +8,8 @@
  * each action (link, edit, delete with its confirmation, open) works.
  */
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright'
-import { baseUrl, collectErrors, dialogByTitle, RELOAD_TIMEOUT_MS } from '#tests/helpers/browser'
+import type { Page } from 'playwright'
+import { baseUrl, dialogByTitle, openSignedIn, RELOAD_TIMEOUT_MS } from '#tests/helpers/browser'
 import { cutOff } from '#tests/helpers/layout'
 import { api, cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
@@ -45,23 +45,6 @@ async function seed() {
   return { cookie, long, plain, named, token, received: received.shareId, second: second.shareId }
 }
 
-/** A signed-in page at `width` (a touch phone below 1000 px), on `path`, hydrated. */
-async function signedInPage(browser: Browser, cookie: string, path: string, width: number) {
-  const phone = width < 1000
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width, height: phone ? 740 : 900 },
-    isMobile: phone,
-    hasTouch: phone,
-  })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  // The first page of a run waits for the dev server's transforms (slow on a loaded machine).
-  await page.goto(path, { timeout: RELOAD_TIMEOUT_MS })
-  await page.waitForSelector('html[data-hydrated]', { timeout: RELOAD_TIMEOUT_MS })
-  return { context, page, errors }
-}
 
 /** Whether the cell of the row named `rowName` that holds `label` (its column's name) shows it, and its value. */
 async function labelled(page: Page, rowName: RegExp, label: string) {
@@ -80,7 +63,7 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
   for (const width of [...PHONES, 1440]) {
     test(`nothing is cut off on My shares and Reverse shares (${width} px)`, async ({ browser, assert }) => {
       const data = await seed()
-      const { context, page, errors } = await signedInPage(browser, data.cookie, '/account/shares', width)
+      const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', { width: width, phoneBelow: 1000, height: width < 1000 ? 740 : 900, timeout: RELOAD_TIMEOUT_MS })
       const table = page.getByTestId('my-shares-table')
       for (const id of [data.long.id, data.plain.id, data.named.id, data.received, data.second]) {
         await table.getByRole('row', { name: new RegExp(id) }).waitFor({ timeout: RELOAD_TIMEOUT_MS })
@@ -136,7 +119,7 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
 
   test('at 360 px every action of My shares and Reverse shares can be clicked and works', async ({ browser, assert }) => {
     const data = await seed()
-    const { context, page, errors } = await signedInPage(browser, data.cookie, '/account/shares', 360)
+    const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', { width: 360, phoneBelow: 1000, height: 360 < 1000 ? 740 : 900, timeout: RELOAD_TIMEOUT_MS })
     const table = page.getByTestId('my-shares-table')
     await table.getByRole('row', { name: new RegExp(data.long.id) }).waitFor({ timeout: RELOAD_TIMEOUT_MS })
 

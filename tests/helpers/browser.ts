@@ -3,7 +3,7 @@
  * driven by Playwright through @japa/browser-client. No browser is ever
  * downloaded. `CHROMIUM_PATH` overrides the executable.
  */
-import type { Browser, Page } from 'playwright'
+import type { Browser, BrowserContext, Page } from 'playwright'
 
 /** The Chromium executable the browser suite drives. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -71,4 +71,43 @@ export const RELOAD_TIMEOUT_MS = 120_000
 /** Runs `action` (a click or key press that reloads the page) and resolves once the new page fired `load`. */
 export async function reloadedBy(page: Page, action: () => Promise<unknown>): Promise<void> {
   await Promise.all([page.waitForEvent('load', { timeout: RELOAD_TIMEOUT_MS }), action()])
+}
+
+export interface SignedInPageOptions {
+  /** Viewport width (1440 by default); below `phoneBelow` the context is a touch phone. */
+  width?: number
+  /** Widths under this one get `isMobile` and `hasTouch` (none by default). */
+  phoneBelow?: number
+  height?: number
+  dark?: boolean
+  /** Bound of the first load and hydration (Playwright's 30 s by default). */
+  timeout?: number
+}
+
+/**
+ * A fresh browser context signed in with `cookie` (an `access_token=...`
+ * Cookie header), its page loaded at `path` and hydrated, and the console
+ * errors it collects.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  cookie: string,
+  path: string,
+  options: SignedInPageOptions = {}
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const width = options.width ?? 1440
+  const phone = width < (options.phoneBelow ?? 0)
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: options.height ?? 900 },
+    isMobile: phone,
+    hasTouch: phone,
+    colorScheme: options.dark ? 'dark' : 'light',
+  })
+  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  await page.goto(path, { timeout: options.timeout })
+  await page.waitForSelector('html[data-hydrated]', { timeout: options.timeout })
+  return { context, page, errors }
 }
