@@ -154,14 +154,6 @@ export default defineConfig(({ command }) => ({
   server: {
     /** Test runs (possibly several at once) need no hot reload. */
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,
-    /**
-     * Vite's page client opens its socket even without hot reload, on 24678
-     * unless told otherwise. Each test run gets its own port (bin/test.ts sets
-     * VITE_WS_PORT): on the shared port a page of one run reached the socket
-     * of another run or of a dev server, which refused its token and logged
-     * console errors that failed browser tests.
-     */
-    ws: process.env.VITE_WS_PORT ? { port: Number(process.env.VITE_WS_PORT) } : undefined,
     watch: { ignored: ['**/data/**', '**/build/**', '**/tmp/**'] },
   },
 }))

@@ -42,8 +42,15 @@ process.env.OUTBOX_MAX_ATTEMPTS ??= '6'
 const database = await createTestDatabase()
 process.env.HOST = '127.0.0.1'
 process.env.PORT = String(await freePort())
-/** The Vite page client's socket of this run alone (vite.config.ts). */
-process.env.VITE_WS_PORT ??= String(await freePort())
+/**
+ * Vite's page client opens its socket even without hot reload, on the port
+ * @adonisjs/vite reads from VITE_HMR_PORT. The runner sets that to 24678 when
+ * 24678 is free as it starts, so runs starting together on one machine took the
+ * same port: a page of one run reached the other's socket, which refused its
+ * token, and the console errors failed its browser tests. A port the system
+ * hands out (ephemeral, random) is this run's alone.
+ */
+process.env.VITE_HMR_PORT = String(await freePort())
 
 createIgnitor(new URL('../', import.meta.url))
   .testRunner()
