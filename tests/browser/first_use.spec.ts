@@ -247,6 +247,15 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       assert.isTrue(await modal.isVisible())
       assert.equal(await dialogByTitle(page, 'Share ready').count(), 0)
 
+      // A free-text field is checked as it is left (not at every keystroke): a name too short, then put right.
+      const name = modal.getByLabel('Name', { exact: true })
+      await name.fill('ab')
+      await page.keyboard.press('Tab')
+      await modal.getByText('Must be at least 3 characters').waitFor()
+      await name.fill('abc')
+      await page.keyboard.press('Tab')
+      await modal.getByText('Must be at least 3 characters').waitFor({ state: 'detached' })
+
       const shareId = newShareId('keys')
       await link.fill(shareId)
       await modal.getByText('This link is already in use').waitFor({ state: 'detached' })
@@ -254,8 +263,10 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
 
       const ready = dialogByTitle(page, 'Share ready')
       await ready.waitFor({ timeout: 30_000 })
-      // One share, made by the Enter in the link field, with both lines of the description.
-      assert.equal((await Share.findOrFail(shareId)).description, 'first line\nsecond line')
+      // One share, made by the Enter in the link field, with both lines of the description and the name.
+      const created = await Share.findOrFail(shareId)
+      assert.equal(created.description, 'first line\nsecond line')
+      assert.equal(created.name, 'abc')
       const openButton = ready.getByRole('link', { name: 'Open' })
       assert.equal(await openButton.getAttribute('href'), `/share/${shareId}`)
       assert.equal(await openButton.getAttribute('target'), '_blank')
@@ -282,10 +293,11 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
     })
   }
 
-  test('share-ready: Esc right after the upload closes it, Done closes it too', async ({ browser }) => {
+  test('share-ready: Esc right after the upload closes it, Done closes it too', async ({ browser, assert }) => {
     const { cookie } = await shareUser()
     const context = await signedInContext(browser, cookie)
     const page = await context.newPage()
+    const errors = collectErrors(page)
     await open(page, '/upload')
     for (const round of [1, 2]) {
       await page.getByTestId('file-input').setInputFiles([{ name: `r${round}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }])
@@ -299,6 +311,8 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       await ready.waitFor({ state: 'hidden' })
       await page.getByTestId('upload-file-list').waitFor({ state: 'detached' })
     }
+    assert.deepEqual(errors, [])
+    await context.close()
   })
 
   for (const { label, viewport } of VIEWPORTS) {

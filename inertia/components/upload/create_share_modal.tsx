@@ -55,6 +55,20 @@ const MIN_ID_LENGTH = 3
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
+ * When the free-text fields (name, description, password) are checked: on
+ * leaving them and on submit, not at every keystroke. Their rules are length
+ * limits: the input's `maxLength` already holds the upper one, and a name
+ * or password that is too short is pointed out as the field is left.
+ * Checked on change, each keystroke ran a validation round: two meta
+ * updates, a re-render, and an error-list update 10 ms later, plus three
+ * autosize updates in the description. On a busy device that stream kept React's nested-update
+ * counter from resetting. React then threw "Maximum update depth exceeded"
+ * (a false positive of its loop detection, facebook/react#32714) and dropped
+ * the update it was making.
+ */
+const TEXT_VALIDATE_TRIGGER = 'onBlur'
+
+/**
  * The create-share modal of the upload page: link (random id of
  * `share.shareIdLength` characters, live availability check), expiration
  * (number and unit or never, capped by `share.maxExpiration`), name,
@@ -172,6 +186,7 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
 
       <Form.Item
         name="name"
+        validateTrigger={TEXT_VALIDATE_TRIGGER}
         label={t('upload.modal.name')}
         rules={[
           { min: 3, message: t('validation.minLength', { length: 3 }) },
@@ -182,6 +197,7 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
       </Form.Item>
       <Form.Item
         name="description"
+        validateTrigger={TEXT_VALIDATE_TRIGGER}
         label={t('upload.modal.description')}
         rules={[{ max: 512, message: t('validation.maxLength', { length: 512 }) }]}
       >
@@ -221,6 +237,7 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
               <>
                 <Form.Item
                   name="password"
+                  validateTrigger={TEXT_VALIDATE_TRIGGER}
                   label={t('upload.modal.password')}
                   rules={[
                     { min: 3, message: t('validation.minLength', { length: 3 }) },
