@@ -7,7 +7,7 @@
  * frame, whose next stop would be Close), and Enter in a one-line field
  * submits (the submit button sits in the footer, outside the form).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
 
 /** A refusal of `onSubmit` that belongs to one field: its message is shown there. */
@@ -31,8 +31,6 @@ export interface FormModalProps<Values> {
   name: string
   form: FormInstance<Values>
   initialValues: Partial<Values>
-  /** Runs each time the modal opens, after the fields are reset (e.g. to fill a generated value). */
-  onOpen?: () => void
   /**
    * Called with the validated values. A `FormFieldError` rejection shows its
    * message at its field; any other rejection's message above the form.
@@ -65,8 +63,6 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
   const [submitting, setSubmitting] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const body = useRef<HTMLDivElement>(null)
-  const onOpen = useRef(props.onOpen)
-  onOpen.current = props.onOpen
 
   useEffect(() => {
     if (!open) return
@@ -127,12 +123,7 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
           onFinish={(values) => void submit(values)}
           requiredMark={false}
         >
-          <OnContentMount
-            onMount={() => {
-              form.resetFields()
-              onOpen.current?.()
-            }}
-          />
+          <OnContentMount onMount={() => form.resetFields()} />
           {props.notice}
           {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
           {props.children}
@@ -147,10 +138,13 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
  * so on every open). From inside the Form, the form instance is connected
  * when it is reset: called from the dialog's open effect, the content could
  * still be a frame away in its portal, and antd then logged "Instance created
- * by useForm is not connected" (seen on a loaded machine).
+ * by useForm is not connected" (seen on a loaded machine). A layout effect:
+ * the fields hold their initial values from the first frame the dialog is
+ * painted in, so a Submit clicked at once on a busy device never sends the
+ * values of the previous opening.
  */
 function OnContentMount({ onMount }: { onMount: () => void }) {
   const run = useRef(onMount)
-  useEffect(() => run.current(), [])
+  useLayoutEffect(() => run.current(), [])
   return null
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { Button, Modal, Space, Typography } from 'antd'
 import { ExportOutlined } from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
@@ -47,7 +47,8 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
   const done = useRef<HTMLButtonElement>(null)
 
   // Captured before any dialog sees it: a dialog closing just before (the create dialog) must not swallow it.
-  useEffect(() => {
+  // A layout effect: listening from the frame the dialog is first painted in (an effect could come later).
+  useLayoutEffect(() => {
     if (!open) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.isComposing) onClose()

@@ -86,9 +86,15 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
   // The server refuses recipients unless sharing by e-mail and SMTP are both on.
   const canMailRecipients = config.boolean('email.enableShareEmailRecipients') && config.boolean('smtp.enabled')
 
+  // A fresh random link each time the dialog opens, drawn in the browser (the server renders it closed). In the
+  // initial values, not set by an effect: a Share clicked before that effect ran (a busy device) sent an empty link.
   const initialValues = useMemo<Partial<CreateShareValues>>(
-    () => ({ id: '', ...initialExpiration(defaultExpiration, hasMaximum), recipients: [] }),
-    [defaultExpiration, hasMaximum]
+    () => ({
+      id: open ? randomShareId(idLength) : '',
+      ...initialExpiration(defaultExpiration, hasMaximum),
+      recipients: [],
+    }),
+    [open, idLength, defaultExpiration, hasMaximum]
   )
 
   const submit = (values: CreateShareValues) =>
@@ -118,8 +124,6 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
       name="createShare"
       form={form}
       initialValues={initialValues}
-      // A fresh random id every time the modal opens (generated in the browser only).
-      onOpen={() => form.setFieldsValue({ id: randomShareId(idLength) })}
       onSubmit={submit}
       notice={
         isVisitor && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('upload.modal.visitorWarning')} />
