@@ -117,7 +117,9 @@ test.group('Admin configuration and upload polish | browser', (group) => {
       }
       await page.waitForSelector('[data-focus-visible]')
       // The ring fades in (a 0.2 s transition of the outline): read it once the transition has finished.
-      await area.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)))
+      await area.evaluate((element) =>
+        Promise.all((element as any).getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished))
+      )
       const style = await area.evaluate((element) => {
         const computed = getComputedStyle(element)
         return { outlineStyle: computed.outlineStyle, outlineColor: computed.outlineColor, outlineWidth: computed.outlineWidth }
