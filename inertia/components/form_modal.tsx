@@ -134,14 +134,16 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
 }
 
 /**
- * Runs `onMount` once the dialog's content is there (it is destroyed on close,
- * so on every open). From inside the Form, the form instance is connected
- * when it is reset: called from the dialog's open effect, the content could
- * still be a frame away in its portal, and antd then logged "Instance created
- * by useForm is not connected" (seen on a loaded machine). A layout effect:
- * the fields hold their initial values from the first frame the dialog is
- * painted in, so a Submit clicked at once on a busy device never sends the
- * values of the previous opening.
+ * Runs `onMount` once the dialog's content is there. The content is
+ * destroyed on close, so this runs on every opening, except when the dialog
+ * is opened again before its closing animation has ended: the content is
+ * still mounted then, and it keeps the last values. From inside the Form,
+ * the form instance is connected when it is reset: called from the dialog's
+ * open effect, the content could still be a frame away in its portal, and
+ * antd then logged "Instance created by useForm is not connected" (seen on
+ * a loaded machine). A layout effect: the fields hold their initial values
+ * from the first frame the dialog is painted in, so a Submit clicked at once
+ * on a busy device never sends the values of the previous opening.
  */
 function OnContentMount({ onMount }: { onMount: () => void }) {
   const run = useRef(onMount)

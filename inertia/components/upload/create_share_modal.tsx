@@ -61,10 +61,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * or password that is too short is pointed out as the field is left.
  * Checked on change, each keystroke ran a validation round: two meta
  * updates, a re-render, and an error-list update 10 ms later, plus three
- * autosize updates in the description. On a busy device that stream kept React's nested-update
- * counter from resetting. React then threw "Maximum update depth exceeded"
- * (a false positive of its loop detection, facebook/react#32714) and dropped
- * the update it was making.
+ * autosize updates in the description. On a busy device that stream kept
+ * React's nested-update counter from resetting. React then threw "Maximum
+ * update depth exceeded" (a false positive of its loop detection,
+ * facebook/react#32714) and dropped the update it was making.
  */
 const TEXT_VALIDATE_TRIGGER = 'onBlur'
 
