@@ -1,6 +1,7 @@
 /**
- * Errors of request bodies the API refuses before any controller runs:
- * nested too deeply, text that is not valid Unicode, JSON the parser could
+ * Errors of requests the API refuses before any controller runs: bodies
+ * nested too deeply, text that is not valid Unicode or carries a NUL
+ * character (in the body, the query or the address), JSON the parser could
  * not read. Each is a 400 with a message a person understands, never the
  * engine's own words ("Maximum call stack size exceeded") and never a 500.
  */
@@ -27,10 +28,18 @@ export function bodyTooDeep(cause?: unknown): RequestBodyException {
   )
 }
 
-/** 400 `E_BODY_INVALID_UNICODE`, naming the field. */
-export function bodyInvalidUnicode(path: string): RequestBodyException {
-  const where = path ? `The field "${path}"` : 'The request body'
+/** 400 `E_BODY_INVALID_UNICODE`, naming where (`The field "name"`, `The query parameter "q"`). */
+export function bodyInvalidUnicode(where: string): RequestBodyException {
   return new RequestBodyException(`${where} contains characters that are not valid Unicode`, 'E_BODY_INVALID_UNICODE')
+}
+
+/**
+ * 400 `E_REQUEST_NUL_CHARACTER`, naming where: a NUL (U+0000) cannot be
+ * stored by PostgreSQL (its drivers throw, which would be a 500) and is never
+ * part of a real name, address or text, so every database refuses it alike.
+ */
+export function requestNulCharacter(where: string): RequestBodyException {
+  return new RequestBodyException(`${where} contains a NUL character, which cannot be used`, 'E_REQUEST_NUL_CHARACTER')
 }
 
 /**

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { assertAcceptableBody } from '#middleware/body_guard_middleware'
+import { assertAcceptableBody, assertAcceptableParams } from '#middleware/body_guard_middleware'
 import { MAX_BODY_DEPTH, RequestBodyException, requestBodyError } from '#exceptions/request_body_errors'
 import { isWellFormedText } from '#validators/rules'
 import { chunkQueryValidator, createShareValidator } from '#validators/shares'
@@ -41,6 +41,17 @@ test.group('Validators | hostile input', () => {
     assert.throws(() => assertAcceptableBody({ list: ['ok', '\udc00'] }), /"list\.1" contains/)
     assert.throws(() => assertAcceptableBody({ ['k\ud800']: 1 }), /request body contains/)
     assert.doesNotThrow(() => assertAcceptableBody({ name: '日本 😀', n: 1, b: null }))
+  })
+
+  test('the request guard refuses a NUL character in the body, the query and the address, naming where', ({ assert }) => {
+    // PostgreSQL cannot store U+0000 in text (its driver throws, a 500); every database refuses it alike.
+    assert.throws(() => assertAcceptableBody({ name: 'a\u0000b' }), /^The field "name" contains a NUL character/)
+    assert.throws(() => assertAcceptableBody({ ['k\u0000']: 1 }), /^The request body contains a NUL character/)
+    assert.throws(() => assertAcceptableBody({ name: 'a\u0000' }, 'query'), /^The query parameter "name" contains a NUL/)
+    assert.throws(() => assertAcceptableBody({ q: '\ud800' }, 'query'), /^The query parameter "q" contains characters that are not valid Unicode/)
+    assert.throws(() => assertAcceptableParams({ id: 'a\u0000b' }), /^The address contains a NUL character/)
+    assert.doesNotThrow(() => assertAcceptableParams({ id: 'abc', other: 'x y' }))
+    assert.doesNotThrow(() => assertAcceptableBody({ name: 'line\nbreak\ttab' }))
   })
 
   test('body-parser failures become a coded 400 with a readable message', ({ assert }) => {
