@@ -49,10 +49,37 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   teardown: [],
 }
 
+/** How long each suite of this run took, in the order they ran (printed at the end). */
+const suiteDurations: { name: string; ms: number }[] = []
+
+/** `12 min 5 s`, `41 s`, `0.4 s`: durations as a person reads them. */
+function minutesAndSeconds(ms: number) {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`
+  const seconds = Math.round(ms / 1000)
+  return seconds >= 60 ? `${Math.floor(seconds / 60)} min ${seconds % 60} s` : `${seconds} s`
+}
+
 /**
- * The HTTP server starts only for the suites that need it.
+ * One line at the end of every run with each suite's duration and the
+ * database (CI time is a budget: .ci/run collects these lines into its summary).
+ */
+runnerHooks.teardown.push(() => {
+  if (suiteDurations.length === 0) return
+  const each = suiteDurations.map(({ name, ms }) => `${name} ${minutesAndSeconds(ms)}`).join(', ')
+  console.log(`tern: suite durations on ${process.env.DB_CONNECTION ?? 'sqlite'}: ${each}`)
+})
+
+/**
+ * Each suite is timed; the HTTP server starts only for the suites that need it.
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  let started = 0
+  suite.setup(() => {
+    started = performance.now()
+  })
+  suite.teardown(() => {
+    suiteDurations.push({ name: suite.name, ms: performance.now() - started })
+  })
   if (['browser', 'functional'].includes(suite.name)) {
     return suite.setup(() => testUtils.httpServer().start())
   }
