@@ -24,8 +24,11 @@ export const http = defineConfig({
   allowMethodSpoofing: false,
   useAsyncLocalStorage: true,
   /**
-   * Only trusted proxies may set X-Forwarded-For: rate limits key on the
-   * client IP, so trusting everyone would let any client pick its own.
+   * Only trusted proxies may set X-Forwarded-For and X-Forwarded-Proto: rate
+   * limits key on the client IP, so trusting everyone would let any client
+   * pick its own, and the scheme decides HSTS and Secure cookies. The default
+   * trusts loopback, so every local process too (docs/operations.md, "Client
+   * addresses, HTTPS and locked accounts").
    */
   trustProxy: trustProxySetting(env.get('TRUST_PROXY')),
   /** A URL that cannot be decoded (`%FF`) is a 400 with the API's JSON error body under /api. */

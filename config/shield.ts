@@ -1,8 +1,9 @@
 /**
- * @adonisjs/shield: the security headers of every answer (issue 11, item 17).
+ * @adonisjs/shield: the security headers of every answer.
  * Shield writes the Content-Security-Policy, X-Frame-Options and nosniff;
- * SecurityHeadersMiddleware adds Referrer-Policy and Permissions-Policy,
- * shares the nonce with the views and fills the SSR placeholder.
+ * SecurityHeadersMiddleware adds Referrer-Policy, Permissions-Policy and,
+ * over HTTPS, Strict-Transport-Security, shares the nonce with the views
+ * and fills the SSR placeholder.
  */
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
@@ -46,8 +47,10 @@ const shieldConfig = defineConfig({
   contentTypeSniffing: { enabled: true },
 
   /**
-   * Off: HSTS belongs to whoever terminates TLS (Tern serves plain HTTP behind
-   * a proxy, or on a LAN where pinning HTTPS would lock visitors out).
+   * Off here: Shield would send it on every answer, plain HTTP included (a
+   * LAN instance reached over HTTP would pin HTTPS for visitors who once
+   * came through an HTTPS proxy). SecurityHeadersMiddleware sends it on
+   * answers to HTTPS requests only (app/services/security/strict_transport_security.ts).
    */
   hsts: { enabled: false },
 

@@ -43,10 +43,25 @@ export default await Env.create(new URL('../', import.meta.url), {
     return value
   },
   /**
-   * Which proxies may set X-Forwarded-For (client IPs are used by rate limits):
-   * `true`, `false`, or addresses/subnets/keywords comma separated. Default: loopback.
+   * Which proxies may set X-Forwarded-For (client IPs are used by rate limits)
+   * and X-Forwarded-Proto (HTTPS: HSTS, Secure cookies): `true`, `false`, or
+   * addresses/subnets/keywords comma separated. Default: loopback.
    */
   TRUST_PROXY: Env.schema.string.optional(),
+  /**
+   * `Strict-Transport-Security` max-age in seconds, sent on answers to HTTPS
+   * requests only (app/services/security/strict_transport_security.ts);
+   * default 15552000 (180 days), 0 makes browsers forget it.
+   */
+  HSTS_MAX_AGE: (key: string, value?: string) => {
+    if (value === undefined || value.trim() === '') return undefined
+    if (!/^\d{1,10}$/.test(value.trim())) {
+      throw new Error(`Value for environment variable "${key}" must be a number of seconds (0 or more), instead received "${value}"`)
+    }
+    return Number(value.trim())
+  },
+  /** Whether that header adds `includeSubDomains` (every subdomain of Tern's host HTTPS-only too); default false. */
+  HSTS_INCLUDE_SUBDOMAINS: Env.schema.boolean.optional(),
   /** Where rate-limit counters live: database (default), redis (default when REDIS_URL is set) or memory. */
   LIMITER_STORE: Env.schema.enum.optional(['database', 'redis', 'memory'] as const),
   /** Rate-limit window of the guessable routes (sign-in, TOTP, sign-up, reset): "1 minute", "30s", "2 s"... */

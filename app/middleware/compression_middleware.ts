@@ -1,9 +1,13 @@
 /**
- * Compresses dynamic answers (issue 15, goal 1: the share page's HTML at most
- * 40 KB on the wire): HTML pages, JSON, and other compressible text (by
+ * Compresses dynamic answers (so the share page's HTML is at most 40 KB on
+ * the wire): HTML pages, JSON, and other compressible text (by
  * Content-Type, mime-db) go out as brotli or gzip according to the request's
  * Accept-Encoding (q-values, q=0 respected; identity when nothing fits), with
- * `Vary: Accept-Encoding`; bodies under 1 KB go out as they are.
+ * `Vary: Accept-Encoding`; bodies under 1 KB go out as they are. HEAD gets
+ * the headers GET would get (Content-Encoding, Vary, no Content-Length when
+ * compressed): `compression` leaves HEAD alone, so it is shown the request
+ * as a GET; node drops the body of an answer to HEAD, the compressed bytes
+ * included (a page's compression costs well under a millisecond).
  *
  * Built on `compression` (Express' maintained middleware, brotli since 1.8),
  * which patches node's res.writeHead/write/end: Adonis writes every answer
@@ -14,7 +18,7 @@
  * Never compressed (see `TRANSFER_PATH` and `shouldCompress`): file and zip
  * downloads (their routes, and any answer with Content-Disposition: exact
  * Content-Length, Range and throughput stay as they are; a zip or a photo
- * gains nothing), any ranged request or 206/Content-Range answer, HEAD, answers with a Content-Encoding already set or
+ * gains nothing), any ranged request or 206/Content-Range answer, answers with a Content-Encoding already set or
  * `Cache-Control: no-transform`, and Vite's hashed assets under /assets/
  * (compressed once and kept by #services/http/hashed_assets instead).
  *
@@ -60,12 +64,21 @@ const compress = compression({
   brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
 })
 
+/**
+ * The request as `compression` sees it: a HEAD request shows itself as GET
+ * (everything else read from the real one), so its answer's headers are
+ * decided exactly as GET's are.
+ */
+function asCompressionSees(req: IncomingMessage): IncomingMessage {
+  return req.method === 'HEAD' ? Object.create(req, { method: { value: 'GET' } }) : req
+}
+
 export default class CompressionMiddleware {
   handle(ctx: HttpContext, next: NextFn) {
     const req = ctx.request.request
     if (req.headers.range === undefined && !TRANSFER_PATH.test(req.url ?? '')) {
       // Synchronous: it only wraps the raw response's writing methods, then calls back.
-      compress(req, ctx.response.response, () => {})
+      compress(asCompressionSees(req), ctx.response.response, () => {})
     }
     return next()
   }

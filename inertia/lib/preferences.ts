@@ -2,7 +2,8 @@
  * The visitor's preferences kept in the browser: the colour scheme and the
  * language. Each lives in localStorage (the spec's browser storage) and in a
  * cookie the server reads to render the right page (`color_scheme`,
- * `language`): one year, SameSite Lax, path /.
+ * `language`): one year, SameSite Lax, path /, Secure when the page was
+ * served over HTTPS (as the server's own cookies).
  */
 import type { ColorScheme } from '~/types/page_props'
 
@@ -17,14 +18,19 @@ export const LANGUAGE_COOKIE = 'language'
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365
 
+/** `; Secure` on a page served over HTTPS, else nothing (a browser refuses Secure cookies over HTTP). */
+function secureAttribute(): string {
+  return window.location.protocol === 'https:' ? '; Secure' : ''
+}
+
 /** Writes a preference cookie (1 year, SameSite Lax, path /). */
 export function writeCookie(name: string, value: string) {
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax`
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secureAttribute()}`
 }
 
 /** Removes a preference cookie. */
 export function removeCookie(name: string) {
-  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secureAttribute()}`
 }
 
 function storage(): Storage | null {

@@ -22,6 +22,7 @@ test.group('Startup | bad environment values stop the start', (group) => {
     ['LOG_LEVEL', 'loud', '"LOG_LEVEL"'],
     ['DB_PORT', 'abc', '"DB_PORT"'],
     ['REDIS_URL', 'http://127.0.0.1:6379', '"REDIS_URL"'],
+    ['HSTS_MAX_AGE', '1 year', '"HSTS_MAX_AGE"'],
     ['TERN_PLUGINS', 'no-such-plugin', '"no-such-plugin"'],
   ] as const) {
     test(`a bad ${name} stops the server with a message naming it`, async ({ assert }) => {

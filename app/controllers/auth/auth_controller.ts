@@ -17,6 +17,7 @@ import {
   refreshTokenCookieOf,
   setSessionCookies,
 } from '#controllers/auth/session_cookies'
+import { knownDeviceFor, rememberDevice } from '#controllers/auth/known_device_cookie'
 import { BadRequestException, UnauthorizedException } from '#services/auth/auth_errors'
 import { resetPasswordValidator, signInTotpValidator, signInValidator, signUpValidator } from '#validators/auth'
 import type RefreshToken from '#models/refresh_token'
@@ -51,6 +52,7 @@ export default class AuthController {
     const { user, tokens } = await this.auth.signUp(fields)
     await this.devices.signedIn(user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, tokens)
+    await rememberDevice(ctx, user.id)
     return ctx.response.created(SessionTransformer.signUpJSON(tokens, user))
   }
 
@@ -63,13 +65,15 @@ export default class AuthController {
     if (!fields.email && !fields.username) throw new BadRequestException('Email or username is required')
     const identifier = `unknown:${fields.email ?? fields.username}`
     const result = await this.auth.signIn(fields, {
-      // Keyed by the account, so its e-mail and its username share one counter.
-      beforePassword: (user) => attempt.forAccount(user?.id ?? identifier),
+      // Keyed by the account, so its e-mail and its username share one counter;
+      // a browser that signed in to it before is not refused by a spray from elsewhere.
+      beforePassword: (user) => attempt.forAccount(user?.id ?? identifier, user ? knownDeviceFor(ctx, user.id) : null),
     })
     await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })
     await this.devices.signedIn(result.user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, result.tokens)
+    await rememberDevice(ctx, result.user.id)
     return ctx.response.ok(SessionTransformer.toJSON(result.tokens))
   }
 
@@ -78,11 +82,12 @@ export default class AuthController {
     const attempt = await this.rateLimiter.attempt('signInTotp', ctx.request.ip())
     const fields = await signInTotpValidator.validate(ctx.request.body())
     const { user, tokens } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
-      beforeCode: (account) => attempt.forAccount(account.id),
+      beforeCode: (account) => attempt.forAccount(account.id, knownDeviceFor(ctx, account.id)),
     })
     await attempt.succeeded()
     await this.devices.signedIn(user, signInDeviceOf(ctx))
     await setSessionCookies(ctx, tokens)
+    await rememberDevice(ctx, user.id)
     return ctx.response.ok(SessionTransformer.toJSON(tokens))
   }
 

@@ -9,7 +9,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { DateTime } from 'luxon'
 import type { SessionTokens } from '#services/auth/session_service'
 import type { SignInDevice } from '#services/auth/known_devices'
-import { configValue } from '#services/config/config_service'
+import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
 
 /** Name of the access-token cookie. */
 export const ACCESS_TOKEN_COOKIE = 'access_token'
@@ -25,14 +25,14 @@ function secondsUntil(when: DateTime): number {
 }
 
 /**
- * Writes both cookies of a session, Secure when `general.secureCookies`,
- * both living until the session ends.
+ * Writes both cookies of a session, Secure over HTTPS or with
+ * `general.secureCookies` (cookie_security), both living until the session ends.
  */
 export async function setSessionCookies(
   ctx: HttpContext,
   tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken' | 'expiresAt'>
 ): Promise<void> {
-  const secure = await configValue('general.secureCookies')
+  const secure = await secureCookies(ctx)
   const maxAge = secondsUntil(tokens.expiresAt)
   ctx.response.plainCookie(ACCESS_TOKEN_COOKIE, tokens.accessToken, {
     encode: false,
@@ -54,8 +54,9 @@ export async function setSessionCookies(
 
 /** Clears both session cookies (same names and paths as when they were set). */
 export function clearSessionCookies(ctx: HttpContext): void {
-  ctx.response.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/' })
-  ctx.response.clearCookie(REFRESH_TOKEN_COOKIE, { path: REFRESH_TOKEN_COOKIE_PATH })
+  const secure = requestIsHttps(ctx)
+  ctx.response.clearCookie(ACCESS_TOKEN_COOKIE, { path: '/', secure })
+  ctx.response.clearCookie(REFRESH_TOKEN_COOKIE, { path: REFRESH_TOKEN_COOKIE_PATH, secure })
 }
 
 /** The `access_token` cookie of the request (plain), or null. */

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
 import { setSessionCookies, signInDeviceOf } from '#controllers/auth/session_cookies'
+import { rememberDevice } from '#controllers/auth/known_device_cookie'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
 import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'
 import OauthService, { errorPageUrl } from '#services/oauth/oauth_service'
@@ -71,6 +72,7 @@ export default class OauthController {
       case 'session':
         await this.devices.signedIn(outcome.user, signInDeviceOf(ctx))
         await setSessionCookies(ctx, outcome.tokens)
+        await rememberDevice(ctx, outcome.user.id)
         // Signed in: the upload page, as after the sign-in form (issue 17); the TOTP page goes there too.
         return ctx.response.redirect(LANDING_PATH)
       case 'totp':

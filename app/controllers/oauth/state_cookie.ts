@@ -5,7 +5,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type { PendingAuthorization } from '#services/oauth/oauth_state'
-import { configValue } from '#services/config/config_service'
+import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
 
 /** How long a started sign-in may take, in seconds. */
 export const STATE_COOKIE_MAX_AGE_SECONDS = 600
@@ -25,7 +25,7 @@ export async function writeStateCookie(ctx: HttpContext, provider: string, pendi
     httpOnly: true,
     // Lax: the provider's redirect back is a top-level GET from another site.
     sameSite: 'lax',
-    secure: await configValue('general.secureCookies'),
+    secure: await secureCookies(ctx),
     maxAge: STATE_COOKIE_MAX_AGE_SECONDS,
   })
 }
@@ -34,7 +34,7 @@ export async function writeStateCookie(ctx: HttpContext, provider: string, pendi
 export function takeStateCookie(ctx: HttpContext, provider: string): PendingAuthorization | null {
   const name = stateCookieName(provider)
   const value = ctx.request.encryptedCookie(name) as Partial<PendingAuthorization> | null | undefined
-  ctx.response.clearCookie(name, { path: STATE_COOKIE_PATH })
+  ctx.response.clearCookie(name, { path: STATE_COOKIE_PATH, secure: requestIsHttps(ctx) })
   if (!value || typeof value !== 'object') return null
   const { state, codeVerifier, nonce } = value
   if (typeof state !== 'string' || typeof codeVerifier !== 'string' || typeof nonce !== 'string') return null

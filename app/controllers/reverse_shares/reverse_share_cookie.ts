@@ -22,7 +22,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type ReverseShare from '#models/reverse_share'
-import { configValue } from '#services/config/config_service'
+import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
 import { ReverseShareTokenNotFoundException } from '#services/reverse_shares/reverse_share_errors'
 
 /** Name of the cookie. */
@@ -60,7 +60,7 @@ export async function setReverseShareCookie(ctx: HttpContext, reverseShare: Reve
     sameSite: 'strict',
     path: REVERSE_SHARE_COOKIE_PATH,
     maxAge,
-    secure: await configValue('general.secureCookies'),
+    secure: await secureCookies(ctx),
   })
 }
 
@@ -70,8 +70,9 @@ export async function setReverseShareCookie(ctx: HttpContext, reverseShare: Reve
  * not receive the server's cookie, yet must be able to drop it.
  */
 export function clearReverseShareCookie(ctx: HttpContext): void {
-  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: REVERSE_SHARE_COOKIE_PATH })
-  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: '/' })
+  const secure = requestIsHttps(ctx)
+  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: REVERSE_SHARE_COOKIE_PATH, secure })
+  ctx.response.clearCookie(REVERSE_SHARE_COOKIE, { path: '/', secure })
 }
 
 /**

@@ -12,7 +12,7 @@ import { requireUser } from '#middleware/auth_middleware'
 import { hooks } from '#extensions/hooks/main'
 import SharePolicy from '#policies/share_policy'
 import { authenticate } from '#middleware/auth/current_user'
-import { configValue } from '#services/config/config_service'
+import { secureCookies } from '#controllers/auth/cookie_security'
 import { ShareApiException } from '#services/shares/share_errors'
 import {
   OWNER_COOKIE,
@@ -68,7 +68,7 @@ async function ensureOwnerCookie(ctx: HttpContext): Promise<string> {
       sameSite: 'lax',
       path: '/',
       maxAge: OWNER_COOKIE_MAX_AGE,
-      secure: await configValue('general.secureCookies'),
+      secure: await secureCookies(ctx),
     })
   }
   return hashOwnerToken(token)

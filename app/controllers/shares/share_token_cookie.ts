@@ -5,7 +5,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type Share from '#models/share'
-import { configValue } from '#services/config/config_service'
+import { secureCookies } from '#controllers/auth/cookie_security'
 import { shareCookieName } from '#services/shares/share_token_service'
 
 /** How many share cookies one browser keeps at most (the newest win). */
@@ -24,7 +24,7 @@ export function shareTokenOf(ctx: HttpContext, shareId: string): unknown {
  * `MAX_SHARE_COOKIES` of them.
  */
 export async function setShareCookie(ctx: HttpContext, share: Share, token: string): Promise<void> {
-  const secure = await configValue('general.secureCookies')
+  const secure = await secureCookies(ctx)
   const others: { name: string; issuedAt: number }[] = []
   for (const name of Object.keys(parseCookieNames(ctx.request.header('cookie')))) {
     if (!SHARE_COOKIE.test(name) || name === shareCookieName(share.id)) continue
@@ -34,7 +34,7 @@ export async function setShareCookie(ctx: HttpContext, share: Share, token: stri
   }
   others.sort((a, b) => b.issuedAt - a.issuedAt)
   for (const stale of others.slice(MAX_SHARE_COOKIES - 1)) {
-    ctx.response.clearCookie(stale.name, { path: '/' })
+    ctx.response.clearCookie(stale.name, { path: '/', secure })
   }
   ctx.response.plainCookie(shareCookieName(share.id), token, {
     encode: false,

@@ -19,6 +19,16 @@
  * 3. per account across every address: `RATE_LIMIT_PER_ACCOUNT` (default
  *    100), a ceiling against distributed guessing that one address cannot
  *    fill, so an attacker cannot lock out a user who signs in elsewhere.
+ *    Many addresses can fill it, and so can one client that may choose its
+ *    address (X-Forwarded-For from a trusted proxy address, see
+ *    TRUST_PROXY): then the account is refused to everyone. So a request
+ *    that proves an earlier successful sign-in of this account on this
+ *    device (the controller passes the device's id, see
+ *    app/controllers/auth/known_device_cookie.ts) takes, instead, a
+ *    bucket of that account and device with the per-identifier limit: the
+ *    user's own browser gets in while the account is sprayed, and a stolen
+ *    proof is limited by itself whatever address it is sent from. Buckets
+ *    1 and 2 apply to it as to anyone.
  * All share `RATE_LIMIT_WINDOW` (default "1 minute"). Over a limit: 429
  * `{statusCode: 429, message: 'Too many requests', error: 'Too Many Requests'}`
  * with `Retry-After` (seconds; the exception handler writes it from the
@@ -102,7 +112,7 @@ export function addressKey(ip: string): string {
 type Settle = 'reset' | 'refund'
 
 /** The /metrics label of each bucket kind (the second part of its key). */
-const LIMIT_LABELS: Record<string, string> = { ip: 'ip', idip: 'identifier_ip', id: 'account' }
+const LIMIT_LABELS: Record<string, string> = { ip: 'ip', idip: 'identifier_ip', id: 'account', dev: 'device' }
 
 interface Bucket {
   key: string
@@ -150,13 +160,22 @@ export class RateLimitAttempt {
     await this.#take({ key: `${this.#action}:ip:${this.#ip}`, limit: rateLimits().perIp, settle: 'refund' })
   }
 
-  /** Takes the points of `identifier` (account id, share id, e-mail...) at this IP, then across all IPs. */
-  async forAccount(identifier: string): Promise<void> {
+  /**
+   * Takes the points of `identifier` (account id, share id, e-mail...) at
+   * this IP, then across all IPs; or, when `knownDevice` (the id of a device
+   * that proved an earlier successful sign-in of this account) is given, of
+   * the account on that device instead of across all IPs.
+   */
+  async forAccount(identifier: string, knownDevice?: string | null): Promise<void> {
     const limits = rateLimits()
     const normalized = identifier.trim().toLowerCase()
     const ip = this.#ip
     const action = this.#action
     await this.#take({ key: `${action}:idip:${digest(`${normalized}|${ip}`)}`, limit: limits.perIdentifier, settle: 'reset' })
+    if (knownDevice) {
+      await this.#take({ key: `${action}:dev:${digest(`${normalized}|${knownDevice}`)}`, limit: limits.perIdentifier, settle: 'reset' })
+      return
+    }
     await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
   }
 

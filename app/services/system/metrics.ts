@@ -60,7 +60,7 @@ export const jobRuns = new Counter({
 /** Attempts refused with 429, by action and the limit that was reached. */
 export const rateLimitRefusals = new Counter({
   name: 'tern_rate_limit_refusals_total',
-  help: 'Attempts refused with 429, by action and limit (ip, identifier_ip, account)',
+  help: 'Attempts refused with 429, by action and limit (ip, identifier_ip, account, device)',
   labelNames: ['action', 'limit'] as const,
   registers,
 })

@@ -1,16 +1,20 @@
 /**
- * Bytes on the wire (issue 15, goal 1), through real HTTP against the test
+ * Bytes on the wire, through real HTTP against the test
  * server with node:http (which, unlike fetch, neither asks for nor decodes
  * compressed bodies, so the bytes are the ones on the wire):
  * #middleware/compression_middleware answers pages and JSON in brotli or gzip
- * as Accept-Encoding asks (q=0 respected), and never compresses file
- * downloads, ranges, zips or HEAD; #middleware/hashed_assets_middleware
+ * as Accept-Encoding asks (q=0 respected), answers HEAD with the
+ * Content-Encoding and Vary of GET, and never compresses file
+ * downloads, ranges or zips; #middleware/hashed_assets_middleware
  * refuses the SSR bundle and Vite's manifests; config/static.ts gives other
  * public files a short max-age with ETag revalidation (the hashed assets themselves
  * are tested on a built folder in tests/unit/http/hashed_assets.spec.ts:
- * the test server serves assets from Vite's dev server).
+ * the test server serves assets from Vite's dev server; the HEAD group puts
+ * one hashed file where the build would).
  */
 import { randomBytes } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { baseUrl, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
 import { unzip } from '#tests/helpers/zip'
@@ -69,13 +73,54 @@ test.group('Compression | pages and JSON', (group) => {
       if (expected) assert.isBelow(response.wire.length, plain.wire.length / 2)
     }
   })
+})
 
-  test('HEAD is never compressed', async ({ assert }) => {
-    const response = await wireRequest('/api/configs', { 'accept-encoding': 'br, gzip' }, 'HEAD')
-    assert.equal(response.status, 200)
-    assert.isUndefined(response.headers['content-encoding'])
-    assert.lengthOf(response.wire, 0)
+test.group('Compression | HEAD answers with the headers of GET', (group) => {
+  /** A file named like Vite's hashed output, answered by the hashed-assets middleware. */
+  let asset = ''
+  group.setup(async () => {
+    const root = join(process.cwd(), 'public', 'assets')
+    const created = await mkdir(root, { recursive: true })
+    const name = `head-check-${randomBytes(6).toString('base64url')}.js`
+    await writeFile(join(root, name), `export const lines = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i % 20}`))}\n`)
+    asset = `/assets/${name}`
+    return () => rm(created ?? join(root, name), { recursive: true, force: true })
   })
+  group.each.teardown(() => cleanupShareTests())
+
+  const PAGES: { name: string; path: () => Promise<string>; accept?: string }[] = [
+    { name: 'the API JSON', path: async () => '/api/configs' },
+    { name: 'a page', path: async () => '/auth/signIn', accept: 'text/html' },
+    {
+      name: 'a share page',
+      path: async () => {
+        const { cookie } = await shareUser()
+        return `/share/${(await createCompletedShare({ cookie, files: { 'a.txt': 'hello' } })).id}`
+      },
+      accept: 'text/html',
+    },
+    { name: 'a hashed asset', path: async () => asset },
+  ]
+
+  test('{name}: the Content-Encoding and Vary of GET, no body')
+    .with(PAGES)
+    .run(async ({ assert }, page) => {
+      const path = await page.path()
+      for (const acceptEncoding of ['br, gzip', 'gzip', 'identity', '']) {
+        const headers = { 'accept-encoding': acceptEncoding, ...(page.accept ? { accept: page.accept } : {}) }
+        const get = await wireRequest(path, headers)
+        const head = await wireRequest(path, headers, 'HEAD')
+        const label = `${path}, Accept-Encoding: ${acceptEncoding}`
+        assert.equal(get.status, 200, label)
+        assert.equal(head.status, 200, label)
+        assert.equal(head.headers['content-encoding'], get.headers['content-encoding'], label)
+        assert.equal(head.headers.vary, get.headers.vary, label)
+        assert.equal(head.headers['content-type'], get.headers['content-type'], label)
+        assert.include(get.headers.vary ?? '', 'Accept-Encoding', label)
+        if (acceptEncoding.includes('gzip')) assert.isDefined(get.headers['content-encoding'], label)
+        assert.lengthOf(head.wire, 0, label)
+      }
+    })
 })
 
 test.group('Compression | downloads stay as they are', (group) => {
