@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
+import { faultPoint } from '#services/files/fault_points'
 import type { OutboxHandler } from '#extensions/outbox/main'
 import { outboxRetryDelay, type OutboxRetryPolicy } from '#services/outbox/backoff'
 import { claimDue, markAttemptFailed, markDelivered, purgeDelivered, type OutboxDelivery } from '#services/outbox/outbox_store'
@@ -160,6 +161,7 @@ export class OutboxWorker {
     try {
       // An attempt never outlives its lease, or another instance could take the row while it runs.
       const lease = AbortSignal.timeout(Math.max(500, this.options.leaseMs - 1000))
+      await faultPoint('outbox-claimed', `${delivery.channel}:${delivery.target}`)
       await handler.deliver(delivery, AbortSignal.any([this.#shutdown.signal, lease]))
       await markDelivered(delivery.id, this.id)
       return
