@@ -76,8 +76,10 @@ export default await Env.create(new URL('../', import.meta.url), {
   TRANSFER_GC_STEP_MB: Env.schema.number.optional(),
   /** Notification outbox (app/services/outbox): how often each instance looks for due deliveries, in ms; default 2000. */
   OUTBOX_POLL_INTERVAL_MS: Env.schema.number.optional(),
-  /** How long a claimed delivery stays locked before another instance may take it (crashed worker), in ms; default 300000. */
+  /** How long a claim of a delivery lasts unless renewed (every third of it while the attempt runs), in ms: a killed instance's claims are free again after it; default 15000. */
   OUTBOX_LEASE_MS: Env.schema.number.optional(),
+  /** Longest delivery attempt, in ms: aborted then and retried later; default 300000. */
+  OUTBOX_ATTEMPT_TIMEOUT_MS: Env.schema.number.optional(),
   /** Attempts per e-mail delivery before it is listed as failed for admins; default 8. */
   OUTBOX_MAX_ATTEMPTS: Env.schema.number.optional(),
   /** Wait after the first failed attempt, in ms, doubled after each further one (with jitter); default 5000. */

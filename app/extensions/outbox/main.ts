@@ -55,7 +55,11 @@ export interface OutboxRetryPolicy {
 
 /** How a channel's own deliveries are made. */
 export interface OutboxHandler {
-  /** Makes one attempt; throws to fail it (`NotificationDeliveryError` says whether and when to retry). */
+  /**
+   * Makes one attempt; throws to fail it (`NotificationDeliveryError` says whether and when to retry).
+   * `signal` aborts at shutdown, when the attempt ran for `OUTBOX_ATTEMPT_TIMEOUT_MS`, or when this
+   * instance lost its claim of the delivery: stop then, the delivery is retried later.
+   */
   deliver(delivery: OutboxDelivery, signal: AbortSignal): Promise<void>
   /** Waits between attempts (default: the outbox's). */
   retry?: OutboxRetryPolicy

@@ -13,9 +13,10 @@
  * await outbox.enqueue({ eventId: share.id, eventType: 'share:completed', channel: 'sms', payload, maxAttempts: 5 })
  * ```
  *
- * Env: OUTBOX_POLL_INTERVAL_MS (2000), OUTBOX_LEASE_MS (300000),
- * OUTBOX_MAX_ATTEMPTS (8), OUTBOX_RETRY_BASE_DELAY_MS (5000),
- * OUTBOX_RETRY_MAX_DELAY_MS (900000).
+ * Env: OUTBOX_POLL_INTERVAL_MS (2000), OUTBOX_LEASE_MS (15000: a claim
+ * lasts that long unless renewed, every third of it while its attempt runs),
+ * OUTBOX_ATTEMPT_TIMEOUT_MS (300000), OUTBOX_MAX_ATTEMPTS (8),
+ * OUTBOX_RETRY_BASE_DELAY_MS (5000), OUTBOX_RETRY_MAX_DELAY_MS (900000).
  */
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
@@ -30,7 +31,8 @@ export type { OutboxHandler } from '#services/outbox/outbox_worker'
 /** Defaults of the env variables (see the module comment). */
 export const OUTBOX_DEFAULTS = {
   pollMs: 2000,
-  leaseMs: 300_000,
+  leaseMs: 15_000,
+  attemptTimeoutMs: 300_000,
   maxAttempts: 8,
   retry: { baseDelayMs: 5000, maxDelayMs: 900_000 } satisfies OutboxRetryPolicy,
 }
@@ -56,6 +58,7 @@ export default class OutboxService {
       {
         pollMs: Math.max(10, read('OUTBOX_POLL_INTERVAL_MS') ?? OUTBOX_DEFAULTS.pollMs),
         leaseMs: Math.max(1000, read('OUTBOX_LEASE_MS') ?? OUTBOX_DEFAULTS.leaseMs),
+        attemptTimeoutMs: Math.max(1000, read('OUTBOX_ATTEMPT_TIMEOUT_MS') ?? OUTBOX_DEFAULTS.attemptTimeoutMs),
         batchSize: 10,
         retry,
       },

@@ -1,8 +1,10 @@
 /**
  * The outbox table `notification_deliveries`: enqueue, claim with a lease,
- * settle. Every state change is one conditional UPDATE, so any number of
- * instances (or a crashed one whose lease ran out) can work the same table on
- * SQLite, MySQL and PostgreSQL without delivering a row twice at the same time.
+ * renew the lease while the attempt runs, settle. Every state change is one
+ * conditional UPDATE on the claim's own token, so any number of instances (or
+ * a crashed one whose lease ran out) can work the same table on SQLite, MySQL
+ * and PostgreSQL without delivering a row twice at the same time, and a holder
+ * whose lease was taken over can neither renew nor settle the row.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
@@ -95,18 +97,28 @@ function affectedRows(result: unknown): number {
   return Number(Array.isArray(result) ? result[0] : result) || 0
 }
 
+/** A claimed delivery and the token that holds it (`locked_by`, new at every claim). */
+export interface Claim {
+  delivery: OutboxDelivery
+  token: string
+}
+
 /**
  * Claims up to `limit` due deliveries of `channels` for `workerId` until
  * `now + leaseMs`: each candidate is taken by a conditional UPDATE that only
  * one worker can win; the attempt counter grows on claim, so a delivery that
- * crashes its worker every time still ends as failed.
+ * crashes its worker every time still ends as failed. Each claim gets a token
+ * of its own (`<workerId>/<random>`), so even the same worker taking a row
+ * again cannot settle it with an older claim. Rows in `busy` (attempts still
+ * running in this worker, whose claim may have been lost) are left alone.
  */
 export async function claimDue(
   channels: readonly string[],
   workerId: string,
   leaseMs: number,
-  limit: number
-): Promise<OutboxDelivery[]> {
+  limit: number,
+  busy: readonly string[] = []
+): Promise<Claim[]> {
   if (channels.length === 0) return []
   const now = Date.now()
   const due = (query: any) =>
@@ -114,44 +126,59 @@ export async function claimDue(
       .where('status', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((free: any) => free.whereNull('locked_until').orWhere('locked_until', '<=', now))
-  const candidates = await due(db.from(OUTBOX_TABLE).whereIn('channel', [...channels]))
-    .orderBy('next_attempt_at', 'asc')
-    .limit(limit)
-    .select('id')
-  const claimed: string[] = []
+  const query = due(db.from(OUTBOX_TABLE).whereIn('channel', [...channels]))
+  if (busy.length > 0) query.whereNotIn('id', [...busy])
+  const candidates = await query.orderBy('next_attempt_at', 'asc').limit(limit).select('id')
+  const tokens = new Map<string, string>()
   for (const { id } of candidates) {
+    const token = `${workerId.slice(0, 54)}/${randomUUID().slice(0, 8)}`
     const result = await due(db.from(OUTBOX_TABLE).where('id', id)).update({
-      locked_by: workerId,
+      locked_by: token,
       locked_until: now + leaseMs,
       attempts: db.raw('attempts + 1'),
       updated_at: now,
     })
-    if (affectedRows(result) === 1) claimed.push(id)
+    if (affectedRows(result) === 1) tokens.set(id, token)
   }
-  if (claimed.length === 0) return []
-  const rows = await db.from(OUTBOX_TABLE).whereIn('id', claimed).where('locked_by', workerId)
-  return rows.map(toDelivery)
+  if (tokens.size === 0) return []
+  const rows = await db.from(OUTBOX_TABLE).whereIn('id', [...tokens.keys()])
+  return rows
+    .filter((row) => row.locked_by === tokens.get(row.id))
+    .map((row) => ({ delivery: toDelivery(row), token: row.locked_by }))
 }
 
-/** Marks a claimed delivery delivered (and forgets its payload). False when the lease was lost. */
-export async function markDelivered(id: string, workerId: string): Promise<boolean> {
+/**
+ * Extends the lease of a claim to `now + leaseMs` (the heartbeat of a running
+ * attempt). False when the claim is gone: another worker took the row after
+ * the lease ran out, or it is no longer pending.
+ */
+export async function renewClaim(id: string, token: string, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .from(OUTBOX_TABLE)
+    .where({ id, locked_by: token, status: 'pending' })
+    .update({ locked_until: Date.now() + leaseMs })
+  return affectedRows(result) === 1
+}
+
+/** Marks a claimed delivery delivered (and forgets its payload). False when the claim was lost. */
+export async function markDelivered(id: string, token: string): Promise<boolean> {
   const now = Date.now()
   const result = await db
     .from(OUTBOX_TABLE)
-    .where({ id, locked_by: workerId, status: 'pending' })
+    .where({ id, locked_by: token, status: 'pending' })
     .update({ status: 'delivered', payload: null, delivered_at: now, locked_until: null, updated_at: now })
   return affectedRows(result) === 1
 }
 
 /**
  * Records a failed attempt of a claimed delivery: pending again at
- * `retryAt`, or failed when `retryAt` is null. False when the lease was lost.
+ * `retryAt`, or failed when `retryAt` is null. False when the claim was lost.
  */
-export async function markAttemptFailed(id: string, workerId: string, error: string, retryAt: number | null) {
+export async function markAttemptFailed(id: string, token: string, error: string, retryAt: number | null) {
   const now = Date.now()
   const result = await db
     .from(OUTBOX_TABLE)
-    .where({ id, locked_by: workerId, status: 'pending' })
+    .where({ id, locked_by: token, status: 'pending' })
     .update({
       status: retryAt === null ? 'failed' : 'pending',
       next_attempt_at: retryAt ?? now,

@@ -145,7 +145,7 @@ export class WebhookDispatcher {
     const prefix = `Webhook "${event}" to ${url}`
     const cancelled = this.closed || Boolean(signal?.aborted)
     if (cancelled) {
-      const why = this.closed ? 'shutting down' : 'its outbox lease ran out'
+      const why = this.closed ? 'shutting down' : 'the outbox ended the attempt: time limit, or its claim was lost'
       logger.warn(failure, `${prefix} interrupted (${why}); it stays queued: ${outcome.reason}`)
     } else if (!outcome.retryable) {
       logger.error(failure, `${prefix} failed, not retried: ${outcome.reason}`)

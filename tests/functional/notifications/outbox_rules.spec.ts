@@ -1,15 +1,15 @@
 /**
  * The outbox's rules on the run's real database: concurrent claims never
  * share a row, a lapsed lease is taken over (and the old holder can no
- * longer settle it), old delivered rows are purged; the back-off and the
- * redaction of stored errors.
+ * longer renew or settle it, even when it is the same worker), old
+ * delivered rows are purged; the back-off and the redaction of stored errors.
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { outboxRetryDelay } from '#services/outbox/backoff'
 import app from '@adonisjs/core/services/app'
 import OutboxService from '#services/outbox/outbox_service'
-import { claimDue, markDelivered, OUTBOX_TABLE, purgeDelivered } from '#services/outbox/outbox_store'
+import { claimDue, markAttemptFailed, markDelivered, OUTBOX_TABLE, purgeDelivered, renewClaim } from '#services/outbox/outbox_store'
 import { KEEP_DELIVERED_MS } from '#services/outbox/outbox_worker'
 import { redactDeliveryError } from '#services/outbox/redact'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
@@ -36,7 +36,7 @@ test.group('Notifications | outbox claims', (group) => {
     const claims = await Promise.all(
       [1, 2, 3, 4, 5].map((worker) => claimDue([LANE], `worker-${worker}`, 60_000, 40))
     )
-    const ids = claims.flat().map((delivery) => delivery.id)
+    const ids = claims.flat().map((claim) => claim.delivery.id)
     assert.lengthOf(ids, 40, 'every row claimed')
     assert.lengthOf(new Set(ids), 40, 'no row claimed twice')
     assert.deepEqual(await claimDue([LANE], 'worker-late', 60_000, 40), [], 'nothing left while the leases run')
@@ -44,20 +44,34 @@ test.group('Notifications | outbox claims', (group) => {
     assert.isTrue(rows.every((row) => Number(row.attempts) === 1))
   })
 
-  test('a lapsed lease is taken over; the old holder can no longer settle the row', async ({ assert }) => {
+  test('a lapsed lease is taken over; the old holder can no longer renew or settle the row', async ({ assert }) => {
     await enqueueMany(1)
     const [first] = await claimDue([LANE], 'crashed', 60_000, 10)
-    assert.equal(first.attempts, 1)
+    assert.equal(first.delivery.attempts, 1)
+    const id = first.delivery.id
     // The crashed worker's lease ends (as if its 60 s had passed).
-    await db.from(OUTBOX_TABLE).where('id', first.id).update({ locked_until: Date.now() - 1 })
+    await db.from(OUTBOX_TABLE).where('id', id).update({ locked_until: Date.now() - 1 })
 
     const [taken] = await claimDue([LANE], 'survivor', 60_000, 10)
-    assert.equal(taken.id, first.id)
-    assert.equal(taken.attempts, 2)
-    assert.isFalse(await markDelivered(first.id, 'crashed'))
-    assert.isTrue(await markDelivered(first.id, 'survivor'))
-    const row = await db.from(OUTBOX_TABLE).where('id', first.id).first()
-    assert.containsSubset(row, { status: 'delivered', payload: null, locked_by: 'survivor' })
+    assert.equal(taken.delivery.id, id)
+    assert.equal(taken.delivery.attempts, 2)
+    assert.isFalse(await renewClaim(id, first.token, 60_000), 'the old holder cannot renew')
+    assert.isFalse(await markDelivered(id, first.token))
+    assert.isTrue(await renewClaim(id, taken.token, 60_000))
+    assert.isTrue(await markDelivered(id, taken.token))
+    const row = await db.from(OUTBOX_TABLE).where('id', id).first()
+    assert.containsSubset(row, { status: 'delivered', payload: null, locked_by: taken.token })
+  })
+
+  test('a worker that claims a row again holds it with a new token; its older claim cannot settle it', async ({ assert }) => {
+    await enqueueMany(1)
+    const [older] = await claimDue([LANE], 'same-worker', 60_000, 10)
+    await db.from(OUTBOX_TABLE).where('id', older.delivery.id).update({ locked_until: Date.now() - 1 })
+    assert.deepEqual(await claimDue([LANE], 'same-worker', 60_000, 10, [older.delivery.id]), [], 'not while its attempt runs here')
+    const [newer] = await claimDue([LANE], 'same-worker', 60_000, 10)
+    assert.notEqual(newer.token, older.token)
+    assert.isFalse(await markAttemptFailed(older.delivery.id, older.token, 'late', null))
+    assert.isTrue(await markDelivered(newer.delivery.id, newer.token))
   })
 
   test('rows of channels without a handler here, and rows not yet due, are left alone', async ({ assert }) => {
@@ -65,7 +79,7 @@ test.group('Notifications | outbox claims', (group) => {
     await db.from(OUTBOX_TABLE).where('event_id', 'race-1').update({ next_attempt_at: Date.now() + 60_000 })
     assert.deepEqual(await claimDue(['another-lane'], 'w', 60_000, 10), [])
     const claimed = await claimDue([LANE], 'w', 60_000, 10)
-    assert.deepEqual(claimed.map((delivery) => delivery.eventId), ['race-0'])
+    assert.deepEqual(claimed.map((claim) => claim.delivery.eventId), ['race-0'])
   })
 
   test('delivered rows older than the retention are purged, newer ones kept', async ({ assert }) => {
