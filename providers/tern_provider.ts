@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { registerCoreConfigCategories } from '#services/config/definitions'
 import { configValues } from '#extensions/config/config_values'
+import { exitStartFailed, startFailureLine } from '#start/start_failure'
 
 /**
  * Tern's own start-up work:
@@ -83,8 +84,7 @@ export default class TernProvider {
       if (!(error instanceof AppKeyMismatchError)) {
         return logger.warn({ err: error }, 'the APP_KEY fingerprint could not be checked')
       }
-      process.stderr.write(`Tern cannot start: ${error.code}: ${error.message}\n`)
-      process.exit(1)
+      await exitStartFailed(startFailureLine(error))
     }
   }
 }
