@@ -247,10 +247,10 @@ test.group('compose.yaml', () => {
       })
       assert.oneOf(signUp.status, [200, 201])
       const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-      const send = (method: string, path: string, body?: string) =>
-        fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body })
+      const send = (method: string, path: string, body?: string, type = 'application/json') =>
+        fetch(`${base}${path}`, { method, headers: { 'content-type': type, cookie }, body })
       assert.equal((await send('POST', '/api/shares', JSON.stringify({ id: 'compose-s3', expiration: 'never', recipients: [] }))).status, 201)
-      const chunk = await send('POST', '/api/shares/compose-s3/files?name=a.txt&chunkIndex=0&totalChunks=1', 'in the bucket')
+      const chunk = await send('POST', '/api/shares/compose-s3/files?name=a.txt&chunkIndex=0&totalChunks=1', 'in the bucket', 'application/octet-stream')
       assert.equal(chunk.status, 201, await chunk.clone().text())
       const fileId = ((await chunk.json()) as { id: string }).id
       assert.equal((await send('POST', '/api/shares/compose-s3/complete')).status, 202)
