@@ -24,6 +24,9 @@
  * generated file, or a touched but unchanged one, never causes a rebuild;
  * any real change (or a deleted file) does.
  *
+ * The container image (Containerfile) is built once with `node ace build`
+ * into `build/` and never rebuilds itself; this is for running from a clone.
+ *
  * Two `npm start` needing the same build wait for each other (a lock file
  * holding its owner's pid, taken over when that process is gone); the same
  * lock, held briefly, orders recording a pid against removing old builds.
