@@ -154,6 +154,6 @@ export default defineConfig(({ command }) => ({
   server: {
     /** Test runs (possibly several at once) need no hot reload. */
     hmr: process.env.NODE_ENV === 'test' ? false : undefined,
-    watch: { ignored: ['**/data/**', '**/build/**', '**/tmp/**'] },
+    watch: { ignored: ['**/data/**', '**/build/**', '**/builds/**', '**/tmp/**'] },
   },
 }))

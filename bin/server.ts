@@ -9,26 +9,46 @@
 | on the same port. Imports are dynamic so the primary loads only what it
 | needs.
 |
+| A start that fails (start/start_failure.ts) ends the process with exit
+| code 1 and one line, at once: a server left running without listening
+| would never be restarted by its supervisor.
+|
 */
 import cluster from 'node:cluster'
 import { prepareWorker, runPrimary } from '#start/cluster'
 import { prepareEnvironment } from '#start/prepare'
+import { exitStartFailed, printStartFailure, startFailureLine } from '#start/start_failure'
+
+/** How long a failed single process waits for the app to close what it opened before it exits anyway. */
+const TERMINATE_GRACE_MS = 500
+
+/**
+ * Ends a process whose start failed. A worker hands the line to the primary
+ * (which prints it once for all workers) and exits; a single process
+ * prints it, lets the app close its connections for a moment and exits 1.
+ */
+async function failStart(error: unknown, app?: { terminate(): Promise<void> }) {
+  process.exitCode = 1
+  const line = startFailureLine(error)
+  if (cluster.isWorker) return exitStartFailed(line, error)
+  printStartFailure(line, error)
+  const grace = new Promise((resolve) => setTimeout(resolve, TERMINATE_GRACE_MS).unref())
+  await Promise.race([app?.terminate().catch(() => {}), grace])
+  process.exit(1)
+}
 
 /** Boots the app and serves HTTP in this process (a worker, or the single process). */
 async function serve() {
-  await import('reflect-metadata')
-  const { prettyPrintError } = await import('@adonisjs/core')
-  const { createIgnitor } = await import('#start/ignitor')
   if (cluster.isWorker) prepareWorker()
-  await createIgnitor(new URL('../', import.meta.url))
-    .httpServer()
-    .start()
-    .catch(async (error) => {
-      process.exitCode = 1
-      await prettyPrintError(error)
-      // A worker that cannot start exits, so the primary sees it (and gives up when all do).
-      if (cluster.isWorker) process.exit(1)
-    })
+  let ignitor: import('@adonisjs/core').Ignitor | undefined
+  try {
+    await import('reflect-metadata')
+    const { createIgnitor } = await import('#start/ignitor')
+    ignitor = createIgnitor(new URL('../', import.meta.url))
+    await ignitor.httpServer().start()
+  } catch (error) {
+    await failStart(error, ignitor?.getApp())
+  }
 }
 
 async function main() {
@@ -38,9 +58,8 @@ async function main() {
     // Once, before any worker: DATA_DIR and the generated APP_KEY, then the whole environment validated.
     prepareEnvironment()
     env = (await import('#start/env')).default
-  } catch {
-    // Reported by the app's own start, as before (same message, exit code 1).
-    return serve()
+  } catch (error) {
+    return failStart(error)
   }
   const count = env.get('TERN_WORKERS')
   if (count === 1) return serve()

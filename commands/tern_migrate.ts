@@ -1,5 +1,6 @@
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { describeStartFailure } from '#start/start_failure'
 
 /**
  * `node ace tern:migrate`: applies the pending migrations, waiting for any
@@ -15,15 +16,21 @@ export default class TernMigrate extends BaseCommand {
   async run() {
     const { withMigrationLock } = await import('#services/system/migration_lock')
     const onWait = () => this.logger.info('waiting for another Tern instance to finish its migrations...')
-    await withMigrationLock(async () => {
-      // Lucid's own lock is replaced by the one above; schema classes are a development aid.
-      const result = await this.kernel.exec('migration:run', [
-        '--force',
-        '--disable-locks',
-        '--no-schema-generate',
-      ])
-      this.exitCode = result.exitCode
-      this.error = result.error
-    }, { onWait })
+    try {
+      await withMigrationLock(async () => {
+        // Lucid's own lock is replaced by the one above; schema classes are a development aid.
+        const result = await this.kernel.exec('migration:run', [
+          '--force',
+          '--disable-locks',
+          '--no-schema-generate',
+        ])
+        this.exitCode = result.exitCode
+        this.error = result.error
+      }, { onWait })
+    } catch (error) {
+      // `npm start` stops on it: one line saying what is wrong (database unreachable, lock timeout...).
+      this.exitCode = 1
+      this.logger.error(`the migrations were not applied: ${describeStartFailure(error)}`)
+    }
   }
 }

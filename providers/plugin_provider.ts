@@ -9,6 +9,7 @@ import { isPluginError } from '#extensions/plugins/errors'
 import { pluginRegistry, PluginRegistry } from '#extensions/plugins/main'
 import { loadPlugins, parseEnabledPlugins, pluginSearchPaths } from '#extensions/plugins/plugin_loader'
 import { storage, StorageManager } from '#extensions/storage/main'
+import { exitStartFailed, startFailureLine } from '#start/start_failure'
 
 declare module '@adonisjs/core/types' {
   interface ContainerBindings {
@@ -115,8 +116,7 @@ export default class PluginProvider {
       await step()
     } catch (error) {
       if (!isPluginError(error)) throw error
-      process.stderr.write(`Tern cannot start: ${error.code}: ${error.message}\n`)
-      process.exit(1)
+      await exitStartFailed(startFailureLine(error))
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { registerCoreConfigCategories } from '#services/config/definitions'
 import { configValues } from '#extensions/config/config_values'
+import { exitStartFailed, startFailureLine } from '#start/start_failure'
 
 /**
  * Tern's own start-up work:
@@ -13,10 +14,12 @@ import { configValues } from '#extensions/config/config_values'
  *   and the reverse shares add their handlers to the share lifecycle's hooks
  *   (`#services/reverse_shares/reverse_share_hooks`);
  * - start (web and test processes): the configuration variables are seeded
- *   into the database and the instance secrets (JWT key) created when the
- *   tables exist, so `node ace migration:run` on an empty database and a
- *   server whose database is down still start; a web server first checks
- *   that its APP_KEY is the one the database recorded (one key for all).
+ *   into the database (a new one with the value its `seedFromEnv`
+ *   environment variable gives, if any) and the instance secrets (JWT key)
+ *   created when the tables exist, so `node ace migration:run` on an empty
+ *   database and a server whose database is down still start; a web server
+ *   first checks that its APP_KEY is the one the database recorded (one key
+ *   for all) and that those environment values are valid.
  */
 export default class TernProvider {
   constructor(protected app: ApplicationService) {}
@@ -37,7 +40,10 @@ export default class TernProvider {
   async start() {
     if (!['web', 'test'].includes(this.app.getEnvironment())) return
     const logger = await this.app.container.make('logger')
-    if (this.app.getEnvironment() === 'web') await this.#verifyAppKey(logger)
+    if (this.app.getEnvironment() === 'web') {
+      await this.#checkSeedValues()
+      await this.#verifyAppKey(logger)
+    }
     try {
       const { default: db } = await import('@adonisjs/lucid/services/db')
       const { default: ConfigVariable } = await import('#models/config_variable')
@@ -71,6 +77,21 @@ export default class TernProvider {
   }
 
   /**
+   * Web server only: a setting's first value given by the environment
+   * (`seedFromEnv`, e.g. S3_BUCKET) that the setting refuses stops the start
+   * with a line naming the variable, even when the setting exists already
+   * or the database is down: a bad value is reported where it is set.
+   */
+  async #checkSeedValues() {
+    const { default: ConfigService } = await import('#services/config/config_service')
+    try {
+      ;(await this.app.container.make(ConfigService)).seedValuesFromEnv()
+    } catch (error) {
+      await exitStartFailed(startFailureLine(error))
+    }
+  }
+
+  /**
    * Web server only: refuses to serve with an APP_KEY other than the one the
    * database recorded (#services/system/app_key_fingerprint). A check that
    * cannot run (database down) is logged; /api/health then reports the database.
@@ -83,8 +104,7 @@ export default class TernProvider {
       if (!(error instanceof AppKeyMismatchError)) {
         return logger.warn({ err: error }, 'the APP_KEY fingerprint could not be checked')
       }
-      process.stderr.write(`Tern cannot start: ${error.code}: ${error.message}\n`)
-      process.exit(1)
+      await exitStartFailed(startFailureLine(error))
     }
   }
 }

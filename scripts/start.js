@@ -1,50 +1,32 @@
 /**
- * `npm start`: builds Tern when the sources changed since the last build, applies
- * pending database migrations, then serves it (http://localhost:3000 by default).
- * SQLite and local storage under DATA_DIR (default ./data): no other service needed.
- * Migrations run through `ace tern:migrate`, which waits for any other instance
- * migrating the same database, so instances started together all come up;
- * MIGRATE_ON_START=false skips them (migrations run as a separate step).
- * The server serves with TERN_WORKERS HTTP workers (default: one per core, at
- * most 8; start/cluster.ts); signals are passed on to it, it stops them all.
+ * `npm start`: builds Tern when no build of the current sources exists,
+ * applies pending database migrations, then serves it (http://localhost:3000
+ * by default). SQLite and local storage under DATA_DIR (default ./data): no
+ * other service needed.
+ * Builds live in `builds/<fingerprint of the sources>/` (scripts/builds.js):
+ * a build goes to a fresh folder renamed when complete, so instances already
+ * running from the same checkout keep their files while a new version is
+ * built beside them, and generated files (database/schema.ts, rewritten by
+ * `node ace migration:run`) never cause a rebuild. Builds no process runs
+ * any more are removed.
+ * Migrations run through `ace tern:migrate`, which waits for any other
+ * instance migrating the same database, so instances started together all
+ * come up; MIGRATE_ON_START=false skips them (migrations run as a separate
+ * step).
+ * The server serves with TERN_WORKERS HTTP workers (start/cluster.ts);
+ * signals are passed on to it, it stops them all.
  */
 import { spawnSync, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureNode24 } from './node_version.js'
 import { migrateOnStart } from './start_options.js'
 import { SERVER_NODE_FLAGS } from './server_flags.js'
+import { buildsOf, sourceFingerprint } from './builds.js'
 
 ensureNode24()
 
 const root = fileURLToPath(new URL('../', import.meta.url))
-const buildDir = join(root, 'build')
-const stamp = join(buildDir, '.tern-build-stamp')
-const SOURCES = ['app', 'bin', 'commands', 'config', 'database', 'inertia', 'plugins', 'providers', 'resources', 'start', 'public']
-const ROOT_FILES = ['adonisrc.ts', 'vite.config.ts', 'package.json', 'tsconfig.json']
-
-/** Newest modification time among the application's sources. */
-function newestSource() {
-  let newest = 0
-  const walk = (path) => {
-    let stats
-    try {
-      stats = statSync(path)
-    } catch {
-      return
-    }
-    if (stats.isDirectory()) {
-      if (path.endsWith('node_modules') || path.endsWith('tests')) return
-      for (const entry of readdirSync(path)) walk(join(path, entry))
-    } else {
-      newest = Math.max(newest, stats.mtimeMs)
-    }
-  }
-  for (const dir of SOURCES) walk(join(root, dir))
-  for (const file of ROOT_FILES) walk(join(root, file))
-  return newest
-}
 
 function run(args, options = {}) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, ...options })
@@ -66,10 +48,36 @@ try {
   process.exit(1)
 }
 
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSource()) {
-  console.log('tern: building (first start or sources changed)…')
-  run(['ace', 'build'])
-  writeFileSync(stamp, new Date().toISOString())
+const builds = buildsOf(root)
+const id = sourceFingerprint(root)
+try {
+  builds.ensure(
+    id,
+    (outDir, tsconfig) => {
+      console.log(`tern: building ${relative(root, builds.dir(id))} (first start or sources changed)…`)
+      const result = spawnSync(process.execPath, ['ace', 'build', '--tsconfig', relative(root, tsconfig)], {
+        stdio: 'inherit',
+        cwd: root,
+      })
+      if (result.status !== 0) throw new Error(`the build failed (exit code ${result.status ?? result.signal})`)
+    },
+    (pid) => console.log(`tern: waiting for the build another npm start (pid ${pid}) is making…`)
+  )
+  // Recorded before anything runs from it, so no other npm start removes it meanwhile.
+  builds.use(id, process.pid)
+  process.on('exit', () => builds.release(id, process.pid))
+} catch (error) {
+  console.error(`tern: ${error.message}`)
+  process.exit(1)
+}
+const buildDir = builds.dir(id)
+const removed = builds.prune(id)
+if (removed.length > 0) console.log(`tern: removed builds no process runs: ${removed.join(', ')}`)
+
+// `npm start -- --build-only`: prepares the build of an upgrade while the running instance serves.
+if (process.argv.includes('--build-only')) {
+  console.log(`tern: ${relative(root, buildDir)} is ready`)
+  process.exit(0)
 }
 
 if (migrate) run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
@@ -80,5 +88,10 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(buildDir, 'bi
   cwd: buildDir,
   env,
 })
+// The server's pid too: should this process be killed, the server keeps its build.
+if (server.pid) builds.use(id, server.pid)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+server.on('exit', (code) => {
+  builds.release(id, server.pid)
+  process.exit(code ?? 0)
+})

@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Cluster of HTTP workers (issue 15: use every core)
+| Cluster of HTTP workers (use every core)
 |--------------------------------------------------------------------------
 |
 | Tern keeps no state in process memory that another instance needs
@@ -23,8 +23,10 @@
 | generated APP_KEY, so workers do not race writing it), validates it
 | (start/env.ts), forks the workers with its own Node flags
 | (scripts/server_flags.js reach them through execArgv), restarts a worker
-| that dies with a growing back-off, gives up with exit code 1 when workers
-| keep failing before they listen (port in use, bad configuration), turns
+| that dies with a growing back-off, stops at once with exit code 1 and one
+| line when a worker reports that its start failed (port in use, bad
+| configuration: every worker would fail alike; start/start_failure.ts),
+| gives up when workers keep dying before they listen, turns
 | SIGTERM/SIGINT into a graceful stop of every worker (in-flight requests
 | finish) and exits when the last one did. It also answers the workers'
 | requests for the metrics of the whole instance (prom-client's
@@ -37,6 +39,7 @@
 */
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
+import { printStartFailure, START_FAILED_MESSAGE } from '#start/start_failure'
 
 /** Default worker count when TERN_WORKERS is unset: the cores, at most this many. */
 export const DEFAULT_MAX_WORKERS = 8
@@ -125,6 +128,26 @@ export function runPrimary(count: number, logger: ClusterLogger) {
     finishIfDone()
   }
 
+  /**
+   * A worker's start failed: the others would fail alike, so the primary
+   * prints the worker's line once and exits 1 without waiting for them. A
+   * worker that does not listen serves nothing, so it is killed; one that
+   * listens finishes its requests (SIGTERM).
+   */
+  const giveUp = (line: string) => {
+    if (shuttingDown) return
+    printStartFailure(line)
+    failedExit = true
+    shuttingDown = true
+    for (const timer of restartTimers) clearTimeout(timer)
+    restartTimers.clear()
+    const serving = alive().filter((worker) => listened.has(worker))
+    for (const worker of alive()) worker.process.kill(serving.includes(worker) ? 'SIGTERM' : 'SIGKILL')
+    // A killed worker is gone for sure: wait only for those finishing requests.
+    if (serving.length === 0) process.exit(1)
+    finishIfDone()
+  }
+
   cluster.on('exit', (worker, code, signal) => {
     if (shuttingDown) {
       if (code !== 0 && code !== null) failedExit = true
@@ -136,7 +159,7 @@ export function runPrimary(count: number, logger: ClusterLogger) {
       startFailures++
       if (startFailures > count) {
         logger.error(
-          'tern: HTTP workers keep failing before they listen (%d in a row, the last with %s): giving up; see the errors above (port in use? configuration?)',
+          'tern: HTTP workers keep dying before they listen (%d in a row, the last with %s): giving up; see the errors above',
           startFailures,
           how
         )
@@ -155,6 +178,10 @@ export function runPrimary(count: number, logger: ClusterLogger) {
       if (!shuttingDown) fork()
     }, delay)
     restartTimers.add(timer)
+  })
+
+  cluster.on('message', (_worker, message) => {
+    if (message?.type === START_FAILED_MESSAGE) giveUp(String(message.line))
   })
 
   // Metrics of the whole instance for the worker answering /metrics.

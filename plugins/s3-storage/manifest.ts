@@ -15,5 +15,10 @@ export const manifest = definePlugin({
   provides: { storage: ['s3'] },
   requires: [],
   config: [s3ConfigCategory],
-  env: [],
+  // First values of the S3 settings, stored when they are first seeded (src/config.ts: seedFromEnv).
+  env: s3ConfigCategory.variables.map((variable) => ({
+    name: variable.seedFromEnv!,
+    required: false,
+    description: `First value of ${variable.key}, stored on the first start with this plugin; the admin panel changes it afterwards.`,
+  })),
 })

@@ -2,10 +2,18 @@ import { test } from '@japa/runner'
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnTern, startTern } from '#tests/helpers/spawn_tern'
 import { freePort } from '#tests/helpers/test_database'
+
+/** The lines of a process's output that are not JSON log lines (what a person reads). */
+const plainLines = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('{'))
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -30,6 +38,9 @@ test.group('Startup | bad environment values stop the start', (group) => {
       assert.notEqual(result.code, 0)
       assert.notEqual(result.code, null, 'the server must stop, not keep running')
       assert.include(result.output, expected)
+      const lines = plainLines(result.output)
+      assert.lengthOf(lines, 1, `one line says what is wrong:\n${result.output}`)
+      assert.match(lines[0], /^Tern cannot start: /)
     }).timeout(30_000)
   }
 
@@ -52,6 +63,61 @@ test.group('Startup | bad environment values stop the start', (group) => {
     } finally {
       await tern.stop()
     }
+  }).timeout(40_000)
+})
+
+test.group('Startup | a start that fails stops at once', (group) => {
+  let dataDir: string
+  group.each.setup(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tern-startup-'))
+    return () => rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  for (const workers of ['1', '2']) {
+    test(`TERN_WORKERS=${workers}: a port in use ends the start within a second, exit code 1, one line`, async ({
+      assert,
+    }) => {
+      const port = await freePort()
+      const taken = createServer()
+      await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve))
+      const tern = startTern(
+        ['bin/server.ts'],
+        { DATA_DIR: dataDir, NODE_ENV: 'production', TERN_WORKERS: workers, PORT: String(port), HOST: '127.0.0.1' },
+        60_000
+      )
+      try {
+        // The failure appears when EADDRINUSE is first written; from then on the process has a second.
+        let exitedAt = 0
+        void tern.exited.then(() => (exitedAt = Date.now()))
+        while (!tern.output().includes('EADDRINUSE') && !exitedAt) await new Promise((r) => setTimeout(r, 10))
+        const seenAt = Date.now()
+        const stopped = await Promise.race([tern.exited, new Promise((r) => setTimeout(r, 5_000, null))])
+        assert.isNotNull(stopped, `still running 5 s after the failure:\n${tern.output()}`)
+        const { code, output } = await tern.exited
+        console.log(`startup: TERN_WORKERS=${workers}, port in use: exit ${code} ${exitedAt - seenAt} ms after the failure appeared`)
+        assert.equal(code, 1, output)
+        assert.isBelow(exitedAt - seenAt, 1_000, output)
+        assert.deepEqual(plainLines(output), [
+          `Tern cannot start: 127.0.0.1:${port} is already in use (EADDRINUSE): stop the program listening there, or set PORT to a free port`,
+        ])
+      } finally {
+        await tern.kill()
+        await new Promise((resolve) => taken.close(resolve))
+      }
+    }).timeout(70_000)
+  }
+
+  test('migrations against a database that does not answer stop with exit code 1 and one line', async ({ assert }) => {
+    const closedPort = await freePort()
+    const result = await spawnTern(
+      ['ace.js', 'tern:migrate'],
+      { DATA_DIR: dataDir, NODE_ENV: 'production', DB_CONNECTION: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: String(closedPort) },
+      30_000
+    )
+    assert.equal(result.code, 1, result.output)
+    assert.deepEqual(plainLines(result.output), [
+      `[ error ] the migrations were not applied: cannot connect to 127.0.0.1:${closedPort} (ECONNREFUSED)`,
+    ])
   }).timeout(40_000)
 })
 

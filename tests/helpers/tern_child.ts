@@ -15,10 +15,14 @@ export interface TernChild {
   stop(): Promise<void>
 }
 
-/** Runs the migrations for `env` (a fresh DATA_DIR with SQLite, for instance); throws with the output on failure. */
+/**
+ * Runs the migrations for `env` (a fresh DATA_DIR with SQLite, for instance) as `npm start` does
+ * (`ace tern:migrate`, which leaves the checkout's generated database/schema.ts alone); throws with
+ * the output on failure.
+ */
 export async function migrate(env: Record<string, string | undefined>) {
-  const result = await spawnTern(['ace.js', 'migration:run', '--force'], { NODE_ENV: 'production', ...env }, 60_000)
-  if (result.code !== 0) throw new Error(`migration:run failed:\n${result.output}`)
+  const result = await spawnTern(['ace.js', 'tern:migrate'], { NODE_ENV: 'production', ...env }, 60_000)
+  if (result.code !== 0) throw new Error(`tern:migrate failed:\n${result.output}`)
 }
 
 /**

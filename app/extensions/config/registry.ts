@@ -57,6 +57,7 @@ function isExtension(
 
 const CATEGORY_ID = /^[a-z][a-zA-Z0-9_]*$/
 const VARIABLE_NAME = /^[a-zA-Z][a-zA-Z0-9_-]*$/
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/
 
 /**
  * Holds every configuration category and variable known to this process.
@@ -184,6 +185,9 @@ export class ConfigRegistry {
       if (variable.public && variable.obscured) {
         throw invalid(`Config variable "${key}" cannot be both public and obscured`)
       }
+      if (variable.seedFromEnv !== undefined && !ENV_NAME.test(variable.seedFromEnv)) {
+        throw invalid(`Config variable "${key}": seedFromEnv must be an environment variable name such as S3_BUCKET`)
+      }
       return Object.freeze({
         key,
         category: id,
@@ -196,6 +200,7 @@ export class ConfigRegistry {
         order: variable.order ?? firstOrder + index,
         validation,
         description: variable.description,
+        seedFromEnv: variable.seedFromEnv,
         source,
       })
     })

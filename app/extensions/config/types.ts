@@ -84,6 +84,15 @@ export interface ConfigVariableDefinition {
   readonly validation?: ConfigVariableValidation
   /** A short explanation for developers and the admin panel (optional). */
   readonly description?: string
+  /**
+   * An environment variable (upper snake case, `S3_BUCKET`) whose value,
+   * when set and not empty, is stored as this variable's value when the
+   * variable is first seeded into the database: a fresh database, or the
+   * first start with the plugin that defines it. Never applied again, so a
+   * change made in the admin panel stays. Written as stored (`true`,
+   * `8`, text); a value the variable refuses stops the start.
+   */
+  readonly seedFromEnv?: string
 }
 
 /** A category of variables: one page of the admin panel's configuration. */
@@ -135,6 +144,8 @@ export interface RegisteredConfigVariable {
   readonly order: number
   readonly validation: ConfigVariableValidation
   readonly description?: string
+  /** The environment variable seeding it on its first start (see ConfigVariableDefinition). */
+  readonly seedFromEnv?: string
   /** Who defined it: `core` or the plugin id (a plugin's variables may sit in another's category). */
   readonly source: string
 }

@@ -43,3 +43,17 @@ export class ConfigVariableNotEditableException extends Exception {
     super(reason ? `Config variable ${key} cannot be edited: ${reason}` : `Config variable ${key} cannot be edited`)
   }
 }
+
+/**
+ * An environment variable that seeds a setting on its first start
+ * (`seedFromEnv`) holds a value the setting refuses; the start stops with
+ * this message, which names both.
+ */
+export class InvalidSeedValueException extends Exception {
+  static status = 500
+  static code = 'E_INVALID_CONFIG_SEED'
+
+  constructor(envName: string, key: string, reason: string) {
+    super(`Value for environment variable "${envName}" (the first value of ${key}) is refused: ${reason}`)
+  }
+}

@@ -19,7 +19,7 @@ import { configRegistry, type ConfigRegistry } from '#extensions/config/registry
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import type { ConfigValue } from '#extensions/config/types'
-import { checkValue, parseStoredValue } from '#extensions/config/values'
+import { checkStoredValue, checkValue, parseStoredValue } from '#extensions/config/values'
 import {
   registerCoreConfigCategories,
   type CoreConfigValues,
@@ -29,6 +29,7 @@ import {
   ConfigVariableNotEditableException,
   ConfigVariableNotFoundException,
   InvalidConfigValueException,
+  InvalidSeedValueException,
 } from '#services/config/config_errors'
 import ConfigVariableTransformer, {
   effectiveString,
@@ -252,13 +253,36 @@ export default class ConfigService {
   }
 
   /**
+   * The first values the environment gives (key → value as stored): for
+   * each variable declaring `seedFromEnv` whose environment variable is set
+   * and not empty. Booleans are `true`/`false` in any case. Throws
+   * `InvalidSeedValueException` naming the environment variable for a value
+   * the setting refuses (checked like an admin's value).
+   */
+  seedValuesFromEnv(env: Record<string, string | undefined> = process.env): Map<string, string> {
+    const values = new Map<string, string>()
+    for (const variable of this.registry.all()) {
+      const raw = variable.seedFromEnv ? env[variable.seedFromEnv] : undefined
+      if (raw === undefined || raw.trim() === '') continue
+      const stored = ['boolean', 'number', 'filesize'].includes(variable.type) ? raw.trim().toLowerCase() : raw
+      const refused = checkStoredValue(variable, stored)
+      if (refused) throw new InvalidSeedValueException(variable.seedFromEnv!, variable.key, refused)
+      values.set(variable.key, stored)
+    }
+    return values
+  }
+
+  /**
    * Makes sure every registered variable has a row: new keys are inserted
-   * unset (effective value = default), existing values are kept, rows of
-   * keys no longer defined are left alone (a disabled plugin keeps its
-   * settings). Safe when several instances seed at once. Returns the keys
-   * that were added.
+   * with the value the environment gives them (`seedFromEnv`, see
+   * `seedValuesFromEnv`) or unset (effective value = default); existing
+   * values are kept, so the environment never overrides a setting already
+   * there (an admin's change stays); rows of keys no longer defined are
+   * left alone (a disabled plugin keeps its settings). Safe when several
+   * instances seed at once. Returns the keys that were added.
    */
   async seed(): Promise<string[]> {
+    const fromEnv = this.seedValuesFromEnv()
     const keys = this.registry.all().map((variable) => variable.key)
     const existing = new Set(
       (await db.from(ConfigVariable.table).select('key')).map((row: { key: string }) => row.key)
@@ -270,7 +294,7 @@ export default class ConfigService {
     await client
       .knexQuery()
       .table(ConfigVariable.table)
-      .insert(missing.map((key) => ({ key, value: null, created_at: now, updated_at: now })))
+      .insert(missing.map((key) => ({ key, value: fromEnv.get(key) ?? null, created_at: now, updated_at: now })))
       .onConflict('key')
       .ignore()
     return missing

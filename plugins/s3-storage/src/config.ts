@@ -4,7 +4,12 @@
  * `s3.endpoint`, `s3.region`, `s3.bucketName`, `s3.bucketPath`, `s3.key`,
  * `s3.secret`); `s3.forcePathStyle` is new. Values are read at run time
  * through `configValues`, so a change in the admin settings applies to the
- * next storage operation, without a restart.
+ * next storage operation, without a restart. Each one's first value may come
+ * from the environment (`S3_ENABLED`, `S3_ENDPOINT`, `S3_REGION`,
+ * `S3_BUCKET`, `S3_BUCKET_PATH`, `S3_KEY`, `S3_SECRET`,
+ * `S3_FORCE_PATH_STYLE`: `seedFromEnv`), so a deployment (compose.yaml)
+ * stores files in its bucket from the first start without an admin step;
+ * what an admin changes later stays.
  */
 import { configValues, type ConfigValues } from '#extensions/config/config_values'
 import type { ConfigCategoryDefinition, ConfigValue } from '#extensions/config/types'
@@ -59,12 +64,14 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
   variables: [
     {
       key: 's3.enabled',
+      seedFromEnv: 'S3_ENABLED',
       type: 'boolean',
       defaultValue: 'false',
       description: 'Store NEW files on the S3 disk. Files already stored stay on the disk recorded with them.',
     },
     {
       key: 's3.endpoint',
+      seedFromEnv: 'S3_ENDPOINT',
       type: 'string',
       defaultValue: '',
       description: 'Endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. Empty: Amazon S3.',
@@ -72,6 +79,7 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
     },
     {
       key: 's3.region',
+      seedFromEnv: 'S3_REGION',
       type: 'string',
       defaultValue: '',
       description: `Region, e.g. eu-central-1 (empty: ${S3_DEFAULT_REGION}).`,
@@ -79,6 +87,7 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
     },
     {
       key: 's3.bucketName',
+      seedFromEnv: 'S3_BUCKET',
       type: 'string',
       defaultValue: '',
       description: 'The bucket (must exist).',
@@ -89,6 +98,7 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
     },
     {
       key: 's3.bucketPath',
+      seedFromEnv: 'S3_BUCKET_PATH',
       type: 'string',
       defaultValue: '',
       description: 'Key prefix inside the bucket, e.g. tern/uploads (empty: the bucket root).',
@@ -96,12 +106,14 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
     },
     {
       key: 's3.key',
+      seedFromEnv: 'S3_KEY',
       type: 'string',
       defaultValue: '',
       description: 'Access key id. Empty key and secret: the AWS default credential chain.',
     },
     {
       key: 's3.secret',
+      seedFromEnv: 'S3_SECRET',
       type: 'string',
       defaultValue: '',
       obscured: true,
@@ -109,6 +121,7 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
     },
     {
       key: 's3.forcePathStyle',
+      seedFromEnv: 'S3_FORCE_PATH_STYLE',
       type: 'boolean',
       defaultValue: 'false',
       description: 'Use path-style URLs (endpoint/bucket/key) instead of bucket subdomains: MinIO and most self-hosted servers need it.',

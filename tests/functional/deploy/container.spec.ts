@@ -7,7 +7,8 @@
  * own environment pointed at this machine's MariaDB and Redis.
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { parse } from 'yaml'
 import { freePort } from '#tests/helpers/test_database'
@@ -164,6 +165,32 @@ test.group('compose.yaml', () => {
     }
   })
 
+  test('Tern waits for a healthy S3 store and its bucket; every image is pinned to a version', ({ assert }) => {
+    const services = compose.services
+    assert.deepEqual(services.s3.healthcheck.test, ['CMD', 'mc', 'ready', 'local'])
+    assert.deepInclude(services.tern.depends_on, {
+      's3': { condition: 'service_healthy' },
+      's3-bucket': { condition: 'service_completed_successfully' },
+    })
+    assert.deepEqual(services['s3-bucket'].depends_on, { s3: { condition: 'service_healthy' } })
+    assert.equal(services['s3-bucket'].restart, 'no')
+    for (const [name, service] of Object.entries<any>(services)) {
+      // A version tag or a digest, never an implicit or explicit "latest".
+      const [reference, digest] = String(service.image).split('@')
+      const lastPart = reference.slice(reference.lastIndexOf('/') + 1)
+      const tag = lastPart.includes(':') ? lastPart.slice(lastPart.indexOf(':') + 1) : ''
+      const pinned = /^sha256:[0-9a-f]{64}$/.test(digest ?? '') || (/\d/.test(tag) && !/latest/i.test(tag))
+      assert.isTrue(pinned, `${name}: "${service.image}" is not pinned to a version`)
+    }
+    const version = JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, 'utf8')).version
+    assert.equal(services.tern.image, `localhost/tern:${version}`, "Tern's image carries package.json's version")
+    // Tern's S3 settings come from the environment, pointing at the s3 service and the job's bucket.
+    assert.include(services.tern.environment, { S3_ENABLED: 'true', S3_ENDPOINT: 'http://s3:9000', S3_BUCKET: 'tern', S3_FORCE_PATH_STYLE: 'true' })
+    assert.equal(services.tern.environment.S3_KEY, services.s3.environment.MINIO_ROOT_USER)
+    assert.equal(services.tern.environment.S3_SECRET, services.s3.environment.MINIO_ROOT_PASSWORD)
+    assert.include(services['s3-bucket'].entrypoint.join(' '), 'mc mb --ignore-existing s3/tern')
+  })
+
   test("its Tern service runs with podman against this machine's MariaDB, Redis and an S3 store", async ({ assert }) => {
     await buildTernImage()
     const mysql = await import('mysql2/promise')
@@ -191,6 +218,10 @@ test.group('compose.yaml', () => {
         DB_PASSWORD: admin.config.password ?? '',
         DB_DATABASE: database,
         REDIS_URL: `redis://127.0.0.1:${process.env.REDIS_PORT ?? 6379}`,
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_KEY: s3.accessKeyId,
+        S3_SECRET: s3.secretAccessKey,
       }
       assert.notMatch(Object.values(env).join(' '), /\$\{/, 'every interpolated value is replaced')
       await runContainer(name, { env })
@@ -205,8 +236,9 @@ test.group('compose.yaml', () => {
         assert.equal(body.checks[check].status, 'ok', check)
       }
 
-      // The S3 store as the README of compose says: the first account (admin) sets it in
-      // the admin panel; readiness then probes S3, and fails once S3 is gone.
+      // The S3 store is set from compose's S3_* variables on the first start, with no admin
+      // step: an upload lands in the bucket and is served back; readiness probes S3 and
+      // fails once S3 is gone.
       const base = `http://127.0.0.1:${port}`
       const signUp = await fetch(`${base}/api/auth/signUp`, {
         method: 'POST',
@@ -215,19 +247,15 @@ test.group('compose.yaml', () => {
       })
       assert.oneOf(signUp.status, [200, 201])
       const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-      const patch = await fetch(`${base}/api/configs/admin`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify([
-          { key: 's3.endpoint', value: s3.endpoint },
-          { key: 's3.bucketName', value: s3.bucket },
-          { key: 's3.key', value: s3.accessKeyId },
-          { key: 's3.secret', value: s3.secretAccessKey },
-          { key: 's3.forcePathStyle', value: true },
-          { key: 's3.enabled', value: true },
-        ]),
-      })
-      assert.equal(patch.status, 200, await patch.clone().text())
+      const send = (method: string, path: string, body?: string, type = 'application/json') =>
+        fetch(`${base}${path}`, { method, headers: { 'content-type': type, cookie }, body })
+      assert.equal((await send('POST', '/api/shares', JSON.stringify({ id: 'compose-s3', expiration: 'never', recipients: [] }))).status, 201)
+      const chunk = await send('POST', '/api/shares/compose-s3/files?name=a.txt&chunkIndex=0&totalChunks=1', 'in the bucket', 'application/octet-stream')
+      assert.equal(chunk.status, 201, await chunk.clone().text())
+      const fileId = ((await chunk.json()) as { id: string }).id
+      assert.equal((await send('POST', '/api/shares/compose-s3/complete')).status, 202)
+      assert.equal(await (await send('GET', `/api/shares/compose-s3/files/${fileId}`)).text(), 'in the bucket')
+      assert.isNotEmpty(readdirSync(join(s3.directory, s3.bucket)), 'the file is stored in the bucket')
       assert.equal((await fetch(`${base}/api/health/ready`)).status, 200)
       await s3.close()
       const gone = await fetch(`${base}/api/health/ready`)

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { helm, renderChart, only } from '#tests/helpers/helm'
@@ -31,13 +31,23 @@ function defaultChunkSize(): number {
 }
 
 test.group('Operations guide | docs/operations.md', () => {
-  test('every environment variable it names is one Tern reads', ({ assert }) => {
+  test('every environment variable it names is one Tern reads', async ({ assert }) => {
     const env = readFileSync('start/env.ts', 'utf8')
+    // Besides start/env.ts, the variables plugins declare in their manifests (S3_BUCKET, ...).
+    const declared = new Set<string>()
+    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      if (!existsSync(join('plugins', id.name, 'manifest.ts'))) continue
+      const { manifest } = await import(`#plugins/${id.name}/manifest`)
+      for (const variable of manifest.env ?? []) declared.add(variable.name)
+    }
     const named = new Set([...GUIDE.matchAll(/`([A-Z][A-Z0-9]*_[A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]))
     for (const name of ['DATA_DIR', 'APP_KEY', 'REDIS_URL', 'TRUST_PROXY', 'MIGRATE_ON_START', 'DB_CONNECTION']) {
       assert.isTrue(named.has(name), `${name} is not explained`)
     }
-    for (const name of named) assert.match(env, new RegExp(`^\\s+${name}:`, 'm'), `${name} is not in start/env.ts`)
+    for (const name of named) {
+      if (declared.has(name)) continue
+      assert.match(env, new RegExp(`^\\s+${name}:`, 'm'), `${name} is neither in start/env.ts nor declared by a plugin`)
+    }
   })
 
   test('the nginx and Caddy examples accept a default chunk, stream, wait long enough and forward the client', ({ assert }) => {
