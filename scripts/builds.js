@@ -43,7 +43,8 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { basename, join, matchesGlob, relative } from 'node:path'
+import { basename, join, relative } from 'node:path'
+import ignore from 'ignore'
 
 /** The application's sources (folders and root files) the build is made of; tests are left out. */
 export const SOURCES = ['app', 'bin', 'commands', 'config', 'database', 'inertia', 'plugins', 'providers', 'public', 'resources', 'start', 'types']
@@ -56,27 +57,16 @@ const LOCK = '.lock'
 const BUILD_LOCK = '.build.lock'
 
 /**
- * The patterns of the root .gitignore, as tests on a path relative to the
- * root (`/`-separated). Supports what the file uses: `name` (anywhere),
- * `dir/` (folders), `a/b` (anchored), `*` globs; `!` and comments are
- * skipped.
+ * What the root .gitignore leaves out, as a test on a path relative to the
+ * root (`/`-separated), with git's own pattern rules (the `ignore` package).
  */
 function ignoredBy(root) {
-  let lines = []
+  let patterns = ''
   try {
-    lines = readFileSync(join(root, '.gitignore'), 'utf8').split('\n')
+    patterns = readFileSync(join(root, '.gitignore'), 'utf8')
   } catch {}
-  const patterns = lines
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#') && !line.startsWith('!'))
-    .map((line) => {
-      const directoryOnly = line.endsWith('/')
-      const body = line.replace(/^\//, '').replace(/\/$/, '')
-      const anchored = line.startsWith('/') || body.includes('/')
-      return { glob: anchored ? body : `**/${body}`, directoryOnly }
-    })
-  return (path, isDirectory) =>
-    patterns.some((pattern) => (isDirectory || !pattern.directoryOnly) && matchesGlob(path, pattern.glob))
+  const rules = ignore().add(patterns)
+  return (path, isDirectory) => rules.ignores(isDirectory ? `${path}/` : path)
 }
 
 /**
