@@ -68,29 +68,31 @@ export function ConfigField(props: {
         <Space direction="vertical" size={2} style={{ width: '100%' }}>
           {description ? <span>{description}</span> : null}
           {unconfirmed ? (
-            <Typography.Text type="warning" data-testid="app-url-unconfirmed">
+            <Typography.Text strong data-testid="app-url-unconfirmed">
               {t('public_address.field.unconfirmed')}
             </Typography.Text>
           ) : null}
-          <Space wrap size={8}>
-            {address ? null : (
-              <Typography.Text type="secondary">
-                {t('admin.config.default', { value: variable.obscured ? '—' : defaultText(t, locale, variable) })}
-              </Typography.Text>
-            )}
-            {canReset ? (
-              <Popconfirm
-                title={t('admin.config.resetConfirm', { name: label })}
-                okText={t('admin.config.reset')}
-                cancelText={t('admin.common.cancel')}
-                onConfirm={() => props.onReset(variable)}
-              >
-                <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
-                  {t('admin.config.reset')}
-                </Button>
-              </Popconfirm>
-            ) : null}
-          </Space>
+          {address && !canReset ? null : (
+            <Space wrap size={8}>
+              {address ? null : (
+                <Typography.Text type="secondary">
+                  {t('admin.config.default', { value: variable.obscured ? '—' : defaultText(t, locale, variable) })}
+                </Typography.Text>
+              )}
+              {canReset ? (
+                <Popconfirm
+                  title={t('admin.config.resetConfirm', { name: label })}
+                  okText={t('admin.config.reset')}
+                  cancelText={t('admin.common.cancel')}
+                  onConfirm={() => props.onReset(variable)}
+                >
+                  <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
+                    {t('admin.config.reset')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+            </Space>
+          )}
         </Space>
       }
     >

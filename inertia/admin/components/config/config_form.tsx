@@ -9,7 +9,7 @@
  * default is a placeholder, not the address); saving a value confirms it,
  * resetting it takes the confirmation back (`~/admin/lib/app_url`).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { App, Button, Form, Space } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
@@ -51,10 +51,15 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
     // Not on appUrl: an address confirmed by the notice is taken by the effect below, without resetting the form.
   }, [props.variables, form])
 
+  // Only when the address changes after the form was filled; through setFields without `errors`
+  // (setFieldValue passes new empty lists, and rc-field-form then reports its shared ones as "circular").
+  const shownAppUrl = useRef(appUrl)
   useEffect(() => {
+    if (shownAppUrl.current === appUrl) return
+    shownAppUrl.current = appUrl
     if (!props.variables.some((variable) => variable.key === APP_URL_KEY)) return
     setVariables((current) => current.map((variable) => (variable.key === APP_URL_KEY ? { ...variable, value: appUrl ?? '' } : variable)))
-    form.setFieldValue(APP_URL_KEY, appUrl ?? '')
+    if (form.getFieldValue(APP_URL_KEY) !== (appUrl ?? '')) form.setFields([{ name: APP_URL_KEY, value: appUrl ?? '' }])
   }, [appUrl, props.variables, form])
 
 

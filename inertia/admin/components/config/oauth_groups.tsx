@@ -75,7 +75,7 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
         <Typography.Text type="secondary">{t('admin.config.oauthCallbackUrl')}</Typography.Text>
         <div>
           {callbackUrl === null ? (
-            <Typography.Text type="warning" data-testid="oauth-callback-unconfirmed">
+            <Typography.Text strong data-testid="oauth-callback-unconfirmed">
               {t('public_address.oauthCallback')}
             </Typography.Text>
           ) : (
