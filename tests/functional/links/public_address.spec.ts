@@ -7,7 +7,8 @@
  * do), the reset mail, the "share created" notification mail and the
  * redirect URI sent to the provider use it, whatever Host or
  * X-Forwarded-Host a request carries. Every request here is forged to come
- * from `evil.example` through the trusted (loopback) proxy.
+ * from `evil.example` through the trusted (loopback) proxy. A Pingvin import
+ * that carries an address confirms it.
  */
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
@@ -19,6 +20,8 @@ import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
 import { api, cleanupShareTests, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
+import { confirmedAppUrl } from '#services/links/link_base'
+import { importPingvinConfig } from '#services/pingvin_import/config_mapping'
 
 const mailService = await app.container.make(MailService)
 const outbox = await app.container.make(OutboxService)
@@ -174,5 +177,12 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     const reset = await api('PATCH', '/api/configs/admin', { cookie: admin.cookie, json: [{ key: 'general.appUrl', value: '' }] })
     assert.equal(reset.status, 200)
     assert.isFalse((await props()).appUrlConfirmed)
+  })
+
+  test('an instance imported from Pingvin counts as confirmed when Pingvin had an address set, not when it kept the default', async ({ assert }) => {
+    await importPingvinConfig([{ category: 'general', name: 'appUrl', value: null, defaultValue: 'http://localhost:3000' }], { dryRun: false })
+    assert.isNull(await confirmedAppUrl())
+    await importPingvinConfig([{ category: 'general', name: 'appUrl', value: 'https://pingvin.example.com/' }], { dryRun: false })
+    assert.equal(await confirmedAppUrl(), 'https://pingvin.example.com')
   })
 })
