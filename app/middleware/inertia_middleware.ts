@@ -5,7 +5,7 @@ import app from '@adonisjs/core/services/app'
 import type { InertiaConfig } from '@adonisjs/inertia/types'
 import ConfigService from '#services/config/config_service'
 import { currentUser } from '#middleware/auth/current_user'
-import { linkBase } from '#services/links/link_base'
+import { publicAddress } from '#services/links/link_base'
 import UserTransformer from '#transformers/user_transformer'
 import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
 import type { SharedPageProps } from '#api/pages'
@@ -31,14 +31,14 @@ export type SharedPagePropsJson = Omit<SharedPageProps, 'user' | 'configVariable
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext): Promise<SharedPagePropsJson> {
     const config = await ctx.containerResolver.make(ConfigService)
-    const [user, variables, base] = await Promise.all([
+    const [user, variables, address] = await Promise.all([
       currentUser(ctx),
       config.publicVariables(),
-      linkBase(ctx),
+      publicAddress(ctx),
     ])
-    // Pages build links from general.appUrl: until it is set, the address the browser used (#services/links/link_base).
+    // Pages build links from general.appUrl: until it is confirmed, the address the browser used (#services/links/link_base).
     const configVariables = variables.map((variable) =>
-      variable.key === 'general.appUrl' ? { ...variable, value: base } : variable
+      variable.key === 'general.appUrl' ? { ...variable, value: address.linkBase } : variable
     )
     return {
       user: user ? UserTransformer.toJSON(user) : null,
@@ -46,6 +46,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       route: ctx.request.url(),
       colorScheme: colorSchemeOf(ctx),
       language: pageLanguage(ctx),
+      appUrlConfirmed: address.confirmed !== null,
     }
   }
 

@@ -28,6 +28,7 @@ import { NotificationRouteList } from '~/admin/resources/notification_routes'
 import { ConfigList, DEFAULT_CATEGORY } from '~/admin/resources/config'
 import { PingvinImportPage } from '~/admin/pages/pingvin_import'
 import { SetAppNameContext } from '~/admin/lib/app_name'
+import { AppUrlContext } from '~/admin/lib/app_url'
 
 /**
  * Loads the UIs of the enabled plugins (`GET /api/admin/plugins`), once the
@@ -45,10 +46,13 @@ function PluginLoader(props: { onLoad: (plugins: [string, AdminPluginUi][]) => v
 }
 
 /** The SPA (see the module comment). */
-export function AdminApp(props: { appName: string }) {
+export function AdminApp(props: { appName: string; appUrl: string | null }) {
   const { t, locale, messages } = useI18n()
   // Follows a saved general.appName (see ~/admin/lib/app_name); an empty value is the default's, shown after a reload.
   const [appName, setAppName] = useState(props.appName)
+  // The confirmed public address (see ~/admin/lib/app_url).
+  const [appUrl, setAppUrl] = useState(props.appUrl)
+  const appUrlState = useMemo(() => ({ appUrl, setAppUrl }), [appUrl])
   const [plugins, setPlugins] = useState<[string, AdminPluginUi][]>([])
   const providers = useMemo(
     () => ({
@@ -73,6 +77,7 @@ export function AdminApp(props: { appName: string }) {
 
   return (
     <SetAppNameContext.Provider value={setAppName}>
+    <AppUrlContext.Provider value={appUrlState}>
     <BrowserRouter basename={ADMIN_BASENAME}>
       <Refine
         routerProvider={routerProvider}
@@ -113,6 +118,7 @@ export function AdminApp(props: { appName: string }) {
         <DocumentTitleHandler handler={({ resource }) => title(resource?.meta?.label as string | undefined)} />
       </Refine>
     </BrowserRouter>
+    </AppUrlContext.Provider>
     </SetAppNameContext.Provider>
   )
 }

@@ -47,7 +47,7 @@ createRoot(document.getElementById('admin-root')!).render(
       language={boot.language}
     >
       <Started />
-      <AdminApp appName={boot.appName} />
+      <AdminApp appName={boot.appName} appUrl={boot.appUrl} />
     </ThemeProvider>
   </I18nProvider>
 )

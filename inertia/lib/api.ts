@@ -126,4 +126,5 @@ export const apiPaths = {
   oauthStatus: '/api/oauth/status',
   oauthUnlink: (provider: string) => `/api/oauth/unlink/${encodeURIComponent(provider)}`,
   userNotifications: '/api/user/notifications',
+  adminConfig: '/api/configs/admin',
 } as const

@@ -7,7 +7,7 @@
 import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, shareUser } from '#tests/helpers/shares'
+import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 
 const PASSWORD = 'correct horse battery'
 const COMMAND = 'node ace pingvin:import <pingvin data folder>'
@@ -34,6 +34,8 @@ function scrollWidth(page: Page) {
 }
 
 test.group('Admin panel | import from Pingvin Share', (group) => {
+  // A confirmed public address: admins signing in go straight on (no address step, inertia/components/auth/address_step.tsx).
+  group.each.setup(() => setConfig('general.appUrl', baseUrl()))
   group.each.teardown(() => cleanupShareTests())
 
   test('an admin opens the page from the navigation and reads the command, its options and what is carried over', async ({ browser, assert }) => {

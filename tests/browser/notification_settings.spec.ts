@@ -12,7 +12,7 @@ import db from '@adonisjs/lucid/services/db'
 import { NotificationManager, notifications, type NotificationEventId } from '#extensions/notifications/main'
 import NotificationRoutesService from '#services/notifications/notification_routes_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, shareUser } from '#tests/helpers/shares'
+import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 
 const PASSWORD = 'correct horse battery'
 
@@ -66,8 +66,10 @@ test.group('Notification settings | browser', (group) => {
     notifications.register(PAGER, () => pager)
     return () => notifications.unregister(PAGER).then(() => undefined)
   })
-  group.each.setup(() => {
+  group.each.setup(async () => {
     pager.events = ['share.created', 'share.deleted']
+    // A confirmed public address: admins signing in go straight on (no address step, inertia/components/auth/address_step.tsx).
+    await setConfig('general.appUrl', baseUrl())
     return async () => {
       await db.from('notification_routes').delete()
       await cleanupShareTests()

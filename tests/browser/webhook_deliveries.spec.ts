@@ -11,7 +11,7 @@ import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
+import { cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
@@ -24,6 +24,8 @@ test.group('Admin panel | webhook deliveries (webhook plugin)', (group) => {
   let receiver: WebhookReceiver
 
   group.each.setup(async () => {
+    // A confirmed public address: admins signing in go straight on (no address step, inertia/components/auth/address_step.tsx).
+    await setConfig('general.appUrl', baseUrl())
     receiver = await startWebhookReceiver()
     return async () => {
       await receiver.close()

@@ -22,6 +22,12 @@ export type SharedPageProps = {
   colorScheme: ColorScheme
   /** The locale the page is rendered in (see LocaleMiddleware). */
   language: string
+  /**
+   * Whether an admin confirmed the public address (`general.appUrl` is
+   * stored). Until then password-reset mails and social sign-in wait for it,
+   * and an admin signing in is asked to confirm it.
+   */
+  appUrlConfirmed: boolean
 }
 
 /** The JSON the admin SPA reads from `<script id="tern-admin-boot">`. */
@@ -32,4 +38,6 @@ export interface AdminBootData {
   colorScheme: ColorScheme
   /** `general.appName`, for the title and the sider. */
   appName: string
+  /** The confirmed public address (`general.appUrl` as stored), or null while none is confirmed. */
+  appUrl: string | null
 }

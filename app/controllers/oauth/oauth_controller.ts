@@ -5,7 +5,8 @@ import { setSessionCookies, signInDeviceOf } from '#controllers/auth/session_coo
 import { rememberDevice } from '#controllers/auth/known_device_cookie'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
 import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'
-import OauthService, { errorPageUrl } from '#services/oauth/oauth_service'
+import OauthService, { errorPageUrl, type StartedSignIn } from '#services/oauth/oauth_service'
+import { SocialLoginException } from '#extensions/auth/main'
 import { providerNotAvailable } from '#services/oauth/oauth_errors'
 import KnownDevices from '#services/auth/known_devices'
 import SocialAccountTransformer from '#transformers/social_account_transformer'
@@ -40,10 +41,21 @@ export default class OauthController {
     return ctx.response.ok(SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.user!)))
   }
 
-  /** GET /api/oauth/auth/:provider: 302 to the provider with the state cookie (or to /error); 403 unknown/disabled. */
+  /**
+   * GET /api/oauth/auth/:provider: 302 to the provider with the state cookie
+   * (or to /error, e.g. while the public address is not confirmed); 403 unknown/disabled.
+   */
   async authorize(ctx: HttpContext) {
     const provider = providerOf(ctx)
-    const { definition, pending, context } = await this.oauth.start(provider)
+    let started: StartedSignIn
+    try {
+      started = await this.oauth.start(provider)
+    } catch (error) {
+      // The 403 of an unknown or disabled provider stays an answer of its own.
+      if (!(error instanceof SocialLoginException)) throw error
+      return ctx.response.redirect(this.oauth.startFailed(provider, error))
+    }
+    const { definition, pending, context } = started
     let url: string
     try {
       url = await authorizationUrl(ctx, definition, context, pending)

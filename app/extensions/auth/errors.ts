@@ -36,6 +36,8 @@ export const SOCIAL_LOGIN_ERROR_CODES = [
   'discord_guild_permission_denied',
   'cannot_get_user_info',
   'user_not_allowed',
+  // Tern's own: the public address is not confirmed yet, so there is no redirect URI to give a provider.
+  'app_url_unconfirmed',
 ] as const
 
 /** One code of `SOCIAL_LOGIN_ERROR_CODES`. */

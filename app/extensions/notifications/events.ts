@@ -65,7 +65,7 @@ export interface NotificationShare {
   id: string
   /** The share's name, or null. */
   name: string | null
-  /** The share's page (`<appUrl>/s/<id>`). */
+  /** The share's page: `<appUrl>/s/<id>`, or the path `/s/<id>` while the public address is not confirmed. */
   url: string
   /** ISO 8601, or null when it never expires. */
   expiresAt: string | null

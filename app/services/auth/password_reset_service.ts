@@ -5,6 +5,13 @@
  * the reply nor its timing tells whether the address exists, and a crash
  * after the reply loses nothing. The link `${general.appUrl}/auth/resetPassword/<token>` is valid one
  * hour and works once; only the token's digest is stored.
+ *
+ * The link is built from the confirmed public address only
+ * (`#services/links/link_base`): until an admin confirmed it, no reset mail is
+ * sent at all (logged), as neither the placeholder `http://localhost:3000`
+ * nor the request's Host header (anyone may forge it, and would receive the
+ * victim's token) is an address to mail a secret to. The sign-in and reset
+ * pages say so meanwhile (`appUrlConfirmed` of the shared page props).
  */
 import { randomUUID } from 'node:crypto'
 import { inject } from '@adonisjs/core'
@@ -18,7 +25,7 @@ import { passwordVerifiers } from '#extensions/auth/password_verifiers'
 import { BadRequestException } from '#services/auth/auth_errors'
 import SessionService from '#services/auth/session_service'
 import { generateToken, hashToken } from '#services/auth/tokens'
-import { configValue } from '#services/config/config_service'
+import { confirmedAppUrl } from '#services/links/link_base'
 import MailService, { MAIL_TYPES, PASSWORD_RESET_CHANNEL } from '#services/mail/mail_service'
 import { outbox, type OutboxDelivery } from '#services/outbox/outbox_service'
 import { OUTBOX_TABLE } from '#services/outbox/outbox_store'
@@ -29,11 +36,6 @@ import { isWellFormedText } from '#validators/rules'
 
 /** Lifetime of a reset link. */
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60
-
-/** `${appUrl}` without a trailing slash. */
-export async function appUrl(): Promise<string> {
-  return (await configValue('general.appUrl')).replace(/\/+$/, '')
-}
 
 /** Whether `email` could be the address of an account (users.email: at most 255 characters, `local@domain`). */
 function couldBeAccountEmail(email: string): boolean {
@@ -94,6 +96,14 @@ export default class PasswordResetService {
       logger.warn({ userId: user.id }, 'password reset requested but mail is not configured')
       return
     }
+    const base = await confirmedAppUrl()
+    if (base === null) {
+      logger.warn(
+        { userId: user.id },
+        'password reset not sent: the public address (general.appUrl) is not confirmed yet; an admin confirms it in the admin panel'
+      )
+      return
+    }
     const eventId = `password_reset:${delivery.id}`
     // Checked outside the transaction (the claim makes this worker the only one on this request):
     // on SQLite a transaction that reads first cannot take the write lock while another instance writes.
@@ -104,7 +114,7 @@ export default class PasswordResetService {
       MAIL_TYPES.passwordReset,
       user.email,
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
-      { url: `${await appUrl()}/auth/resetPassword/${token}` }
+      { url: `${base}/auth/resetPassword/${token}` }
     )
     const older = (await PasswordResetToken.query().where('userId', user.id).select('id')).map((row) => row.id)
     await db.transaction(async (trx) => {

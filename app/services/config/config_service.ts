@@ -133,6 +133,18 @@ export default class ConfigService {
     return parseStoredValue(variable, effectiveString(variable, row ?? undefined))
   }
 
+  /**
+   * The value an admin (or an import) stored, without falling back to the
+   * default: null while the variable is unset or empty. For settings whose
+   * "not chosen yet" matters (`general.appUrl`: `#services/links/link_base`).
+   * Throws for a key that is not registered (a programming error).
+   */
+  async stored(key: ConfigKey): Promise<string | null> {
+    if (!this.registry.find(key)) throw new Error(`Unknown config variable "${key}"`)
+    const value = (await ConfigVariable.find(key))?.value
+    return value === null || value === undefined || value === '' ? null : value
+  }
+
   /** Every effective value at once (one query). */
   async snapshot(): Promise<ConfigSnapshot> {
     return new ConfigSnapshot(this.registry, await this.#rows())

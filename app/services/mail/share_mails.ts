@@ -9,7 +9,8 @@
  *   12:00 UTC)", or "never");
  * - reverse-share owner: when a share made through a reverse share with
  *   `sendEmailNotification` is completed, its creator gets
- *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`.
+ *   `email.reverseShareSubject` / `email.reverseShareMessage` with `{shareUrl}`
+ *   (on the confirmed public address; its path alone until there is one).
  *
  * Mails are stored in the notification outbox before the response
  * (`MailService.queueTemplate`) and delivered by any instance with retries;
@@ -28,7 +29,7 @@ import type ReverseShare from '#models/reverse_share'
 import type Share from '#models/share'
 import ShareRecipient from '#models/share_recipient'
 import User from '#models/user'
-import { configuredAppUrl, linkBase } from '#services/links/link_base'
+import { linkBase, linkForOthers } from '#services/links/link_base'
 import ConfigService from '#services/config/config_service'
 import MailService from '#services/mail/mail_service'
 import { ShareApiException } from '#services/shares/share_errors'
@@ -100,7 +101,7 @@ export default class ShareMailService {
     if (!(await this.shareByMailEnabled())) throw recipientsNotAllowed()
   }
 
-  /** `${linkBase}/s/<id>`: the short link of a share (`#services/links/link_base`: the request's address until general.appUrl is set). */
+  /** `${linkBase}/s/<id>`: the short link of a share (`#services/links/link_base`: the request's address until the public address is confirmed). */
   async shareUrl(shareId: string): Promise<string> {
     return `${await linkBase()}/s/${encodeURIComponent(shareId)}`
   }
@@ -141,8 +142,8 @@ export default class ShareMailService {
     if (!reverseShare.sendEmailNotification || !(await this.mail.isEnabled())) return false
     const owner = await User.find(reverseShare.creatorId)
     if (!owner) return false
-    // general.appUrl, not the uploader's request: its Host must not choose where the owner's link points.
-    const variables = { shareUrl: `${await configuredAppUrl()}/s/${encodeURIComponent(share.id)}` }
+    // The confirmed address, never the uploader's request: its Host must not choose where the owner's link points.
+    const variables = { shareUrl: await linkForOthers(`/s/${encodeURIComponent(share.id)}`) }
     await this.mail.queueTemplate(
       SHARE_MAIL_TYPES.reverseShareUsed,
       owner.email,

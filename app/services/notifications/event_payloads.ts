@@ -8,7 +8,7 @@
 import ReverseShare from '#models/reverse_share'
 import type Share from '#models/share'
 import type User from '#models/user'
-import { appUrl } from '#services/auth/password_reset_service'
+import { linkForOthers } from '#services/links/link_base'
 import type {
   NotificationReverseShare,
   NotificationShare,
@@ -25,15 +25,18 @@ export interface ShareTotals {
 export type ShareFields = Pick<Share, 'id' | 'name' | 'expiration' | 'creatorId' | 'reverseShareId'>
 
 /**
- * `share` as events describe it (`<appUrl>/s/<id>` as its URL). It reads the
- * settings: build it before opening the transaction you emit in (SQLite has
- * one connection, which the transaction holds).
+ * `share` as events describe it: its URL is `<appUrl>/s/<id>` once the public
+ * address is confirmed, the path `/s/<id>` until then (events reach people
+ * other than the requester, so the request's Host never chooses it:
+ * `#services/links/link_base`). It reads the settings: build it before
+ * opening the transaction you emit in (SQLite has one connection, which the
+ * transaction holds).
  */
 export async function notificationShare(share: ShareFields, totals: ShareTotals = {}): Promise<NotificationShare> {
   return {
     id: share.id,
     name: share.name ?? null,
-    url: `${await appUrl()}/s/${encodeURIComponent(share.id)}`,
+    url: await linkForOthers(`/s/${encodeURIComponent(share.id)}`),
     expiresAt: share.expiration ? share.expiration.toUTC().toISO() : null,
     creatorId: share.creatorId ?? null,
     reverseShareId: share.reverseShareId ?? null,

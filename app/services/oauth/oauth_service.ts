@@ -17,6 +17,12 @@
  *   user (no password, username derived from the provider's and made unique)
  *   is created and signed in (the first user becomes admin).
  * A TOTP user (unless `oauth.ignoreTotp`) gets a login token instead of a session.
+ *
+ * The redirect URI is built from the confirmed public address only
+ * (`#services/links/link_base`): until an admin confirmed it, social sign-in
+ * answers the error page with `app_url_unconfirmed`, since neither the
+ * placeholder `http://localhost:3000` nor the request's Host header is an
+ * address to send a provider's code to.
  */
 import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
@@ -33,7 +39,7 @@ import SocialAccount from '#models/social_account'
 import User from '#models/user'
 import LoginTokenService from '#services/auth/login_token_service'
 import SessionService, { type SessionTokens } from '#services/auth/session_service'
-import { appUrl } from '#services/auth/password_reset_service'
+import { confirmedAppUrl } from '#services/links/link_base'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
 import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
@@ -149,9 +155,14 @@ export default class OauthService {
     return (await configValues.get(definition.enabledKey)) === true ? definition : null
   }
 
-  /** The redirect URI registered at the providers: `${appUrl}/api/oauth/callback/<id>`. */
+  /**
+   * The redirect URI registered at the providers: `${appUrl}/api/oauth/callback/<id>`
+   * on the confirmed public address; `app_url_unconfirmed` while there is none.
+   */
   async callbackUrl(id: string): Promise<string> {
-    return `${await appUrl()}/api/oauth/callback/${id}`
+    const base = await confirmedAppUrl()
+    if (base === null) throw new SocialLoginException('app_url_unconfirmed')
+    return `${base}/api/oauth/callback/${id}`
   }
 
   /** The context of the driver of `definition`: its current settings (read now), callback URL and `nonce`. */
@@ -163,7 +174,9 @@ export default class OauthService {
 
   /**
    * Starts a sign-in: the provider, new values for the state cookie and the
-   * driver's context. 403 when the provider is unknown or switched off.
+   * driver's context. 403 when the provider is unknown or switched off;
+   * `SocialLoginException('app_url_unconfirmed')` while the public address
+   * is not confirmed (the controller shows the error page, see `startFailed`).
    */
   async start(id: string): Promise<StartedSignIn> {
     const definition = await this.enabledProvider(id)
@@ -174,8 +187,12 @@ export default class OauthService {
 
   /** The error page a sign-in that could not start (provider unreachable or misconfigured) goes to; logs why. */
   startFailed(id: string, error: unknown): string {
-    logger.error({ err: error, provider: id }, 'social login could not start')
     const code = error instanceof SocialLoginException ? error.errorCode : 'default'
+    if (code === 'app_url_unconfirmed') {
+      logger.warn({ provider: id }, 'social login refused: the public address (general.appUrl) is not confirmed yet; an admin confirms it in the admin panel')
+    } else {
+      logger.error({ err: error, provider: id }, 'social login could not start')
+    }
     return errorPageUrl(code, SIGN_IN_PATH, id)
   }
 
@@ -304,9 +321,12 @@ export default class OauthService {
    * `signOutUrl` hook (it answers one only when its settings say so). Null otherwise.
    */
   async signOutUrl(idToken: string): Promise<string | null> {
+    // No confirmed address (an admin reset it since): no address to come back to either.
+    const base = await confirmedAppUrl()
+    if (base === null) return null
     for (const definition of authProviders.list()) {
       if (!definition.signOutUrl || !(await this.enabledProvider(definition.id))) continue
-      const url = await definition.signOutUrl(await this.providerContext(definition, ''), idToken, await appUrl())
+      const url = await definition.signOutUrl(await this.providerContext(definition, ''), idToken, base)
       if (url) return url
     }
     return null

@@ -8,6 +8,7 @@
  */
 import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
+import { confirmedAppUrl } from '#services/links/link_base'
 import { localeInfo } from '#start/locales'
 import type { AdminBootData, ColorScheme } from '#api/pages'
 
@@ -39,14 +40,14 @@ export default class AdminShellService {
 
   /** The shell's variables for a page in `language` with the visitor's `colorScheme`. */
   async shellData(language: string, colorScheme: ColorScheme): Promise<AdminShellData> {
-    const appName = (await this.config.get('general.appName')) || 'Tern'
-    const boot: AdminBootData = { language, colorScheme, appName }
+    const [appName, appUrl] = await Promise.all([this.config.get('general.appName'), confirmedAppUrl()])
+    const boot: AdminBootData = { language, colorScheme, appName: appName || 'Tern', appUrl }
     return {
       language,
       direction: localeInfo(language).rtl ? 'rtl' : 'ltr',
       theme: colorScheme === 'dark' ? 'dark' : 'light',
       colorScheme,
-      title: appName,
+      title: boot.appName,
       bootJson: scriptSafeJson(boot),
     }
   }

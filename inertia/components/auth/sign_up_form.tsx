@@ -3,6 +3,8 @@ import { Button, Form, Input } from 'antd'
 import { useTranslate } from '~/lib/i18n'
 import { api, apiPaths } from '~/lib/api'
 import { useValidationRules } from '~/lib/validation'
+import type { SignUpResponse } from '#api/auth'
+import type { PublicUser } from '#api/user'
 import FormError from '~/components/auth/form_error'
 import { useApiForm } from '~/components/auth/use_api_form'
 
@@ -14,8 +16,8 @@ interface Values {
 
 const FIELDS = ['username', 'email'] as const
 
-/** The sign-up form: username, e-mail and password (`POST /api/auth/signUp`). */
-export default function SignUpForm(props: { onSignedUp: () => void }) {
+/** The sign-up form: username, e-mail and password (`POST /api/auth/signUp`); `onSignedUp` gets the new user. */
+export default function SignUpForm(props: { onSignedUp: (user: PublicUser) => void }) {
   const t = useTranslate()
   const rules = useValidationRules()
   const [form] = Form.useForm<Values>()
@@ -23,12 +25,12 @@ export default function SignUpForm(props: { onSignedUp: () => void }) {
 
   const submit = useCallback(
     async (values: Values) => {
-      await api.post(apiPaths.signUp, {
+      const response = await api.post<SignUpResponse>(apiPaths.signUp, {
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
       })
-      onSignedUp()
+      onSignedUp(response.user)
     },
     [onSignedUp]
   )

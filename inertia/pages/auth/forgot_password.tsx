@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Alert, Button, Form, Input } from 'antd'
-import { Head, Link } from '@inertiajs/react'
+import { Head, Link, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { api, apiPaths } from '~/lib/api'
 import { useValidationRules } from '~/lib/validation'
@@ -16,7 +16,9 @@ interface Values {
 /**
  * Forgot password: asks for the e-mail address; the answer is always the
  * same neutral message (a link is sent if the address exists). With e-mail
- * off no link can be sent: the page says so and asks for nothing.
+ * off no link can be sent, nor before an admin confirmed the public address
+ * (the server mails reset links only to it): the page says which and asks
+ * for nothing.
  */
 export default function ForgotPassword(props: { mailEnabled?: boolean }) {
   const t = useTranslate()
@@ -28,23 +30,24 @@ export default function ForgotPassword(props: { mailEnabled?: boolean }) {
     setSent(true)
   }, [])
   const { loading, error, onFinish } = useApiForm(form, submit)
+  const { appUrlConfirmed } = usePage().props
+  const unavailable =
+    props.mailEnabled === false
+      ? { title: t('auth.forgotPassword.unavailableTitle'), text: t('auth.forgotPassword.unavailable') }
+      : !appUrlConfirmed
+        ? { title: t('public_address.reset.title'), text: t('public_address.reset.text') }
+        : null
 
   return (
     <>
       <Head title={t('auth.forgotPassword.title')} />
       <AuthCard
         title={t('auth.forgotPassword.heading')}
-        description={props.mailEnabled === false ? undefined : t('auth.forgotPassword.description')}
+        description={unavailable ? undefined : t('auth.forgotPassword.description')}
         footer={<Link href={authPaths.signIn}>{t('auth.forgotPassword.back')}</Link>}
       >
-        {props.mailEnabled === false ? (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="reset-unavailable"
-            message={t('auth.forgotPassword.unavailableTitle')}
-            description={t('auth.forgotPassword.unavailable')}
-          />
+        {unavailable ? (
+          <Alert type="warning" showIcon data-testid="reset-unavailable" message={unavailable.title} description={unavailable.text} />
         ) : (
           <>
             <div aria-live="polite">

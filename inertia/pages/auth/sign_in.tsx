@@ -8,24 +8,28 @@ import SignInForm from '~/components/auth/sign_in_form'
 import TotpCodeForm from '~/components/auth/totp_code_form'
 import SocialButtons from '~/components/auth/social_buttons'
 import { authPaths, enterApp, withRedirect } from '~/components/auth/auth_paths'
+import { AddressStep, useAddressStep } from '~/components/auth/address_step'
 
 /**
  * Sign in: e-mail or username and password (hidden under
  * `oauth.disablePassword`), the social-login buttons, then a TOTP code when
  * the account has two-factor authentication on. "Forgot password?" only when
- * mails can be sent. Afterwards: `redirect`, the upload page by default.
+ * mails can be sent and the public address is confirmed. Afterwards:
+ * `redirect`, the upload page by default; an admin first meets the address
+ * step while the public address is not confirmed (`AddressStep`).
  */
 export default function SignIn(props: { redirect: string; mailEnabled?: boolean }) {
   const t = useTranslate()
   const config = useConfig()
   const [loginToken, setLoginToken] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const signedIn = useCallback(() => enterApp(props.redirect), [props.redirect])
+  const { step, proceed } = useAddressStep(props.redirect)
+  const signedIn = useCallback(() => void proceed(), [proceed])
   // A session refreshed in the background (expired access token) signs in without the form.
-  const { user } = usePage().props
+  const { user, appUrlConfirmed } = usePage().props
   useEffect(() => {
-    if (user) signedIn()
-  }, [user, signedIn])
+    if (user) void proceed(user.isAdmin)
+  }, [user, proceed])
   const expired = useCallback(() => {
     setLoginToken(null)
     setNotice(t('auth.totp.expired'))
@@ -36,6 +40,14 @@ export default function SignIn(props: { redirect: string; mailEnabled?: boolean 
   const passwordAllowed = !config.boolean('oauth.disablePassword', false) || config.boolean('ldap.enabled', false)
   const signUpHref = withRedirect(authPaths.signUp, props.redirect)
 
+  if (step) {
+    return (
+      <>
+        <Head title={t('public_address.step.title')} />
+        <AddressStep onDone={() => enterApp(props.redirect)} />
+      </>
+    )
+  }
   return (
     <>
       <Head title={t('auth.signIn.title')} />
@@ -57,7 +69,7 @@ export default function SignIn(props: { redirect: string; mailEnabled?: boolean 
             )
           }
         >
-          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} offerReset={props.mailEnabled === true} />}
+          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} offerReset={props.mailEnabled === true && appUrlConfirmed} />}
           <SocialButtons divider={passwordAllowed} />
         </AuthCard>
       )}

@@ -12,7 +12,7 @@ import User from '#models/user'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { uniqueIp } from '#tests/helpers/auth'
 import { useSmtpPort } from '#tests/helpers/outbox'
-import { api, cleanupShareTests, shareUser } from '#tests/helpers/shares'
+import { api, cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
 import { OauthBrowser } from '#tests/helpers/oauth_client'
@@ -82,6 +82,8 @@ test.group('Notifications | account events', (group) => {
   test('auth.password_reset_requested reaches the account owner without the link; the reset mail still goes out', async ({
     assert,
   }) => {
+    // Reset links are mailed only to a confirmed public address (#services/auth/password_reset_service).
+    await setConfig('general.appUrl', 'https://tern.example.com')
     const { user, cookie } = await shareUser()
     const other = await shareUser()
     await routeOwn(cookie, ['auth.password_reset_requested'])

@@ -16,7 +16,7 @@ import db from '@adonisjs/lucid/services/db'
 import app from '@adonisjs/core/services/app'
 import OutboxService from '#services/outbox/outbox_service'
 import { freePort } from '#tests/helpers/test_database'
-import { cleanupShareTests, newShareId, shareUser } from '#tests/helpers/shares'
+import { cleanupShareTests, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { call, startChild, type TernChild } from './tern_children.js'
@@ -68,6 +68,8 @@ test.group('Notifications | outbox across instances', (group) => {
     receiver.reply('hang')
     await useWebhook(receiver.url, 'instances-secret')
     await useSmtpPort(await freePort())
+    // Reset links are mailed only to a confirmed public address (#services/auth/password_reset_service).
+    await setConfig('general.appUrl', 'https://tern.example.com')
     const owner = await shareUser({ email: 'crash@example.com' })
     // The first instance would retry only after 5 s or more: it is killed long before. Its claim
     // of the hanging webhook is renewed while it lives, and free again 3 s after the kill at most.
@@ -111,6 +113,7 @@ test.group('Notifications | outbox across instances', (group) => {
     smtp = await startSmtpServer()
     await useWebhook(receiver.url, 'instances-secret')
     await useSmtpPort(smtp.port)
+    await setConfig('general.appUrl', 'https://tern.example.com')
     const instances = await Promise.all([child(), child()])
     const owner = await shareUser()
     const users = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => shareUser({ email: `both-${n}@example.com` })))

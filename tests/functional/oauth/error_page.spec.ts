@@ -25,6 +25,7 @@ const EXPECTED: Record<string, string> = {
   discord_guild_permission_denied: 'You are not allowed to sign in.',
   cannot_get_user_info: 'Your user info cannot be fetched from this OpenID Connect account.',
   user_not_allowed: 'You are not allowed to sign in with OpenID Connect.',
+  app_url_unconfirmed: 'Sign-in with OpenID Connect is not available yet: an administrator first has to confirm the address of this site.',
 }
 
 test.group('Social login | error page', (group) => {

@@ -50,7 +50,7 @@ test.group('Pages | admin shell', (group) => {
     }
   })
 
-  test('the boot data has the language, colour scheme and app name, and nothing for admins only', async ({ client, assert }) => {
+  test('the boot data has the language, colour scheme, app name and confirmed public address, and nothing for admins only', async ({ client, assert }) => {
     await configService.update([{ key: 'general.appName', value: 'Ours </script><b>' }])
     const response = await client
       .get('/admin/config/general')
@@ -59,7 +59,7 @@ test.group('Pages | admin shell', (group) => {
     assert.include(html, '<html lang="de-DE" dir="ltr" data-color-scheme="dark" data-theme="dark"')
     assert.include(html, '<title>Ours &lt;/script&gt;&lt;b&gt;</title>')
     assert.notInclude(html, 'Ours </script>')
-    assert.deepEqual(bootData(html), { language: 'de-DE', colorScheme: 'dark', appName: 'Ours </script><b>' })
+    assert.deepEqual(bootData(html), { language: 'de-DE', colorScheme: 'dark', appName: 'Ours </script><b>', appUrl: null })
   })
 
   test('the browser language decides when there is no language cookie; right-to-left for Arabic', async ({ client, assert }) => {

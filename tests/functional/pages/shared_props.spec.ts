@@ -6,10 +6,10 @@ import { inertiaVisit } from '#tests/helpers/pages'
 test.group('Pages | shared props', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('every page gets user, configVariables, route, colorScheme and language', async ({ client, assert }) => {
+  test('every page gets user, configVariables, route, colorScheme, language and appUrlConfirmed', async ({ client, assert }) => {
     const page = await inertiaVisit(client, '/?tab=1', 'color_scheme=light; language=fr-FR')
     assert.equal(page.component, 'home')
-    assert.sameMembers(Object.keys(page.props), ['user', 'configVariables', 'route', 'colorScheme', 'language'])
+    assert.sameMembers(Object.keys(page.props), ['user', 'configVariables', 'route', 'colorScheme', 'language', 'appUrlConfirmed'])
     assert.isNull(page.props.user)
     assert.equal(page.props.route, '/')
     assert.equal(page.props.colorScheme, 'light')

@@ -3,6 +3,8 @@
  * number with the server's bounds, text, text area, file size with units,
  * timespan with units; a password input for obscured secrets, which show the
  * mask and are only sent when changed), its default and a reset to default.
+ * general.appUrl shows no default (it is a placeholder, not an address) and,
+ * while no address is confirmed, says so instead (`~/admin/lib/app_url`).
  */
 import { Button, Form, Input, InputNumber, Popconfirm, Space, Switch, Typography } from 'antd'
 import { UndoOutlined } from '@ant-design/icons'
@@ -12,6 +14,7 @@ import type { AdminConfigVariable } from '#api/config'
 import { FilesizeInput } from '~/admin/components/config/filesize_input'
 import { TimespanInput } from '~/admin/components/config/timespan_input'
 import { defaultText, variableDescription, variableLabel } from '~/admin/components/config/variable_text'
+import { APP_URL_KEY, useAppUrl } from '~/admin/lib/app_url'
 
 /**
  * The editor of a variable. Form.Item gives its child `value`/`checked`,
@@ -50,7 +53,10 @@ export function ConfigField(props: {
   const { variable } = props
   const label = variableLabel(t, messages, variable)
   const description = variableDescription(t, messages, variable)
-  const canReset = variable.allowEdit && variable.value !== variable.defaultValue
+  const { appUrl } = useAppUrl()
+  const address = variable.key === APP_URL_KEY
+  const unconfirmed = address && appUrl === null
+  const canReset = variable.allowEdit && !unconfirmed && variable.value !== variable.defaultValue
 
   return (
     <div data-testid={`config-${variable.key}`}>
@@ -61,23 +67,32 @@ export function ConfigField(props: {
       extra={
         <Space direction="vertical" size={2} style={{ width: '100%' }}>
           {description ? <span>{description}</span> : null}
-          <Space wrap size={8}>
-            <Typography.Text type="secondary">
-              {t('admin.config.default', { value: variable.obscured ? '—' : defaultText(t, locale, variable) })}
+          {unconfirmed ? (
+            <Typography.Text strong data-testid="app-url-unconfirmed">
+              {t('public_address.field.unconfirmed')}
             </Typography.Text>
-            {canReset ? (
-              <Popconfirm
-                title={t('admin.config.resetConfirm', { name: label })}
-                okText={t('admin.config.reset')}
-                cancelText={t('admin.common.cancel')}
-                onConfirm={() => props.onReset(variable)}
-              >
-                <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
-                  {t('admin.config.reset')}
-                </Button>
-              </Popconfirm>
-            ) : null}
-          </Space>
+          ) : null}
+          {address && !canReset ? null : (
+            <Space wrap size={8}>
+              {address ? null : (
+                <Typography.Text type="secondary">
+                  {t('admin.config.default', { value: variable.obscured ? '—' : defaultText(t, locale, variable) })}
+                </Typography.Text>
+              )}
+              {canReset ? (
+                <Popconfirm
+                  title={t('admin.config.resetConfirm', { name: label })}
+                  okText={t('admin.config.reset')}
+                  cancelText={t('admin.common.cancel')}
+                  onConfirm={() => props.onReset(variable)}
+                >
+                  <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
+                    {t('admin.config.reset')}
+                  </Button>
+                </Popconfirm>
+              ) : null}
+            </Space>
+          )}
         </Space>
       }
     >

@@ -4,8 +4,12 @@
  * shown at the field it belongs to: the server's messages do not always name
  * the key); the others are saved. Reset to default sends `""` for one
  * variable at once.
+ *
+ * general.appUrl shows empty while no public address is confirmed (its
+ * default is a placeholder, not the address); saving a value confirms it,
+ * resetting it takes the confirmation back (`~/admin/lib/app_url`).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { App, Button, Form, Space } from 'antd'
 import { SaveOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
@@ -16,9 +20,15 @@ import { useAdminErrorText } from '~/admin/lib/errors'
 import { ConfigField } from '~/admin/components/config/config_field'
 import { OAuthGroups } from '~/admin/components/config/oauth_groups'
 import { useSetAppName } from '~/admin/lib/app_name'
+import { APP_URL_KEY, trimAppUrl, useAppUrl } from '~/admin/lib/app_url'
 
 function formValues(variables: readonly AdminConfigVariable[]) {
   return Object.fromEntries(variables.map((variable) => [variable.key, toFormValue(variable.type, variable.value)]))
+}
+
+/** `variable` as the form shows it: general.appUrl empty while no address is confirmed. */
+function shown(variable: AdminConfigVariable, appUrl: string | null): AdminConfigVariable {
+  return variable.key === APP_URL_KEY && appUrl === null ? { ...variable, value: '' } : variable
 }
 
 /** See the module comment. */
@@ -31,12 +41,26 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   const [saving, setSaving] = useState(false)
   const [resetting, setResetting] = useState<string | null>(null)
   const setAppName = useSetAppName()
+  const { appUrl, setAppUrl } = useAppUrl()
 
   useEffect(() => {
-    setVariables(props.variables)
+    const initial = props.variables.map((variable) => shown(variable, appUrl))
+    setVariables(initial)
     form.resetFields()
-    form.setFieldsValue(formValues(props.variables))
+    form.setFieldsValue(formValues(initial))
+    // Not on appUrl: an address confirmed by the notice is taken by the effect below, without resetting the form.
   }, [props.variables, form])
+
+  // Only when the address changes after the form was filled; through setFields without `errors`
+  // (setFieldValue passes new empty lists, and rc-field-form then reports its shared ones as "circular").
+  const shownAppUrl = useRef(appUrl)
+  useEffect(() => {
+    if (shownAppUrl.current === appUrl) return
+    shownAppUrl.current = appUrl
+    if (!props.variables.some((variable) => variable.key === APP_URL_KEY)) return
+    setVariables((current) => current.map((variable) => (variable.key === APP_URL_KEY ? { ...variable, value: appUrl ?? '' } : variable)))
+    if (form.getFieldValue(APP_URL_KEY) !== (appUrl ?? '')) form.setFields([{ name: APP_URL_KEY, value: appUrl ?? '' }])
+  }, [appUrl, props.variables, form])
 
 
   /** A server refusal shown at a field goes away once the field is edited. */
@@ -45,8 +69,15 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
     if (withErrors.length > 0) form.setFields(withErrors.map((key) => ({ name: key, errors: [] })))
   }
 
-  /** Takes the server's view of saved variables into the list and the form. */
-  const apply = (updated: AdminConfigVariable[]) => {
+  /** Takes the server's view of saved (or, with `reset`, reset) variables into the list and the form. */
+  const apply = (saved: AdminConfigVariable[], reset = false) => {
+    let confirmed = appUrl
+    const address = saved.find((item) => item.key === APP_URL_KEY)
+    if (address) {
+      confirmed = reset ? null : trimAppUrl(address.value)
+      setAppUrl(confirmed)
+    }
+    const updated = saved.map((item) => shown(item, confirmed))
     setVariables((current) => current.map((variable) => updated.find((item) => item.key === variable.key) ?? variable))
     // The panel's title and sidebar follow a new app name at once.
     const appName = updated.find((item) => item.key === 'general.appName')
@@ -85,7 +116,7 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   const reset = async (variable: AdminConfigVariable) => {
     setResetting(variable.key)
     try {
-      apply(await updateVariable(variable.key, ''))
+      apply(await updateVariable(variable.key, ''), true)
       notification.success({ message: t('admin.config.resetDone') })
     } catch (error) {
       form.setFields([{ name: variable.key, errors: [errorText(error)] }])
@@ -105,7 +136,7 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
       layout="vertical"
       onFinish={save}
       onValuesChange={clearErrors}
-      initialValues={formValues(props.variables)}
+      initialValues={formValues(props.variables.map((variable) => shown(variable, appUrl)))}
       style={{ maxWidth: 720 }}
     >
       {variables[0]?.category === 'oauth' ? (

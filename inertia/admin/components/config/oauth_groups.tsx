@@ -3,13 +3,14 @@
  * (allowRegistration, ignoreTotp, disablePassword) first, then one card per
  * provider (`oauth.<provider>-*`) saying whether it is enabled and showing
  * the callback URL to register at the provider
- * (`<general.appUrl>/api/oauth/callback/<provider>`) with a copy button.
+ * (`<general.appUrl>/api/oauth/callback/<provider>`, the redirect URI the
+ * server sends) with a copy button; while no public address is confirmed,
+ * that it waits for one (the server refuses social sign-in until then).
  */
-import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Card, Space, Tag, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
-import { adminHttp } from '~/admin/lib/http'
-import { configPaths } from '~/admin/lib/config_api'
+import { useAppUrl } from '~/admin/lib/app_url'
 import type { AdminConfigVariable } from '#api/config'
 
 /** Variables of one group: `provider` is null for the general keys. */
@@ -36,25 +37,6 @@ export function groupOAuthVariables(variables: readonly AdminConfigVariable[]): 
   return [...(general.variables.length > 0 ? [general] : []), ...byProvider.values()]
 }
 
-/** The address the server builds its redirect URIs from (`general.appUrl`, public), else this page's origin. */
-function useAppUrl(): string {
-  const [url, setUrl] = useState(() => window.location.origin)
-  useEffect(() => {
-    let live = true
-    adminHttp
-      .get<{ key: string; value: string }[]>(configPaths.publicConfig)
-      .then((variables) => {
-        const value = variables.find((variable) => variable.key === 'general.appUrl')?.value
-        if (live && value) setUrl(value.replace(/\/+$/, ''))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [])
-  return url
-}
-
 /** `url` with a line-break opportunity after each `/` (a phone wraps it between its parts, not inside a word). */
 function breakableUrl(url: string): ReactNode[] {
   return url.split(/(?<=\/)(?!\/)/).map((part, index) => (
@@ -65,12 +47,16 @@ function breakableUrl(url: string): ReactNode[] {
   ))
 }
 
-/** One provider's card around its fields; `enabled` is the saved value of `oauth.<provider>-enabled`. */
-export function OAuthProviderCard(props: { provider: string; enabled: boolean; appUrl: string; children: ReactNode }) {
+/**
+ * One provider's card around its fields; `enabled` is the saved value of
+ * `oauth.<provider>-enabled`, `appUrl` the confirmed public address (null
+ * while there is none).
+ */
+export function OAuthProviderCard(props: { provider: string; enabled: boolean; appUrl: string | null; children: ReactNode }) {
   const { t, messages } = useI18n()
   const nameKey = `admin.config.oauthProviders.${props.provider}`
   const name = messages[nameKey] !== undefined ? t(nameKey) : props.provider
-  const callbackUrl = `${props.appUrl}/api/oauth/callback/${props.provider}`
+  const callbackUrl = props.appUrl === null ? null : `${props.appUrl}/api/oauth/callback/${props.provider}`
   return (
     <Card
       size="small"
@@ -88,14 +74,20 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
       <div style={{ marginBottom: 16 }}>
         <Typography.Text type="secondary">{t('admin.config.oauthCallbackUrl')}</Typography.Text>
         <div>
-          <Typography.Text
-            code
-            data-testid="oauth-callback-url"
-            style={{ overflowWrap: 'anywhere' }}
-            copyable={{ text: callbackUrl, tooltips: [t('admin.config.oauthCopy'), t('admin.config.oauthCopied')] }}
-          >
-            {breakableUrl(callbackUrl)}
-          </Typography.Text>
+          {callbackUrl === null ? (
+            <Typography.Text strong data-testid="oauth-callback-unconfirmed">
+              {t('public_address.oauthCallback')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text
+              code
+              data-testid="oauth-callback-url"
+              style={{ overflowWrap: 'anywhere' }}
+              copyable={{ text: callbackUrl, tooltips: [t('admin.config.oauthCopy'), t('admin.config.oauthCopied')] }}
+            >
+              {breakableUrl(callbackUrl)}
+            </Typography.Text>
+          )}
         </div>
       </div>
       {props.children}
@@ -106,7 +98,7 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
 /** Renders the grouped fields: `field` draws one variable's form item. */
 export function OAuthGroups(props: { variables: readonly AdminConfigVariable[]; field: (variable: AdminConfigVariable) => ReactNode }) {
   const { t } = useI18n()
-  const appUrl = useAppUrl()
+  const { appUrl } = useAppUrl()
   return (
     <>
       {groupOAuthVariables(props.variables).map((group) =>

@@ -1,18 +1,18 @@
 /**
- * First run: until an admin marks the setup as finished
- * (`internal.setupFinished`), the landing and configuration pages invite
- * them to review the settings and then finish the setup. While
- * general.appUrl is still its default, it also offers to take the address
- * the browser uses as the app URL in one click (`AppUrlNotice`).
+ * First run: while no public address is confirmed, the landing and
+ * configuration pages ask for it (`AppUrlNotice`: the address the browser
+ * uses, changeable, saying what waits for it); until an admin marks the
+ * setup as finished (`internal.setupFinished`), they invite them to review
+ * the settings and then finish the setup.
  */
 import { useEffect, useState } from 'react'
-import { Alert, App, Button } from 'antd'
+import { Alert, App, Button, Typography } from 'antd'
 import { useTranslate } from '~/lib/i18n'
-import { configPaths, finishSetup, isSetupFinished, updateVariable } from '~/admin/lib/config_api'
-import { adminHttp } from '~/admin/lib/http'
-import type { AdminConfigVariable } from '#api/config'
+import { finishSetup, isSetupFinished, updateVariable } from '~/admin/lib/config_api'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { APP_URL_KEY, trimAppUrl, useAppUrl } from '~/admin/lib/app_url'
 import { PHONE, useAdminStyles } from '~/admin/lib/styles'
+import { ConfirmAddressForm } from '~/components/public_address/confirm_address_form'
 
 /** See the module comment. */
 export function SetupNotice() {
@@ -22,17 +22,6 @@ export function SetupNotice() {
       <FinishSetupNotice />
     </>
   )
-}
-
-/** The address the browser uses, when general.appUrl is still its default and differs from it; else null. */
-async function unconfirmedAddress(): Promise<string | null> {
-  const variables = await adminHttp.get<AdminConfigVariable[]>(configPaths.category('general'))
-  const appUrl = variables.find((variable) => variable.key === 'general.appUrl')
-  if (!appUrl || !appUrl.allowEdit) return null
-  const trim = (url: string) => url.replace(/\/+$/, '')
-  if (trim(appUrl.value) !== trim(appUrl.defaultValue)) return null
-  const origin = window.location.origin
-  return origin === trim(appUrl.value) ? null : origin
 }
 
 /** Props of {@link OneClickNotice}: what it loads, shows and does. */
@@ -112,21 +101,41 @@ function OneClickNotice<T>({ load, act, type, testId, message, description, butt
 }
 
 /**
- * "Tern is reached at <origin>: use this address for links?" while
- * general.appUrl is unset; one click stores the origin as general.appUrl.
+ * While no public address is confirmed: what waits for it, and the address
+ * the browser uses in a field to confirm (stored as general.appUrl).
  */
 function AppUrlNotice() {
   const t = useTranslate()
+  const errorText = useAdminErrorText()
+  const { notification } = App.useApp()
+  const { appUrl, setAppUrl } = useAppUrl()
+  if (appUrl !== null) return null
+  const confirm = async (address: string) => {
+    const [saved] = await updateVariable(APP_URL_KEY, address)
+    const confirmed = trimAppUrl(saved?.value ?? address)
+    setAppUrl(confirmed)
+    notification.success({ message: t('public_address.notice.done', { url: confirmed }) })
+  }
   return (
-    <OneClickNotice
-      load={unconfirmedAddress}
-      act={(origin) => updateVariable('general.appUrl', origin)}
+    <Alert
       type="warning"
-      testId="app-url-notice"
-      message={(origin) => t('admin.setup.appUrl.title', { url: origin })}
-      description={t('admin.setup.appUrl.description')}
-      button={t('admin.setup.appUrl.confirm')}
-      done={(origin) => t('admin.setup.appUrl.done', { url: origin })}
+      showIcon
+      style={{ marginBottom: 24 }}
+      data-testid="app-url-notice"
+      message={t('public_address.notice.title')}
+      description={
+        <>
+          <Typography.Paragraph style={{ marginBottom: 12 }}>{t('public_address.waits')}</Typography.Paragraph>
+          <div style={{ maxWidth: 480 }}>
+            <ConfirmAddressForm
+              name="appUrlNotice"
+              onConfirm={confirm}
+              describeError={errorText}
+              submitLabel={t('public_address.notice.confirm')}
+            />
+          </div>
+        </>
+      }
     />
   )
 }

@@ -308,6 +308,8 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
         { key: 'smtp.host', value: '127.0.0.1' },
         { key: 'smtp.port', value: smtp.port },
         { key: 'smtp.email', value: 'noreply@tern.test' },
+        // Reset links are mailed only to a confirmed public address (#services/auth/password_reset_service).
+        { key: 'general.appUrl', value: 'https://tern.example.com' },
       ])
       const name = uid('mia')
       await ldap.addPerson({ uid: name, password: 'mia-secret', mail: `${name}@tern.test` })
