@@ -49,6 +49,12 @@ export default await Env.create(new URL('../', import.meta.url), {
    */
   TRUST_PROXY: Env.schema.string.optional(),
   /**
+   * The public address (`general.appUrl`), stored while the setting has no
+   * value of its own, so it counts as confirmed with no sign-in step; an
+   * address an admin stored is never replaced (ConfigService.seed).
+   */
+  APP_URL: Env.schema.string.optional(),
+  /**
    * `Strict-Transport-Security` max-age in seconds, sent on answers to HTTPS
    * requests only (app/services/security/strict_transport_security.ts);
    * default 15552000 (180 days), 0 makes browsers forget it.

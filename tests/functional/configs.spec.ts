@@ -8,6 +8,7 @@ import { configRegistry } from '#extensions/config/registry'
 import { signJwt } from '#services/auth/jwt'
 import InstanceSecretService from '#services/auth/instance_secret_service'
 import { accessTokenFor, accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
+import { confirmedAppUrl } from '#services/links/link_base'
 
 const configService = await app.container.make(ConfigService)
 
@@ -47,6 +48,26 @@ test.group('Configs | seeding', (group) => {
     assert.isNull(maxSize.value)
     assert.equal(await storedValue('share.shareIdLength'), '12')
     assert.equal(await storedValue('removedPlugin.setting'), 'kept')
+  })
+
+  test('APP_URL gives the public address while it has no value of its own, and never replaces a stored one', async ({ assert }) => {
+    await store('general.appUrl', null)
+    assert.isNull(await confirmedAppUrl())
+
+    // An instance started before APP_URL was set: its row exists, unset, and takes the value.
+    assert.deepEqual(await configService.seed({ APP_URL: 'https://files.example.org' }), [])
+    assert.equal(await storedValue('general.appUrl'), 'https://files.example.org')
+    assert.equal(await confirmedAppUrl(), 'https://files.example.org', 'a stated address counts as confirmed')
+
+    // What an admin stored afterwards stays, whatever the environment says at the next start.
+    await store('general.appUrl', 'https://share.example.net')
+    await configService.seed({ APP_URL: 'https://files.example.org' })
+    assert.equal(await storedValue('general.appUrl'), 'https://share.example.net')
+
+    // A value the setting refuses stops the start, naming the variable.
+    await store('general.appUrl', null)
+    await assert.rejects(() => configService.seed({ APP_URL: 'files.example.org' }), /APP_URL/)
+    assert.isNull(await storedValue('general.appUrl'))
   })
 
   test('stores a row for every registered variable and adds nothing when run again', async ({ assert }) => {

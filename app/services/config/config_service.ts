@@ -287,22 +287,29 @@ export default class ConfigService {
   /**
    * Makes sure every registered variable has a row: new keys are inserted
    * with the value the environment gives them (`seedFromEnv`, see
-   * `seedValuesFromEnv`) or unset (effective value = default); existing
-   * values are kept, so the environment never overrides a setting already
-   * there (an admin's change stays); rows of keys no longer defined are
-   * left alone (a disabled plugin keeps its settings). Safe when several
-   * instances seed at once. Returns the keys that were added.
+   * `seedValuesFromEnv`) or unset (effective value = default). A row that
+   * holds no value of its own takes the environment's value too, so a
+   * variable set after the first start still applies; a stored value is
+   * kept, so the environment never overrides a setting already made (an
+   * admin's change stays). Rows of keys no longer defined are left alone (a
+   * disabled plugin keeps its settings). Safe when several instances seed at
+   * once. Returns the keys that were added. `env` is the process's
+   * environment unless given.
    */
-  async seed(): Promise<string[]> {
-    const fromEnv = this.seedValuesFromEnv()
+  async seed(env: Record<string, string | undefined> = process.env): Promise<string[]> {
+    const fromEnv = this.seedValuesFromEnv(env)
     const keys = this.registry.all().map((variable) => variable.key)
-    const existing = new Set(
-      (await db.from(ConfigVariable.table).select('key')).map((row: { key: string }) => row.key)
-    )
+    const rows: { key: string; value: string | null }[] = await db.from(ConfigVariable.table).select('key', 'value')
+    const existing = new Map(rows.map((row) => [row.key, row.value]))
     const missing = keys.filter((key) => !existing.has(key))
-    if (missing.length === 0) return []
     const client = db.connection()
     const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
+    for (const [key, value] of fromEnv) {
+      if (!existing.has(key) || existing.get(key) !== null) continue
+      // Conditional, so a value stored meanwhile (an admin, another instance) is never overwritten.
+      await client.from(ConfigVariable.table).where('key', key).whereNull('value').update({ value, updated_at: now })
+    }
+    if (missing.length === 0) return []
     await client
       .knexQuery()
       .table(ConfigVariable.table)

@@ -93,7 +93,8 @@ export const coreConfigCategories = [
     variables: [
       { key: 'general.appName', type: 'string', defaultValue: 'Tern', public: true,
         validation: { validate: (v: ConfigValue) => (String(v).length > 100 ? 'App name must be at most 100 characters' : undefined) } },
-      { key: 'general.appUrl', type: 'string', defaultValue: 'http://localhost:3000', public: true,
+      // APP_URL: a deployment states the public address up front (confirmed, no sign-in step).
+      { key: 'general.appUrl', type: 'string', defaultValue: 'http://localhost:3000', public: true, seedFromEnv: 'APP_URL',
         validation: { validate: httpUrl('App URL') } },
       { key: 'general.secureCookies', type: 'boolean', defaultValue: 'false' },
       { key: 'general.showHomePage', type: 'boolean', defaultValue: 'true', public: true },

@@ -127,6 +127,15 @@ test.group('Helm chart | charts/tern', () => {
     assert.deepEqual(only(s3, 'PersistentVolumeClaim').spec.accessModes, ['ReadWriteMany'])
   })
 
+  test('appUrl states the public address as APP_URL; unset, the first admin confirms it; a path is refused', async ({ assert }) => {
+    assert.notProperty(only(await renderChart(), 'ConfigMap').data, 'APP_URL')
+    const stated = await renderChart([], ['appUrl=https://files.example.com'])
+    assert.equal(only(stated, 'ConfigMap').data.APP_URL, 'https://files.example.com')
+    const withPath = await helm(['template', 'tern', 'charts/tern', '--set', 'appUrl=https://files.example.com/tern'])
+    assert.notEqual(withPath.code, 0)
+    assert.include(withPath.stderr, '/appUrl')
+  })
+
   test('existing Secrets: APP_KEY and the database password are read from them, none is generated', async ({ assert }) => {
     const objects = await renderChart([EXISTING])
     const deployment = only(objects, 'Deployment')
