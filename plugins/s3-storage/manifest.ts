@@ -19,6 +19,6 @@ export const manifest = definePlugin({
   env: s3ConfigCategory.variables.map((variable) => ({
     name: variable.seedFromEnv!,
     required: false,
-    description: `First value of ${variable.key}, stored on the first start with this plugin; the admin panel changes it afterwards.`,
+    description: `First value of ${variable.key}, stored at start while the setting has no value of its own; the admin panel changes it afterwards.`,
   })),
 })
