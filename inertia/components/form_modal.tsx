@@ -9,6 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
+import { focusLoop } from '~/components/focus_loop'
 
 /** A refusal of `onSubmit` that belongs to one field: its message is shown there. */
 export class FormFieldError<Field extends string = string> extends Error {
@@ -105,6 +106,8 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
       title={props.title}
       onCancel={onCancel}
       destroyOnHidden
+      // No dead Tab stops at the dialog's ends (see focus_loop.tsx).
+      modalRender={focusLoop}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           {props.cancelText}
