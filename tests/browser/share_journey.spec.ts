@@ -267,6 +267,25 @@ test.group('Shares | browser journey', (group) => {
     await recipients.fill('not-an-address')
     await recipients.press('Enter')
     await modal.getByText('Invalid email address').waitFor()
+
+    // Each opening is a fresh form with a new link and nothing typed before: opened again while it is still closing,
+    // and once it has closed.
+    const link = () => modal.getByLabel('Link', { exact: true }).inputValue()
+    const shareButton = page.locator('#main-content').getByRole('button', { name: 'Share', exact: true })
+    const links = [await link()]
+    await modal.getByRole('button', { name: 'Cancel' }).click()
+    // The closing dialog's mask still covers the page: the click is dispatched to the button itself.
+    await shareButton.dispatchEvent('click')
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'))
+    links.push(await link())
+    assert.equal(await modal.getByText('not-an-address').count(), 0)
+    assert.equal(await modal.getByText('Invalid email address').count(), 0)
+    await modal.getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-modal'))
+    await shareButton.click()
+    links.push(await link())
+    for (const value of links) assert.match(value, /^[A-Za-z0-9]{8}$/)
+    assert.lengthOf(new Set(links), 3, `three openings, three links: ${links.join(', ')}`)
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(60_000)
