@@ -80,8 +80,8 @@ test.group('Notification settings | browser', (group) => {
 
     // SMTP is off (the default): no e-mail toggle is offered, which would only collect failed deliveries.
     const card = page.getByRole('region', { name: 'Notifications' })
-    await card.getByTestId('account-notifications-empty').waitFor()
-    assert.equal(await card.getByRole('checkbox').count(), 0)
+    await card.getByRole('group', { name: 'Shares', exact: true }).waitFor()
+    assert.equal(await card.getByRole('checkbox', { name: /^E-mail: / }).count(), 0)
     await setConfig('smtp.enabled', 'true')
     await page.reload()
     await page.waitForSelector('html[data-hydrated]')
