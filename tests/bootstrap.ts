@@ -50,10 +50,19 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 }
 
 /**
- * The HTTP server starts only for the suites that need it.
+ * The HTTP server starts only for the suites that need it; before the browser
+ * suite, the dev server transforms the pages' modules (tests/helpers/dev_server_warmup.ts).
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
-  if (['browser', 'functional'].includes(suite.name)) {
+  if (suite.name === 'browser') {
+    return suite.setup(async () => {
+      const close = await testUtils.httpServer().start()
+      const { warmUpDevServer } = await import('#tests/helpers/dev_server_warmup')
+      await warmUpDevServer(`http://${process.env.HOST}:${process.env.PORT}`)
+      return close
+    })
+  }
+  if (suite.name === 'functional') {
     return suite.setup(() => testUtils.httpServer().start())
   }
 }
