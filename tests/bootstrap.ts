@@ -70,7 +70,9 @@ runnerHooks.teardown.push(() => {
 })
 
 /**
- * Each suite is timed; the HTTP server starts only for the suites that need it.
+ * Each suite is timed. The HTTP server starts only for the suites that need
+ * it; before the browser suite, the dev server transforms the pages' modules
+ * (tests/helpers/dev_server_warmup.ts).
  */
 export const configureSuite: Config['configureSuite'] = (suite) => {
   let started = 0
@@ -80,7 +82,15 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
   suite.teardown(() => {
     suiteDurations.push({ name: suite.name, ms: performance.now() - started })
   })
-  if (['browser', 'functional'].includes(suite.name)) {
+  if (suite.name === 'browser') {
+    return suite.setup(async () => {
+      const close = await testUtils.httpServer().start()
+      const { warmUpDevServer } = await import('#tests/helpers/dev_server_warmup')
+      await warmUpDevServer(`http://${process.env.HOST}:${process.env.PORT}`)
+      return close
+    })
+  }
+  if (suite.name === 'functional') {
     return suite.setup(() => testUtils.httpServer().start())
   }
 }

@@ -9,6 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
+import { focusLoop } from '~/components/focus_loop'
 
 /** A refusal of `onSubmit` that belongs to one field: its message is shown there. */
 export class FormFieldError<Field extends string = string> extends Error {
@@ -61,6 +62,13 @@ export function enterSubmits(target: EventTarget | null, composing: boolean): bo
 export default function FormModal<Values>(props: FormModalProps<Values>) {
   const { open, onCancel, form, onSubmit } = props
   const [submitting, setSubmitting] = useState(false)
+  // Counts the openings: each one gets a Form of its own (see OnContentMount).
+  const [opening, setOpening] = useState(open ? 1 : 0)
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) setOpening(opening + 1)
+  }
   const [formError, setFormError] = useState<string | null>(null)
   const body = useRef<HTMLDivElement>(null)
 
@@ -105,6 +113,8 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
       title={props.title}
       onCancel={onCancel}
       destroyOnHidden
+      // No dead Tab stops at the dialog's ends (see focus_loop.tsx).
+      modalRender={focusLoop}
       footer={[
         <Button key="cancel" onClick={onCancel}>
           {props.cancelText}
@@ -116,6 +126,7 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
     >
       <div ref={body} onKeyDown={onKeyDown}>
         <Form<Values>
+          key={opening}
           form={form}
           name={props.name}
           layout="vertical"
@@ -123,10 +134,11 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
           onFinish={(values) => void submit(values)}
           requiredMark={false}
         >
-          <OnContentMount onMount={() => form.resetFields()} />
           {props.notice}
           {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
           {props.children}
+          {/* Last: the fields above have registered with the form when it is reset, so they show the reset values. */}
+          <OnContentMount onMount={() => form.resetFields()} />
         </Form>
       </div>
     </Modal>
@@ -134,16 +146,18 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
 }
 
 /**
- * Runs `onMount` once the dialog's content is there. The content is
- * destroyed on close, so this runs on every opening, except when the dialog
- * is opened again before its closing animation has ended: the content is
- * still mounted then, and it keeps the last values. From inside the Form,
- * the form instance is connected when it is reset: called from the dialog's
- * open effect, the content could still be a frame away in its portal, and
- * antd then logged "Instance created by useForm is not connected" (seen on
- * a loaded machine). A layout effect: the fields hold their initial values
- * from the first frame the dialog is painted in, so a Submit clicked at once
- * on a busy device never sends the values of the previous opening.
+ * Runs `onMount` once the dialog's content is there: at every opening, as
+ * the Form it sits in is keyed by the opening (the content alone is kept by
+ * a dialog opened again before its closing animation has ended). The form
+ * instance outlives its Form, so a new Form's fields first render the last
+ * opening's values (its link); the reset then gives every field, registered
+ * by then, its initial value. From inside the Form, the form instance is
+ * connected when it is reset: called from the dialog's open effect, the
+ * content could still be a frame away in its portal, and antd then logged
+ * "Instance created by useForm is not connected" (seen on a loaded machine).
+ * A layout effect: the fields hold their initial values from the first frame
+ * the dialog is painted in, so a Submit clicked at once on a busy device
+ * never sends the values of the previous opening.
  */
 function OnContentMount({ onMount }: { onMount: () => void }) {
   const run = useRef(onMount)

@@ -92,6 +92,7 @@ const SERVER_MESSAGES: Record<string, string> = {
   'Enter your password to delete your account': 'validation.server.deletePasswordRequired',
   'Enter your username to delete your account': 'validation.server.deleteUsernameRequired',
   'The username does not match': 'validation.server.usernameMismatch',
+  'An API token with this name already exists': 'validation.server.tokenNameTaken',
 }
 
 /** Form fields an API message belongs to (shown at the field rather than above the form). */
@@ -100,6 +101,7 @@ const SERVER_MESSAGE_FIELDS: Record<string, string> = {
   'A user with this username already exists': 'username',
   'Invalid code': 'code',
   'Invalid password': 'password',
+  'An API token with this name already exists': 'name',
 }
 
 /** The text to show for an API message in the page's language. */
@@ -108,7 +110,7 @@ export function translateServerMessage(t: TranslateFn, message: string): string 
   return key ? t(key) : message
 }
 
-/** The field a server message belongs to, if any (`email`, `username`, `code`, `password`). */
+/** The field a server message belongs to, if any (`email`, `username`, `code`, `password`, `name`). */
 export function fieldOfServerMessage(message: string): string | undefined {
   return SERVER_MESSAGE_FIELDS[message]
 }

@@ -135,6 +135,11 @@ test.group('Account | browser journey', (group) => {
     await row.waitFor()
     assert.include(await row.innerText(), String(nextYear))
     assert.equal(await row.count(), 1)
+    // A second token may not take the same name: the form says so at the name field, and nothing is added.
+    await tokens.getByLabel('Name').fill('Backup Script')
+    await tokens.getByRole('button', { name: 'Create token' }).click()
+    await tokens.locator('.ant-form-item-explain-error').getByText('An API token with this name already exists').waitFor()
+    assert.equal(await tokens.getByRole('row', { name: /backup script/i }).count(), 1)
     const me = await bearerMe(apiToken)
     assert.equal(me.status, 200)
     assert.equal(((await me.json()) as { username: string }).username, username)

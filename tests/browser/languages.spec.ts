@@ -267,6 +267,12 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
         const idInput = modal.getByTestId('share-id-input')
         await idInput.waitFor()
         await idInput.fill(newShareId('lang'))
+        if (code === 'ar-EG') {
+          // The link's start reads as a URL, left to right ("127.0.0.1:port/s/"), not mirrored into "/s/127.0.0.1:port".
+          const prefix = modal.getByTestId('share-link-prefix')
+          assert.equal(await prefix.evaluate((element) => window.getComputedStyle(element).direction), 'ltr')
+          assert.match((await prefix.textContent()) ?? '', /^127\.0\.0\.1:\d+\/s\/$/)
+        }
         await modal.locator('.ant-modal-title').getByText(tr(code, 'upload:modal.title'), { exact: true }).waitFor()
         assert.deepEqual(await english(page, code), [])
         assert.deepEqual(await cutOffInModal(page, modal), [])

@@ -80,7 +80,13 @@ test.group('Notification settings | browser', (group) => {
     const { user } = await shareUser({ password: PASSWORD })
     const { context, page, errors } = await signIn(browser, user.username, '/account')
 
+    // SMTP is off (the default): no e-mail toggle is offered, which would only collect failed deliveries.
     const card = page.getByRole('region', { name: 'Notifications' })
+    await card.getByRole('group', { name: 'Shares', exact: true }).waitFor()
+    assert.equal(await card.getByRole('checkbox', { name: /^E-mail: / }).count(), 0)
+    await setConfig('smtp.enabled', 'true')
+    await page.reload()
+    await page.waitForSelector('html[data-hydrated]')
     await card.getByRole('group', { name: 'Shares', exact: true }).waitFor()
     await card.getByRole('group', { name: 'Reverse shares', exact: true }).waitFor()
     const save = card.getByRole('button', { name: 'Save notification settings' })
@@ -147,6 +153,7 @@ test.group('Notification settings | browser', (group) => {
   }).timeout(300_000)
 
   test('at 360 px wide each event is a list of channels and nothing scrolls sideways', async ({ browser, assert }) => {
+    await setConfig('smtp.enabled', 'true')
     const { user } = await shareUser({ admin: true, password: PASSWORD })
     const phone = { width: 360, height: 780 }
     const { context, page, errors } = await signIn(browser, user.username, '/account', phone)

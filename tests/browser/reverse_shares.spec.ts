@@ -43,6 +43,28 @@ async function createThroughModal(page: Page, configure: (modal: ReturnType<type
   return { link, linkModal }
 }
 
+/**
+ * The share-ready dialog once Share was clicked (within 30 s: the upload
+ * takes 1 to 2 s on a loaded machine). When the page shows a refusal
+ * instead (an error above or in the create dialog, at one of its fields, or
+ * an error notification), fails at once with its text; when neither comes,
+ * with what the page says it is doing, so that a failure explains itself.
+ */
+async function shareReady(page: Page) {
+  const ready = dialogByTitle(page, 'Share ready')
+  const refusal = page.locator('.ant-alert-error, .ant-form-item-explain-error, .ant-notification-notice-error').visible()
+  try {
+    await ready.or(refusal).first().waitFor({ timeout: 30_000 })
+  } catch (error) {
+    const status = await page.getByTestId('upload-status').allInnerTexts()
+    throw new Error(`No share-ready dialog after 30 s; the upload status: ${JSON.stringify(status)}`, { cause: error })
+  }
+  if (!(await ready.isVisible())) {
+    throw new Error(`The page refused the share: ${(await refusal.allInnerTexts()).join(' | ')}`)
+  }
+  return ready
+}
+
 /** Cookies of a context named `reverse_share_token` (whatever their path). */
 async function reverseShareCookies(page: Page) {
   return (await page.context().cookies()).filter((cookie) => cookie.name === 'reverse_share_token')
@@ -146,8 +168,7 @@ test.group('Reverse shares | browser journey', (group) => {
     await modal.getByLabel('Name').fill('For the owner')
     await modal.getByRole('button', { name: 'Share', exact: true }).click()
 
-    const ready = dialogByTitle(upload, 'Share ready')
-    await ready.waitFor({ timeout: 30_000 })
+    const ready = await shareReady(upload)
     assert.equal(await ready.getByLabel('Share link').inputValue(), `${baseUrl()}/s/${shareId}`)
     assert.equal(await ready.getByTestId('share-expiration').textContent(), 'This share will never expire.')
     await upload.getByText('All files are uploaded.').waitFor()
@@ -239,8 +260,7 @@ test.group('Reverse shares | browser journey', (group) => {
     ])
     await upload.getByText('2 files, 21 bytes in total').waitFor()
     await upload.getByRole('button', { name: 'Share', exact: true }).click()
-    const ready = dialogByTitle(upload, 'Share ready')
-    await ready.waitFor({ timeout: 30_000 })
+    const ready = await shareReady(upload)
     assert.equal(await dialogByTitle(upload, 'Share').count(), 0)
     const shareLink = await ready.getByLabel('Share link').inputValue()
     const shareId = new URL(shareLink).pathname.split('/').pop()!
@@ -366,7 +386,7 @@ test.group('Reverse shares | browser journey', (group) => {
     // Sharing by e-mail is off: no recipients field that the server would refuse.
     assert.equal(await ordinary.getByRole('combobox', { name: 'Email recipients' }).count(), 0)
     await ordinary.getByRole('button', { name: 'Share', exact: true }).click()
-    await dialogByTitle(upload, 'Share ready').waitFor({ timeout: 30_000 })
+    await shareReady(upload)
     const share = await Share.findOrFail(shareId)
     assert.isNull(share.reverseShareId)
     assert.isNotNull(share.expiration)

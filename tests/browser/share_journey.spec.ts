@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright'
+import type { Browser, Page } from 'playwright'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { unzip } from '#tests/helpers/zip'
@@ -14,6 +14,26 @@ function freshContext(browser: Browser) {
 }
 
 const CHUNK = 1000
+
+/**
+ * The control with the keyboard focus, by its accessible name (its label or
+ * text), or what is wrong with it: an element with no size, or one that draws
+ * no focus indicator (an outline, or for a text field its focus shadow).
+ */
+function focusedControl(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const element = (globalThis as any).document.activeElement
+    // antd fades its focus styles in: read them once that has finished.
+    await Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished))
+    const box = element.getBoundingClientRect()
+    const style = (globalThis as any).getComputedStyle(element)
+    const name = element.getAttribute('aria-label') || element.textContent.trim() || element.tagName
+    if (box.width === 0 || box.height === 0) return `${name} (empty)`
+    const outlined = style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
+    const shadowed = element.tagName === 'INPUT' && style.boxShadow !== 'none' && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow)
+    return outlined || shadowed ? name : `${name} (no focus indicator)`
+  })
+}
 
 test.group('Shares | browser journey', (group) => {
   group.each.setup(async () => {
@@ -38,6 +58,9 @@ test.group('Shares | browser journey', (group) => {
     await page.goto('/upload')
     await page.waitForSelector('html[data-hydrated]')
     await page.getByRole('heading', { level: 1, name: 'Upload' }).waitFor()
+    // The pickers are named by their labels alone (not "cloud-upload Choose files": the icon is decoration).
+    await page.getByRole('button', { name: 'Choose files', exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Choose a folder', exact: true }).waitFor()
 
     await page.getByTestId('file-input').setInputFiles([
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
@@ -75,6 +98,15 @@ test.group('Shares | browser journey', (group) => {
     assert.equal(await ready.getByRole('img', { name: `QR code of the link ${link}` }).count(), 1)
     assert.match((await ready.getByTestId('share-expiration').textContent()) ?? '', /^This share will expire on /)
     await page.getByText('All files are uploaded.').waitFor()
+
+    // Tab goes round the dialog's controls, each shown on screen, Shift+Tab back: never an empty or unmarked stop.
+    await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent === 'Done')
+    const stops: string[] = []
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key)
+      stops.push(await focusedControl(page))
+    }
+    assert.deepEqual(stops, ['Close', 'Share link', 'Copy to clipboard', 'Open', 'Done', 'Close', 'Done', 'Open'])
     assert.deepEqual(errors, [])
     await owner.close()
 
@@ -235,6 +267,25 @@ test.group('Shares | browser journey', (group) => {
     await recipients.fill('not-an-address')
     await recipients.press('Enter')
     await modal.getByText('Invalid email address').waitFor()
+
+    // Each opening is a fresh form with a new link and nothing typed before: opened again while it is still closing,
+    // and once it has closed.
+    const link = () => modal.getByLabel('Link', { exact: true }).inputValue()
+    const shareButton = page.locator('#main-content').getByRole('button', { name: 'Share', exact: true })
+    const links = [await link()]
+    await modal.getByRole('button', { name: 'Cancel' }).click()
+    // The closing dialog's mask still covers the page: the click is dispatched to the button itself.
+    await shareButton.dispatchEvent('click')
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'))
+    links.push(await link())
+    assert.equal(await modal.getByText('not-an-address').count(), 0)
+    assert.equal(await modal.getByText('Invalid email address').count(), 0)
+    await modal.getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-modal'))
+    await shareButton.click()
+    links.push(await link())
+    for (const value of links) assert.match(value, /^[A-Za-z0-9]{8}$/)
+    assert.lengthOf(new Set(links), 3, `three openings, three links: ${links.join(', ')}`)
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(60_000)

@@ -20,6 +20,16 @@ test.group('Shell | theme and language', () => {
     await page.assertTextContains('h1', 'A self-hosted file sharing platform.')
     assert.equal(await headerBackground(page), LIGHT_HEADER)
 
+    // The first Tab reaches the skip link, which draws a focus ring (not only its own colours).
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    assert.isTrue(await skip.evaluate((element) => element === (globalThis as any).document.activeElement))
+    const ring = await skip.evaluate((element) => {
+      const style = (globalThis as any).getComputedStyle(element)
+      return `${style.outlineStyle} ${style.outlineWidth}`
+    })
+    assert.equal(ring, 'solid 2px')
+
     await page.getByRole('button', { name: /^Colour scheme/ }).click()
     await page.getByRole('menuitem', { name: 'Dark' }).click()
     await page.waitForSelector('html[data-theme="dark"]')

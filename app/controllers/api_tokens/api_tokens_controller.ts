@@ -16,7 +16,10 @@ export default class ApiTokensController {
     return response.ok(rows.map((row) => ApiTokenTransformer.toJSON(row)))
   }
 
-  /** POST `{name, expiresAt?}`: 201 the token view plus `token`, shown this once. */
+  /**
+   * POST `{name, expiresAt?}`: 201 the token view plus `token`, shown this
+   * once; 409 "An API token with this name already exists".
+   */
   async store({ user, request, response }: HttpContext) {
     const fields = await createApiTokenValidator.validate(request.body())
     const { row, token } = await this.apiTokens.create(user!, fields)

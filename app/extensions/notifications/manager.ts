@@ -81,6 +81,21 @@ export class NotificationManager {
     return { name, events, targets }
   }
 
+  /**
+   * Whether channel `name` can deliver now (its `available()`; true without
+   * one, false when it rejects). Builds the channel. Throws
+   * `E_NOTIFICATION_CHANNEL_UNKNOWN`.
+   */
+  async available(name: string): Promise<boolean> {
+    const channel = this.#instance(name)
+    if (typeof channel.available !== 'function') return true
+    try {
+      return (await channel.available()) === true
+    } catch {
+      return false
+    }
+  }
+
   /** Every routable channel (see `describe`), in registration order. */
   routable(): NotificationChannelInfo[] {
     return this.names()

@@ -95,6 +95,14 @@ export interface NotificationChannelContract {
    * lost answer): pass it on as an idempotency key where the receiver can.
    */
   deliver?(message: NotificationMessage): Promise<void>
+  /**
+   * Whether the channel can deliver at all now, by its own settings (e-mail:
+   * SMTP is on). Omitted: always. Users are offered only the channels that
+   * can (a route to one that cannot would only collect failed deliveries);
+   * admins are offered every channel, to route ahead of switching it on.
+   * Should not throw (a rejection counts as "cannot").
+   */
+  available?(): Promise<boolean>
   /** Releases connections; called on shutdown. Must not throw when already closed. */
   close?(): Promise<void>
 }

@@ -42,6 +42,9 @@ export class BadRequestException extends authException(400, 'E_BAD_REQUEST', 'Ba
 /** 404 "Not Found" with a message naming what was not found. */
 export class NotFoundException extends authException(404, 'E_NOT_FOUND', 'Not Found') {}
 
+/** 409 "Conflict" with a message naming what is already there (e.g. a token name in use). */
+export class ConflictException extends authException(409, 'E_CONFLICT', 'Conflict') {}
+
 /**
  * 503 "Service Unavailable" with its message (5xx bodies are otherwise
  * generic) and `Retry-After`: a service sign-in needs (an LDAP directory)

@@ -45,18 +45,16 @@ export default class NotificationRoutesService {
 
   /**
    * The events and channels `scope` may route (users: the events about them
-   * and the channels reaching one user), and its saved routes that can be
-   * delivered now: a route to a channel that is gone (its plugin disabled)
-   * is kept in the table, unlisted and unused, until the scope's routes are
-   * replaced; it comes back with the plugin.
+   * and the channels reaching one user that can deliver now, see
+   * `NotificationChannelContract.available`), and its saved routes to those
+   * channels. A route to a channel not offered now (its plugin disabled, or
+   * e-mail while SMTP is off) is kept in the table and not listed; it comes
+   * back with the channel.
    */
   async state(scope: RouteScope): Promise<RoutingState> {
     const kind = scope.kind
     const events = NOTIFICATION_EVENTS.filter((event) => kind === 'instance' || isUserRoutable(event))
-    const channels = this.channels
-      .routable()
-      .filter((channel) => channel.targets[kind])
-      .map((channel) => ({ ...channel, events: channel.events.filter((event) => events.includes(event)) }))
+    const channels = await this.#offered(kind, events)
     const query = NotificationRoute.query().orderBy('id', 'asc')
     if (scope.kind === 'instance') query.whereNull('userId')
     else query.where('userId', scope.userId)
@@ -70,9 +68,21 @@ export default class NotificationRoutesService {
     }
   }
 
+  /** The channels `kind` is offered, each with the events of `events` it can deliver. */
+  async #offered(kind: 'instance' | 'user', events: readonly NotificationEventId[]): Promise<NotificationChannelInfo[]> {
+    const offered: NotificationChannelInfo[] = []
+    for (const channel of this.channels.routable()) {
+      if (!channel.targets[kind]) continue
+      if (kind === 'user' && !(await this.channels.available(channel.name))) continue
+      offered.push({ ...channel, events: channel.events.filter((event) => events.includes(event)) })
+    }
+    return offered
+  }
+
   /**
-   * Replaces every route of `scope` by `routes` (duplicates kept once); user
-   * routes remember `locale` for their texts. Throws
+   * Replaces the routes of `scope` to the channels it is offered now (see
+   * `state`) by `routes` (duplicates kept once); routes to other channels
+   * stay as they are. User routes remember `locale` for their texts. Throws
    * `InvalidNotificationRouteException` for the first route that cannot be
    * saved, changing nothing.
    */
@@ -83,9 +93,15 @@ export default class NotificationRoutesService {
       const valid = this.#check(kind, route)
       unique.set(`${valid.event}\u0000${valid.channel}`, valid)
     }
+    const offered = (await this.#offered(kind, NOTIFICATION_EVENTS)).map((channel) => channel.name)
+    for (const route of unique.values()) {
+      if (!offered.includes(route.channel)) {
+        throw new InvalidNotificationRouteException(`The channel "${route.channel}" is switched off`)
+      }
+    }
     const userId = scope.kind === 'user' ? scope.userId : null
     await db.transaction(async (trx) => {
-      const existing = NotificationRoute.query({ client: trx })
+      const existing = NotificationRoute.query({ client: trx }).whereIn('channel', offered)
       if (userId === null) existing.whereNull('userId')
       else existing.where('userId', userId)
       await existing.delete()

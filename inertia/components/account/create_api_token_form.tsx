@@ -19,6 +19,9 @@ interface Values {
   expiresAt?: PickedDate | null
 }
 
+/** The field the API's "name already in use" refusal is shown at. */
+const NAME_FIELD = ['name'] as const
+
 /** Creates a personal API token: a name and an optional expiry date (end of that day). */
 export default function CreateApiTokenForm(props: { onCreated: (token: CreatedApiToken) => void }) {
   const t = useTranslate()
@@ -35,7 +38,8 @@ export default function CreateApiTokenForm(props: { onCreated: (token: CreatedAp
     },
     [form, onCreated]
   )
-  const { loading, error, onFinish } = useApiForm(form, submit)
+  // A name already in use is said at the name field.
+  const { loading, error, onFinish } = useApiForm(form, submit, NAME_FIELD)
 
   return (
     <Form form={form} layout="vertical" name="createApiToken" requiredMark={false} onFinish={onFinish}>

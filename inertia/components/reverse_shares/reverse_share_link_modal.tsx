@@ -2,6 +2,7 @@ import { Modal, Space, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { formatDate, isNeverExpiring } from '~/lib/format'
 import LinkWithQrCode from '~/components/share/link_with_qr_code'
+import { focusLoop } from '~/components/focus_loop'
 
 /** Props of {@link ReverseShareLinkModal}. */
 export interface ReverseShareLinkModalProps {
@@ -25,6 +26,8 @@ export default function ReverseShareLinkModal({ link, expiration, onClose }: Rev
       footer={null}
       title={t('reverse_shares.linkModal.title')}
       destroyOnHidden
+      // No dead Tab stops at the dialog's ends (see focus_loop.tsx).
+      modalRender={focusLoop}
     >
       {link !== null && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">

@@ -5,6 +5,7 @@ import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatDate, isNeverExpiring } from '~/lib/format'
 import LinkWithQrCode from '~/components/share/link_with_qr_code'
+import { focusLoop } from '~/components/focus_loop'
 
 /** Props of {@link ShareLinkModal}. */
 export interface ShareLinkModalProps {
@@ -64,7 +65,7 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
       footer={[
         <Button
           key="open"
-          icon={<ExportOutlined />}
+          icon={<ExportOutlined aria-hidden />}
           href={sharePagePath(shareId)}
           target="_blank"
           rel="noopener noreferrer"
@@ -79,6 +80,8 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
       // Once shown (and after the dialog closing before it gave the focus back to the page): Done.
       afterOpenChange={(visible) => visible && done.current?.focus()}
       destroyOnHidden
+      // No dead Tab stops at the dialog's ends (see focus_loop.tsx).
+      modalRender={focusLoop}
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         {open && <LinkWithQrCode link={link} label={t('share_common.linkModal.linkLabel')} />}

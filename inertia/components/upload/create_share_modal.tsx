@@ -131,7 +131,10 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
     >
       <Form.Item label={t('upload.modal.link')} required>
         <Space.Compact style={{ width: '100%' }}>
-          <Space.Addon>{`${appUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/s/`}</Space.Addon>
+          {/* A URL reads left to right in every language: in Arabic the neutral slashes would otherwise move ("/s/host"). */}
+          <Space.Addon dir="ltr" data-testid="share-link-prefix">
+            {`${appUrl.replace(/^https?:\/\//, '').replace(/\/+$/, '')}/s/`}
+          </Space.Addon>
           <Form.Item
             name="id"
             noStyle={false}

@@ -105,11 +105,12 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
           <Typography.Text type="secondary">{t('upload.dropzone.description', { maxSize: maxSizeText })}</Typography.Text>
         </Flex>
       </div>
+      {/* The icons are decoration: antd names them ("cloud-upload"), and a screen reader would read that before the label. */}
       <Flex gap={8} justify="center" wrap style={{ marginTop: 16 }}>
-        <Button type="primary" icon={<CloudUploadOutlined />} onClick={chooseFiles} disabled={disabled}>
+        <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={chooseFiles} disabled={disabled}>
           {t('upload.dropzone.chooseFiles')}
         </Button>
-        <Button icon={<FolderOpenOutlined />} onClick={() => !disabled && folderInput.current?.click()} disabled={disabled}>
+        <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => !disabled && folderInput.current?.click()} disabled={disabled}>
           {t('upload.dropzone.chooseFolder')}
         </Button>
       </Flex>

@@ -81,6 +81,11 @@ export class EmailChannel implements NotificationChannelContract {
 
   constructor(protected options: EmailChannelOptions) {}
 
+  /** Only while SMTP is on (`smtp.enabled`): users are not offered e-mail routes that could only fail. */
+  async available(): Promise<boolean> {
+    return (await this.options.settings()).enabled
+  }
+
   /**
    * Sends routed event `message` as one mail (its rendered subject and text)
    * to the recipient, or to the instance recipients list when it has none.

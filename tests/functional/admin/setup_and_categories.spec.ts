@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { existsSync, readFileSync } from 'node:fs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ConfigVariable from '#models/config_variable'
 import app from '@adonisjs/core/services/app'
@@ -92,6 +93,24 @@ test.group('Admin | configuration categories', (group) => {
       { category: 'fortyTwo', name: '42', order: 960, source: 'forty-two' },
     ])
     assert.notInclude(body.map((item) => item.category), 'internal')
+  })
+
+  test('the panel names every category of the core and of Tern\'s own plugins in the catalogue, product names aside', async ({
+    client,
+    assert,
+  }) => {
+    // Shown as the server names them in every language: names of products and protocols.
+    const productNames = ['ldap', 's3', 'gcs', 'ntfy']
+    const named = JSON.parse(readFileSync(app.makePath('resources/lang/en-US/admin.json'), 'utf8')).config.categories
+    const response = await client.get('/api/configs/admin').header(...(await adminHeader()))
+    const categories = response.body() as { category: string; name: string; source: string }[]
+    // Tern's own: the core's and those of the plugins shipped in plugins/ (not the test fixtures' plugins).
+    const own = categories.filter(({ source }) => source === 'core' || existsSync(app.makePath('plugins', source)))
+    assert.includeMembers(own.map(({ category }) => category), ['general', 'emailNotifications', 'webhook', 'ldap'])
+    // The panel (inertia/admin/components/config/variable_text.ts) shows the catalogue's name, else the server's
+    // English one; every language translates the catalogue (tests/functional/pages/catalogues.spec.ts).
+    const unnamed = own.filter(({ category }) => !productNames.includes(category) && !(category in named))
+    assert.deepEqual(unnamed.map(({ category, name }) => `${category} "${name}"`), [])
   })
 
   test('every listed category can be read with Tern\'s extensions, plugin categories included', async ({ client, assert }) => {

@@ -13,7 +13,7 @@ import NotificationRouter from '#services/notifications/notification_router'
 import OutboxService from '#services/outbox/outbox_service'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { DELIVERIES_TABLE, resetOutbox, until } from '#tests/helpers/outbox'
-import { api, cleanupShareTests, createShare, newShareId, shareUser } from '#tests/helpers/shares'
+import { api, cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
 import { samplePayload } from '#tests/contracts/notification_channel_contract'
 import { registerTestChannel, type TestChannel } from './test_channels.js'
 
@@ -111,6 +111,7 @@ test.group('Notifications | routes', (group) => {
   })
 
   test('a user cannot see or set the admin routes; his own are his, in his language', async ({ assert }) => {
+    await setConfig('smtp.enabled', 'true')
     await channel('ops', { targets: { user: false, instance: true } })
     await channel('pager', { targets: { user: true, instance: false }, events: ['share.downloaded', 'user.invited'] })
     const admin = await shareUser({ admin: true })
@@ -151,6 +152,38 @@ test.group('Notifications | routes', (group) => {
     assert.deepEqual((await api('GET', ROUTES, { cookie: admin.cookie })).json.routes, instanceRoutes)
     const other = await shareUser()
     assert.deepEqual((await api('GET', MINE, { cookie: other.cookie })).json.routes, [])
+  })
+
+  test('users are offered e-mail only while SMTP is on; their e-mail routes wait while it is off', async ({ assert }) => {
+    await channel('pager', { targets: { user: true, instance: false } })
+    const admin = await shareUser({ admin: true })
+    const owner = await shareUser()
+    const channelsOf = async (cookie: string, path = MINE) =>
+      (await api('GET', path, { cookie })).json.channels.map((c: { name: string }) => c.name)
+
+    // SMTP off (the default): no e-mail column for a user, and no e-mail route accepted from him.
+    assert.notInclude(await channelsOf(owner.cookie), 'email')
+    assert.include(await channelsOf(owner.cookie), 'pager')
+    const refused = await api('PUT', MINE, { cookie: owner.cookie, json: { routes: [{ event: 'share.downloaded', channel: 'email' }] } })
+    assert.equal(refused.status, 400)
+    assert.equal(refused.json.message, 'The channel "email" is switched off')
+    // Admins still route e-mail ahead of switching SMTP on.
+    assert.include(await channelsOf(admin.cookie, ROUTES), 'email')
+
+    // SMTP on: offered; a route saved.
+    await setConfig('smtp.enabled', 'true')
+    assert.include(await channelsOf(owner.cookie), 'email')
+    const both = [{ event: 'share.downloaded', channel: 'email' }, { event: 'share.downloaded', channel: 'pager' }]
+    assert.equal((await api('PUT', MINE, { cookie: owner.cookie, json: { routes: both } })).status, 200)
+
+    // SMTP off again: the e-mail route is neither listed nor lost when the user saves his other routes.
+    await setConfig('smtp.enabled', 'false')
+    assert.deepEqual((await api('GET', MINE, { cookie: owner.cookie })).json.routes, [both[1]])
+    assert.equal((await api('PUT', MINE, { cookie: owner.cookie, json: { routes: [] } })).status, 200)
+    const stored = await db.from('notification_routes').where('user_id', owner.user.id).select('channel')
+    assert.deepEqual(stored.map((row) => row.channel), ['email'])
+    await setConfig('smtp.enabled', 'true')
+    assert.deepEqual((await api('GET', MINE, { cookie: owner.cookie })).json.routes, [both[0]])
   })
 
   test('an emitted event reaches a channel only through a route, once per channel and target', async ({ assert }) => {

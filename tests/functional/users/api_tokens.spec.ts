@@ -36,6 +36,27 @@ test.group('Users | personal API tokens', (group) => {
     assert.notInclude(list.text(), body.token)
   })
 
+  test('a name the user already gave a token is refused with 409 and a message; another user may take it', async ({
+    client,
+    assert,
+  }) => {
+    const user = await createUser()
+    const create = async (who: typeof user, name: string) =>
+      client
+        .post('/api/users/me/apiTokens')
+        .header(...(await authHeaderFor(who)))
+        .json({ name })
+    ;(await create(user, 'Backup script')).assertStatus(201)
+    for (const name of ['Backup script', '  backup SCRIPT  ']) {
+      const refused = await create(user, name)
+      refused.assertStatus(409)
+      assert.equal(refused.body().message, 'An API token with this name already exists')
+    }
+    assert.equal((await ApiToken.query().where('userId', user.id)).length, 1, 'nothing stored for the refusals')
+    ;(await create(user, 'Backup script 2')).assertStatus(201)
+    ;(await create(await createUser(), 'Backup script')).assertStatus(201)
+  })
+
   test('a token authenticates user and admin routes as Bearer and records its use', async ({
     client,
     assert,
