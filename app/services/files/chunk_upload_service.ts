@@ -208,7 +208,8 @@ export default class ChunkUploadService {
           input.body.resume()
           return outcomeOf(file)
         }
-        file.size = room
+        if (room === 'assembling') session.state = 'assembling'
+        else file.size = room
       }
     }
 

@@ -135,17 +135,27 @@ export async function startUpload(
  * Takes the room of file `fileId`'s last chunk in its share, before the chunk
  * is stored: with the share locked (`lockShareRoom`), `room` decides the
  * file's whole room from what the other files hold, and the file's `size`
- * becomes it. Resolves to that room, or null when the file is no longer
- * uploading (completed by a duplicate of the chunk, or deleted, with its
- * share or alone); throws `room`'s 413.
+ * becomes it. Resolves to that room; to `'assembling'` when every chunk is in
+ * and a request is joining them (a duplicate of the chunk, to be stored no
+ * more: writing a part or a staged chunk while it is read would be a race);
+ * to null when the file is no longer uploading (completed, or deleted with its
+ * share or alone). Throws `room`'s 413.
  */
-export async function reserveLastChunkRoom(shareId: string, fileId: string, room: RoomRequest): Promise<number | null> {
+export async function reserveLastChunkRoom(
+  shareId: string,
+  fileId: string,
+  room: RoomRequest
+): Promise<number | 'assembling' | null> {
   return db.transaction(async (trx) => {
     const others = await lockShareRoom(trx, shareId, fileId)
     if (others === null) return null
+    // The session goes with the file's completion (one transaction): while it exists the file is uploading.
+    const session = await trx.from(UploadSession.table).where('file_id', fileId).select('state').first()
+    if (!session) return null
+    if (session.state !== 'receiving') return 'assembling'
     const size = room(others)
-    const updated = await trx.from(ShareFile.table).where('id', fileId).where('completed', false).update({ size })
-    return affectedRows(updated) ? size : null
+    await trx.from(ShareFile.table).where('id', fileId).update({ size })
+    return size
   })
 }
 
