@@ -165,18 +165,19 @@ export default class ChunkUploadService {
       const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
       const limit = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
       const room = roomOf({ totalChunks: input.totalChunks, chunkSize, isLast, contentLength: input.contentLength }, limit)
-      // Refused early, before the file's storage is prepared; decided again with the share locked.
-      room(await filesSize(share.id))
       for (let attempt = 1; ; attempt++) {
         try {
+          // Refused early, before the file's storage is prepared; decided again with the share locked.
+          room(await filesSize(share.id))
           ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, room, input.uploadKey ?? null))
           break
         } catch (error) {
-          // No room, or the share is gone: not a duplicate.
-          if (error instanceof ShareApiException) throw error
-          // The same first chunk, sent twice at once: the other request created the file.
+          // The same first chunk, sent twice at once: the other request created
+          // the file (and this one may have found no room beside it).
           const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
           if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+          // No room, or the share is gone: trying again changes nothing.
+          if (error instanceof ShareApiException) throw error
           // Nobody holds the key yet (the request that took it rolled back, e.g.
           // a MySQL deadlock victim): try again rather than answer 500.
           if (!input.uploadKey || attempt >= 3) throw error

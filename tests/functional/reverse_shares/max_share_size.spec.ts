@@ -163,4 +163,25 @@ test.group('Reverse shares | the max share size while a last chunk streams', (gr
     const { objects } = await disk.listAll(`shares/${upload.shareId}`, { recursive: true })
     assert.deepEqual([...objects].map((object) => ('key' in object ? object.key : object.prefix)), [file.storageKey])
   })
+
+  test('a first chunk sent again at once with its Idempotency-Key goes to its file, even with no room for a second', async ({
+    assert,
+  }) => {
+    const owner = await shareUser()
+    const { token } = await createReverseShare(owner.cookie, { maxShareSize: '1500' })
+    const upload = await startReverseShareUpload(token)
+    const params = new URLSearchParams({ name: 'a.bin', chunkIndex: '0', totalChunks: '2' })
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', `/api/shares/${upload.shareId}/files?${params}`, {
+          body: Buffer.alloc(CHUNK_SIZE, 1),
+          cookie: upload.cookie,
+          headers: { 'idempotency-key': 'one-file' },
+        })
+      )
+    )
+    assert.deepEqual(answers.map((answer) => answer.status), Array(10).fill(201))
+    assert.equal(new Set(answers.map((answer) => answer.json.id)).size, 1)
+    assert.lengthOf(await ShareFile.query().where('shareId', upload.shareId), 1)
+  })
 })
