@@ -53,6 +53,14 @@ export default class Share extends BaseModel {
   @column()
   declare reverseShareId: string | null
 
+  /**
+   * One use of the reverse share was taken for this share when it was
+   * created; given back (and this cleared) when the share is removed before
+   * it was ever completed. False on shares made before uses were reserved.
+   */
+  @column({ consume: (value: unknown) => Boolean(value) })
+  declare reverseShareUseReserved: boolean
+
   /** Digest of the anonymous ownership cookie; never serialized. */
   @column({ serializeAs: null })
   declare ownerTokenHash: string | null
@@ -92,5 +100,6 @@ export default class Share extends BaseModel {
   static assignDefaults(share: Share) {
     if (share.views === undefined) share.views = 0
     if (share.completed === undefined) share.completed = false
+    if (share.reverseShareUseReserved === undefined) share.reverseShareUseReserved = false
   }
 }

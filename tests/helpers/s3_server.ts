@@ -29,13 +29,19 @@
  * mind: s3rver does NOT enforce the 5 MiB minimum part size (a test passing
  * here with small parts would fail on S3), does not check part etags on
  * completion, has no UploadPartCopy, accepts bodies of unknown length, and accepts parts
- * for an upload id it does not know (only completion fails).
+ * for an upload id it does not know (only completion fails). Its UploadPart
+ * is replaced by one that writes the part whole before it replaces an earlier
+ * one, as S3 does (`atomicPutPart`).
  */
-import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 /** Options of `startS3Server`. */
 export interface S3ServerOptions {
@@ -76,9 +82,16 @@ interface KoaContext {
   body: unknown
 }
 
+/** The subset of s3rver's filesystem store the helper replaces. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string
+  putPart(bucket: string, uploadId: string, partNumber: string, content: Readable): Promise<{ size: number; md5: string }>
+}
+
 /** The subset of the s3rver instance the helper uses. */
 interface S3rverInstance {
   httpServer?: import('node:http').Server
+  store: S3rverStore
   middleware: Array<(ctx: KoaContext, next: () => Promise<void>) => Promise<void> | void>
   run(): Promise<AddressInfo>
   close(): Promise<void>
@@ -116,6 +129,40 @@ function abortMultipartUpload(directory: string) {
     await rm(folder!, { recursive: true, force: true })
     ctx.status = 204
     ctx.body = null
+  }
+}
+
+/**
+ * UploadPart as S3 does it: a part sent again replaces the earlier one at
+ * once, when it is whole, and the answer comes once it is written. s3rver
+ * rewrites the part file in place and answers before it is flushed, so a
+ * CompleteMultipartUpload racing a duplicate of the last part (the same
+ * bytes) could join it empty. Written to a file of its own, then renamed.
+ */
+function atomicPutPart(store: S3rverStore) {
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const partPath = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber))
+    await mkdir(dirname(partPath), { recursive: true })
+    const partial = `${partPath}.${randomUUID()}.partial`
+    const md5 = createHash('md5')
+    let size = 0
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk)
+        size += chunk.length
+        callback(null, chunk)
+      },
+    })
+    try {
+      await pipeline(content, count, createWriteStream(partial))
+      await rename(partial, partPath)
+    } catch (error) {
+      await rm(partial, { force: true })
+      throw error
+    }
+    const digest = md5.digest('hex')
+    await writeFile(`${partPath}.md5`, digest)
+    return { size, md5: digest }
   }
 }
 
@@ -205,6 +252,7 @@ export async function startS3Server(options: S3ServerOptions = {}): Promise<S3Se
     resetOnClose: false,
     configureBuckets: [bucket, ...(options.extraBuckets ?? [])].map((name) => ({ name })),
   })
+  atomicPutPart(server.store)
   // The router is s3rver's last middleware.
   server.middleware.splice(
     server.middleware.length - 1,

@@ -35,7 +35,7 @@ export interface ReverseShare {
   shareExpiration: string
   /** Bytes, as a decimal string. */
   maxShareSize: string
-  /** Uses left; null = no limit. */
+  /** Uploads that may still start (an upload in progress holds its use); null = no limit. */
   remainingUses: number | null
   sendEmailNotification: boolean
   simplified: boolean

@@ -15,6 +15,7 @@
  * these hooks like any plugin (`#services/reverse_shares/reverse_share_hooks`).
  */
 import type { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 /** A reverse share a new share is created through (set by a `share:before_authorize_create` handler). */
 export interface ReverseShareForCreation {
@@ -52,6 +53,39 @@ export interface ShareBeforeCreatePayload {
   creatorId: string | null
   /** Set when the share is created through a reverse share. */
   reverseShareId?: string | null
+}
+
+/**
+ * Payload of `share:before_insert`, run inside the transaction that stores a
+ * new share, before its row is written. Handlers write through `client`, so
+ * what they change commits or rolls back with the share; throwing refuses the
+ * share (nothing of it is stored). Keep handlers short: the transaction holds
+ * its locks until they return.
+ */
+export interface ShareBeforeInsertPayload {
+  shareId: string
+  creatorId: string | null
+  reverseShareId: string | null
+  /**
+   * Set by the handler that took one of the reverse share's uses for this
+   * share; stored with it, so that removing it unfinished gives the use back.
+   */
+  reverseShareUseReserved: boolean
+  /** The share's transaction. */
+  client: TransactionClientContract
+}
+
+/**
+ * Payload of `share:before_delete`, run inside the transaction that removes a
+ * share's rows (deleted by its owner, an admin or a job, or expired), before
+ * they go; its stored files are already removed. Handlers write through
+ * `client`; they should not refuse (the files are gone).
+ */
+export interface ShareBeforeDeletePayload {
+  shareId: string
+  reverseShareId: string | null
+  /** The removal's transaction. */
+  client: TransactionClientContract
 }
 
 /**
@@ -112,6 +146,10 @@ export interface FilterHooks {
   'share:before_authorize_create': ShareBeforeAuthorizeCreatePayload
   /** Filter: before a share is created; may change fields or refuse. */
   'share:before_create': ShareBeforeCreatePayload
+  /** Filter: inside the share's transaction, before its row is written; may write through `client` or refuse. */
+  'share:before_insert': ShareBeforeInsertPayload
+  /** Filter: inside the transaction that removes a share's rows, before they go; may write through `client`. */
+  'share:before_delete': ShareBeforeDeletePayload
   /** Filter: a claimed completion, before it is announced; may add reply keys or refuse. */
   'share:before_complete': ShareBeforeCompletePayload
   /** Filter: before a chunk is accepted into a share; may lower the share's size cap or refuse. */
@@ -161,6 +199,8 @@ export type ActionListener<Name extends ActionEventName> = (
 export const FILTER_HOOKS: readonly FilterHookName[] = [
   'share:before_authorize_create',
   'share:before_create',
+  'share:before_insert',
+  'share:before_delete',
   'share:before_complete',
   'share:before_upload',
   'share:before_access',

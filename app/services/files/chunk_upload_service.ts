@@ -25,8 +25,10 @@ import {
   findFileForChunk,
   lowestMissingChunk,
   recordChunk,
+  reserveLastChunkRoom,
   startUpload,
   type PrefetchedChunkFile,
+  type RoomRequest,
 } from '#services/files/upload_sessions'
 import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
 
@@ -51,18 +53,43 @@ export interface ChunkInput {
 
 /** Options of `ChunkUploadService.receive`. */
 export interface ChunkOptions {
-  /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`, issue 5). */
+  /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`). */
   maxShareSize?: number | null
   /** The file of `fileId` as already read with the share (`findShareForChunk`): not read again. */
   prefetched?: PrefetchedChunkFile
 }
 
-/** Sum of the sizes of the share's files except `exceptFileId` (unfinished files count their declared size). */
-async function otherFilesSize(shareId: string, exceptFileId: string | null): Promise<number> {
-  const query = db.from('files').where('share_id', shareId)
-  if (exceptFileId) query.whereNot('id', exceptFileId)
-  const [row] = await query.sum('size as total')
+/** Sum of the sizes of the share's files (unfinished files count the room they hold). */
+async function filesSize(shareId: string): Promise<number> {
+  const [row] = await db.from('files').where('share_id', shareId).sum('size as total')
   return Number(row?.total ?? 0)
+}
+
+/** A file's chunks as a chunk declares them. */
+interface FileShape {
+  totalChunks: number
+  chunkSize: number
+  /** The chunk at hand is the file's last. */
+  isLast: boolean
+  /** The chunk's Content-Length, null when sent without one. */
+  contentLength: number | null
+}
+
+/**
+ * The room a file takes under its share's size cap `limit`: every chunk but
+ * the last is whole; the last one takes its Content-Length or, sent without
+ * one, what is left under the cap up to a whole chunk (its bytes are counted
+ * against that while they stream). Until its last chunk comes, a file holds
+ * one byte of it. 413 "Max share size exceeded" when it does not fit beside
+ * the other files' room.
+ */
+function roomOf(shape: FileShape, limit: number): RoomRequest {
+  return (others) => {
+    const whole = (shape.totalChunks - 1) * shape.chunkSize
+    const last = shape.isLast ? (shape.contentLength ?? Math.min(shape.chunkSize, limit - others - whole)) : 1
+    if (last < 0 || others + whole + last > limit) throw shareErrors.maxSizeExceeded()
+    return whole + last
+  }
 }
 
 /**
@@ -105,6 +132,12 @@ export default class ChunkUploadService {
    * `UnexpectedChunkException` (400 with `expectedChunkIndex`), 404 "File not
    * found", 413 (share size or chunk size), 400 (wrong chunk size), 507 (disk
    * full) or the refusal of a `file:before_store` handler.
+   *
+   * The share's size cap holds at every moment, also against parallel
+   * requests: a file takes its room in the share before a byte of it is
+   * stored (its first chunk, then its last with the real size), each time
+   * with the share locked (`startUpload`, `reserveLastChunkRoom`), and a last
+   * chunk sent without Content-Length is cut off (413) past its room.
    */
   async receive(share: Share, input: ChunkInput, options: ChunkOptions = {}): Promise<{ id: string; name: string }> {
     // Read only by the first and the last chunk (a middle chunk's limits come
@@ -131,15 +164,20 @@ export default class ChunkUploadService {
       checkChunkLength(chunkSize, isLast, input.contentLength)
       const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
       const limit = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
-      if ((await otherFilesSize(share.id, null)) + declared > limit) throw shareErrors.maxSizeExceeded()
+      const room = roomOf({ totalChunks: input.totalChunks, chunkSize, isLast, contentLength: input.contentLength }, limit)
       for (let attempt = 1; ; attempt++) {
         try {
-          ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, input.uploadKey ?? null))
+          // Refused early, before the file's storage is prepared; decided again with the share locked.
+          room(await filesSize(share.id))
+          ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, room, input.uploadKey ?? null))
           break
         } catch (error) {
-          // The same first chunk, sent twice at once: the other request created the file.
+          // The same first chunk, sent twice at once: the other request created
+          // the file (and this one may have found no room beside it).
           const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
           if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+          // No room, or the share is gone: trying again changes nothing.
+          if (error instanceof ShareApiException) throw error
           // Nobody holds the key yet (the request that took it rolled back, e.g.
           // a MySQL deadlock victim): try again rather than answer 500.
           if (!input.uploadKey || attempt >= 3) throw error
@@ -161,11 +199,18 @@ export default class ChunkUploadService {
         throw new UnexpectedChunkException(await lowestMissingChunk(session))
       }
       checkChunkLength(session.chunkSize, isLast, input.contentLength)
-      // A middle chunk declares nothing new (its file's least size was checked
-      // with the first chunk); the last one brings the file's real size.
-      if (isLast) {
-        const declared = declaredSize(session.totalChunks, session.chunkSize, isLast, input.contentLength)
-        if ((await otherFilesSize(share.id, file.id)) + declared > (await maxShareSize())) throw shareErrors.maxSizeExceeded()
+      // A middle chunk needs no new room (its file took it with the first
+      // chunk); the last one brings the file's real size. Not for a retry
+      // while the file is assembled: it is not stored again.
+      if (isLast && session.state !== 'assembling') {
+        const shape = { totalChunks: session.totalChunks, chunkSize: session.chunkSize, isLast, contentLength: input.contentLength }
+        const room = await reserveLastChunkRoom(share.id, file.id, roomOf(shape, await maxShareSize()))
+        if (room === null) {
+          input.body.resume()
+          return outcomeOf(file)
+        }
+        if (room === 'assembling') session.state = 'assembling'
+        else file.size = room
       }
     }
 
@@ -175,7 +220,7 @@ export default class ChunkUploadService {
     } else {
       if (created) await faultPoint('first-chunk', share.id)
       try {
-        await storeChunk(this.files, file, session, input, isLast)
+        await storeChunk(this.files, file, session, input, isLast ? lastChunkRoom(file, session) : session.chunkSize)
       } catch (error) {
         const row = await ShareFile.find(file.id)
         if (row?.completed) return { id: file.id, name: file.name }
@@ -219,16 +264,24 @@ function wasCutShort(body: Readable): boolean {
   return body.destroyed && !(complete ?? body.readableEnded)
 }
 
-/** Streams the chunk to the disk, checks its final size and records it. */
-async function storeChunk(
-  files: FileStorage,
-  file: ShareFile,
-  session: UploadSession,
-  input: ChunkInput,
-  isLast: boolean
-) {
+/**
+ * The most bytes the last chunk of `file` may bring: its file's room (`size`,
+ * taken for it) less the whole chunks before it; at most a chunk.
+ */
+function lastChunkRoom(file: ShareFile, session: UploadSession): number {
+  return Math.min(session.chunkSize, file.size - (session.totalChunks - 1) * session.chunkSize)
+}
+
+/**
+ * Streams the chunk to the disk, at most `room` bytes (a chunk, or what is
+ * left of the file's room for its last: 413 "Max share size exceeded" past
+ * it), checks its final size and records it.
+ */
+async function storeChunk(files: FileStorage, file: ShareFile, session: UploadSession, input: ChunkInput, room: number) {
+  const isLast = input.chunkIndex === session.totalChunks - 1
   const disk = storage.use(file.disk)
-  const limiter = new ByteLimit(session.chunkSize)
+  const tooLarge = room < session.chunkSize ? () => shareErrors.maxSizeExceeded() : undefined
+  const limiter = new ByteLimit(room, tooLarge)
   // The limiter may fail before the storage driver listens: the driver sees the
   // errored stream when it starts reading; this listener only keeps it handled.
   limiter.on('error', () => {})

@@ -33,11 +33,17 @@ import { noteTransferred } from '#services/files/transfer_gc_pacer'
 import { transferTotals } from '#services/system/transfer_totals'
 import { shareErrors } from '#services/shares/share_errors'
 
-/** Counts the bytes passing through; fails with 413 past `limit` without letting the excess through. */
+/**
+ * Counts the bytes passing through; fails past `limit` without letting the
+ * excess through, with `tooLarge()` (413 "A chunk can be at most ..." by default).
+ */
 export class ByteLimit extends Transform {
   bytes = 0
 
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    private tooLarge: () => Error = () => shareErrors.chunkTooLarge(limit)
+  ) {
     super()
   }
 
@@ -45,7 +51,7 @@ export class ByteLimit extends Transform {
     this.bytes += chunk.length
     transferTotals.uploaded += chunk.length
     noteTransferred(chunk.length)
-    if (this.bytes > this.limit) return callback(shareErrors.chunkTooLarge(this.limit))
+    if (this.bytes > this.limit) return callback(this.tooLarge())
     callback(null, chunk)
   }
 }

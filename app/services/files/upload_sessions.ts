@@ -10,6 +10,7 @@ import { DateTime } from 'luxon'
 import { mime } from '@adonisjs/core/http/helpers'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { hooks } from '#extensions/hooks/main'
 import { storage } from '#extensions/storage/main'
 import ShareModel from '#models/share'
@@ -18,6 +19,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 import { chunkModeFor } from '#services/files/chunk_writer'
 import FileStorage, { storageKeyFor } from '#services/files/file_storage'
+import { shareErrors } from '#services/shares/share_errors'
 
 /** The mime type of a file name (application/octet-stream when unknown). */
 export function mimeTypeOf(name: string): string {
@@ -35,14 +37,45 @@ export function affectedRows(result: unknown): number {
 }
 
 /**
+ * The room a file asks of its share's size cap, given `others`: the room the
+ * share's other files hold. Returns the file's room, or throws (413) when it
+ * does not fit.
+ */
+export type RoomRequest = (others: number) => number
+
+/**
+ * Locks share `shareId`'s row until `trx` ends and returns the room its files
+ * other than `exceptFileId` hold (`files.size`: the real size of a complete
+ * file, what an unfinished one reserved), or null when the share is gone. One
+ * request at a time decides on a share's room, on every instance: MySQL and
+ * PostgreSQL lock the row (FOR UPDATE); SQLite's transactions hold the
+ * database's write lock from their `BEGIN IMMEDIATE` (config/database.ts).
+ * The sum is the transaction's first plain read, made once the lock is held:
+ * a MySQL transaction reads from a snapshot taken at its first plain read, so
+ * it sees every file committed before.
+ */
+async function lockShareRoom(trx: TransactionClientContract, shareId: string, exceptFileId: string | null) {
+  const share = await trx.from(ShareModel.table).where('id', shareId).forUpdate().select('id').first()
+  if (!share) return null
+  const query = trx.from(ShareFile.table).where('share_id', shareId)
+  if (exceptFileId) query.whereNot('id', exceptFileId)
+  const [row] = await query.sum('size as total')
+  return Number(row?.total ?? 0)
+}
+
+/**
  * Creates the file and its upload session for the first chunk. The file
  * goes to the default disk of the moment (`storage.resolveDefault()`: `s3`
  * while `s3.enabled` is on), recorded with the file. Runs the
  * `file:before_store` filter first (it may rename the file, route it to
  * another registered disk or refuse it), then starts a multipart upload when
- * the upload's strategy is `multipart` (see `chunk_writer.ts`). `uploadKey`
- * is the client's idempotency key (unique per share: a concurrent duplicate
- * fails on insert).
+ * the upload's strategy is `multipart` (see `chunk_writer.ts`). The file's
+ * row takes its room in the share (`room`, decided with the share locked, see
+ * `lockShareRoom`): parallel first chunks never take the share past its cap
+ * (`room` throws); its `size` is that room until the file completes.
+ * `declaredSize` is what `file:before_store` is told. `uploadKey` is the
+ * client's idempotency key (unique per share: a concurrent duplicate fails on
+ * insert). Throws 404 "Share not found" when the share was deleted meanwhile.
  */
 export async function startUpload(
   share: Share,
@@ -50,6 +83,7 @@ export async function startUpload(
   totalChunks: number,
   chunkSize: number,
   declaredSize: number,
+  room: RoomRequest,
   uploadKey: string | null = null
 ): Promise<{ file: ShareFile; session: UploadSession }> {
   const fileId = randomUUID()
@@ -68,12 +102,14 @@ export async function startUpload(
 
   try {
     return await db.transaction(async (trx) => {
+      const others = await lockShareRoom(trx, share.id, null)
+      if (others === null) throw shareErrors.notFound()
       const file = await ShareFile.create(
         {
           id: fileId,
           shareId: share.id,
           name: payload.file.name,
-          size: declaredSize,
+          size: room(others),
           mimeType,
           disk: disk.name,
           storageKey: key,
@@ -89,10 +125,38 @@ export async function startUpload(
       return { file, session }
     })
   } catch (error) {
-    // The rows were refused (e.g. a concurrent first chunk with the same key): release the multipart upload.
+    // The rows were refused (no room, or a concurrent first chunk with the same key): release the multipart upload.
     if (multipartUploadId) await disk.abortMultipartUpload(key, multipartUploadId).catch(() => {})
     throw error
   }
+}
+
+/**
+ * Takes the room of file `fileId`'s last chunk in its share, before the chunk
+ * is stored: with the share locked (`lockShareRoom`), `room` decides the
+ * file's whole room from what the other files hold, and the file's `size`
+ * becomes it. Resolves to that room; to `'assembling'` when every chunk is in
+ * and a request is joining them (a duplicate of the chunk, to be stored no
+ * more: writing a part or a staged chunk while it is read would be a race);
+ * to null when the file is no longer uploading (completed, or deleted with its
+ * share or alone). Throws `room`'s 413.
+ */
+export async function reserveLastChunkRoom(
+  shareId: string,
+  fileId: string,
+  room: RoomRequest
+): Promise<number | 'assembling' | null> {
+  return db.transaction(async (trx) => {
+    const others = await lockShareRoom(trx, shareId, fileId)
+    if (others === null) return null
+    // The session goes with the file's completion (one transaction): while it exists the file is uploading.
+    const session = await trx.from(UploadSession.table).where('file_id', fileId).select('state').first()
+    if (!session) return null
+    if (session.state !== 'receiving') return 'assembling'
+    const size = room(others)
+    await trx.from(ShareFile.table).where('id', fileId).update({ size })
+    return size
+  })
 }
 
 /** Prefix of the session's columns in `findFileForChunk`'s joined row. */

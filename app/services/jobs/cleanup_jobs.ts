@@ -3,12 +3,15 @@
  * (job_runner.ts) schedules them by name and runs one under a lock, the
  * tests call the methods directly (`await app.container.make(CleanupJobs)`).
  * - expired shares: files and rows removed (with the `share.expired`
- *   notification, in the rows' transaction), `share:expired` emitted;
+ *   notification and `share:before_delete`, in the rows' transaction: a
+ *   share still uploading gives its reverse share's use back),
+ *   `share:expired` emitted;
  * - expired reverse shares: removed once no share made through them is left
  *   (their shares take their expiry, so the expired-shares job removes those
  *   first; a share whose expiry was edited keeps its own);
  * - unfinished shares: never completed and idle for a day, removed with
- *   their partial uploads (multipart uploads aborted);
+ *   their partial uploads (multipart uploads aborted) through
+ *   `ShareService.delete`, which gives a reverse share's use back;
  * - orphaned uploads: files still uploading but idle for a day (also those
  *   whose assembly died with its process: they are never marked complete),
  *   with their partial bytes, staged chunks and multipart uploads; stored
@@ -67,6 +70,7 @@ export default class CleanupJobs {
       const ownerId = await shareOwnerId(share)
       await this.fileStorage.removeShareFiles(share.id)
       await db.transaction(async (trx) => {
+        await hooks.filter('share:before_delete', { shareId: share.id, reverseShareId: share.reverseShareId, client: trx })
         await Share.query({ client: trx }).where('id', share.id).delete()
         await this.notifications.emit('share.expired', event, { client: trx, userId: ownerId })
       })

@@ -23,7 +23,9 @@ export const reverseShareErrors = {
   tokenNotFound: () => new ReverseShareTokenNotFoundException(404),
   /**
    * 403 "Reverse share token not found": `POST /api/shares` with an unknown,
-   * expired or used-up `reverse_share_token` cookie (Pingvin answered 403).
+   * expired or used-up `reverse_share_token` cookie (Pingvin answered 403),
+   * also when the last use was taken by another uploader while this share
+   * was being created.
    */
   tokenRefused: () => new ReverseShareTokenNotFoundException(403),
   /** 404 "Reverse share not found": unknown id. */
@@ -35,9 +37,9 @@ export const reverseShareErrors = {
     new ShareApiException(`Max share size can't be greater than ${maxSize} bytes.`, 400),
   /**
    * 410 `reverse_share_unavailable` on `POST /api/shares/:id/complete`: the
-   * reverse share ran out of uses (another uploader completed the last one)
-   * or expired while this share was uploading. The share has been deleted
-   * with its files.
+   * reverse share expired while this share was uploading (or, for a share
+   * created before uses were taken at creation, it has no use left). The
+   * share has been deleted with its files.
    */
   unavailableOnCompletion: () =>
     new ShareApiException(

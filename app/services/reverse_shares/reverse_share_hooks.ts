@@ -8,15 +8,24 @@
  *   then lets a visitor create it even with unauthenticated shares off); a
  *   dead token is 403 "Reverse share token not found" (the controller clears
  *   the cookie);
+ * - `share:before_insert`: one use is taken for the new share, atomically and
+ *   in its transaction; with none left (another uploader took the last one
+ *   since the token was checked) or the reverse share expired, the share is
+ *   refused like a dead token (403 "Reverse share token not found") before
+ *   any byte is sent;
+ * - `share:before_delete`: a share removed before it was ever completed gives
+ *   its use back (in the removal's transaction);
  * - `share:before_upload`: the reverse share's `maxShareSize` caps its shares (413);
  * - `share:before_complete` (the first completion only: reopening and
- *   completing again neither counts nor mails twice): one use is counted
- *   atomically; when none is left (or the reverse share expired) the share is
- *   deleted with its files and the uploader gets 410 `reverse_share_unavailable`.
- *   This is a filter, not a `share:completed` listener, because it may refuse.
- *   Then `reverse_share:used` is emitted, the `reverse_share.used`
- *   notification is routed to the reverse share's owner, and the creator is
- *   mailed as in Pingvin (the reply's `notifyReverseShareCreator`);
+ *   completing again neither counts nor mails twice): the use the share took
+ *   at its creation is spent (a share made before uses were reserved takes
+ *   one now, atomically); when the reverse share expired (or, for such an
+ *   older share, has no use left) the share is deleted with its files and the
+ *   uploader gets 410 `reverse_share_unavailable`. This is a filter, not a
+ *   `share:completed` listener, because it may refuse. Then
+ *   `reverse_share:used` is emitted, the `reverse_share.used` notification is
+ *   routed to the reverse share's owner, and the creator is mailed as in
+ *   Pingvin (the reply's `notifyReverseShareCreator`);
  * - `share:before_access`: shares of a reverse share with `publicAccess` off
  *   are visible only to the reverse share's creator (and the share's own
  *   signed-in creator, as in Pingvin): 403 `private_share` for everyone else.
@@ -55,6 +64,8 @@ export default class ReverseShareHooks {
     this.#runner = runner
     runner
       .addFilter('share:before_authorize_create', this.authorizeCreation)
+      .addFilter('share:before_insert', this.reserveUse)
+      .addFilter('share:before_delete', this.releaseUse)
       .addFilter('share:before_upload', this.capUpload)
       .addFilter('share:before_complete', this.countUse)
       .addFilter('share:before_access', this.hidePrivate)
@@ -71,6 +82,25 @@ export default class ReverseShareHooks {
     return { ...payload, reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration } }
   }
 
+  /**
+   * Takes one of the reverse share's uses for the share being stored, in its
+   * transaction; 403 "Reverse share token not found" when none is left or the
+   * reverse share expired (what Pingvin answers a used-up token).
+   */
+  reserveUse: FilterHandler<'share:before_insert'> = async (payload) => {
+    if (!payload.reverseShareId) return payload
+    if (!(await this.reverseShares.consumeUse(payload.reverseShareId, payload.client))) {
+      throw reverseShareErrors.tokenRefused()
+    }
+    return { ...payload, reverseShareUseReserved: true }
+  }
+
+  /** Gives back the use of a share removed before it was ever completed. */
+  releaseUse: FilterHandler<'share:before_delete'> = async (payload) => {
+    if (payload.reverseShareId) await this.reverseShares.releaseUse(payload.shareId, payload.reverseShareId, payload.client)
+    return payload
+  }
+
   /** Lowers the share's size cap to its reverse share's `maxShareSize`. */
   capUpload: FilterHandler<'share:before_upload'> = async (payload) => {
     if (!payload.reverseShareId) return payload
@@ -81,8 +111,9 @@ export default class ReverseShareHooks {
   }
 
   /**
-   * Counts the use (first completion only), emits `reverse_share:used`, mails
-   * the reverse share's creator and answers `notifyReverseShareCreator`.
+   * Spends the use (first completion only; a share made before uses were
+   * reserved takes one now), emits `reverse_share:used`, mails the reverse
+   * share's creator and answers `notifyReverseShareCreator`.
    */
   countUse: FilterHandler<'share:before_complete'> = async (payload) => {
     if (!payload.reverseShareId) return payload
@@ -91,7 +122,10 @@ export default class ReverseShareHooks {
       return reverseShare ? { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: false } } : payload
     }
     const share = await Share.findOrFail(payload.shareId)
-    if (!(await this.reverseShares.consumeUse(payload.reverseShareId))) await this.#discard(share)
+    const kept = share.reverseShareUseReserved
+      ? await this.reverseShares.isUnexpired(payload.reverseShareId)
+      : await this.reverseShares.consumeUse(payload.reverseShareId)
+    if (!kept) await this.#discard(share)
     if (!reverseShare) return payload
     await this.#runner?.emit('reverse_share:used', { reverseShareId: reverseShare.id, shareId: share.id })
     await this.#notifyUse(reverseShare.id, share)
@@ -118,10 +152,15 @@ export default class ReverseShareHooks {
     await this.notifications.emit('reverse_share.used', event, { userId: reverseShare.creatorId })
   }
 
-  /** No use was left: hides the share, deletes it with its stored files, and refuses with 410. */
+  /**
+   * The reverse share expired (or had no use left for an older share): hides
+   * the share, deletes it with its stored files (as never completed: a use it
+   * reserved comes back), and refuses with 410.
+   */
   async #discard(share: Share): Promise<never> {
-    await db.from('shares').where('id', share.id).update({ completed: false })
+    await db.from('shares').where('id', share.id).update({ completed: false, completed_at: null })
     share.completed = false
+    share.completedAt = null
     await this.shares.delete(share, REVERSE_SHARE_USED_UP)
     throw reverseShareErrors.unavailableOnCompletion()
   }

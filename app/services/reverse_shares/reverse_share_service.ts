@@ -1,10 +1,18 @@
 /**
  * Reverse shares (spec/api.md §5): links through which others upload shares
- * for their creator. Create, look up by token, list, delete, and count a use
- * when a share made through one is completed. Callers have checked who may
- * call (ReverseSharePolicy); this service applies the rules. Plain data in
- * and out: the `reverse_share_token` cookie lives in
+ * for their creator. Create, look up by token, list, delete, and keep count
+ * of their uses. Callers have checked who may call (ReverseSharePolicy);
+ * this service applies the rules. Plain data in and out: the
+ * `reverse_share_token` cookie lives in
  * `#controllers/reverse_shares/reverse_share_cookie`.
+ *
+ * A use is taken when a share is created through the reverse share (in the
+ * share's transaction, so a refused creation stores nothing), not when it is
+ * completed: with one use left, a second uploader is refused before sending a
+ * byte. A share removed before it was ever completed (expired, abandoned and
+ * cleaned up, deleted) gives its use back; a completed share keeps it, even
+ * once deleted. `remaining_uses` (the API's `remainingUses`) is therefore the
+ * number of uploads that may still start: uploads in progress are not in it.
  *
  * ```ts
  * const reverseShares = await app.container.make(ReverseShareService)
@@ -18,6 +26,7 @@ import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
@@ -143,21 +152,53 @@ export default class ReverseShareService {
   }
 
   /**
-   * Counts one use of the reverse share `reverseShareId`, atomically: a single
+   * Takes one use of the reverse share `reverseShareId`, atomically: a single
    * conditional UPDATE decrements `remaining_uses` only while it is above 0
    * (or null = unlimited, which stays null) and the reverse share has not
-   * expired. Of concurrent callers racing for the last use exactly one gets
-   * `true`; the others (and calls on an expired or deleted reverse share) get
-   * `false`.
+   * expired. The row stays locked until `client`'s transaction ends, so of
+   * concurrent callers racing for the last use (on any number of instances)
+   * exactly one gets `true`; the others (and calls on an expired or deleted
+   * reverse share) get `false`. Without `client` it runs on its own.
    */
-  async consumeUse(reverseShareId: string): Promise<boolean> {
+  async consumeUse(reverseShareId: string, client: QueryClientContract = db.connection()): Promise<boolean> {
     const now = dbNow()
-    const result = await db
+    const result = await client
       .from(ReverseShare.table)
       .where('id', reverseShareId)
       .where((query) => query.whereNull('remaining_uses').orWhere('remaining_uses', '>', 0))
       .where((query) => query.whereNull('share_expiration').orWhere('share_expiration', '>', now))
-      .update({ remaining_uses: db.raw('remaining_uses - 1'), updated_at: now })
+      .update({ remaining_uses: client.raw('remaining_uses - 1'), updated_at: now })
     return affectedRows(result) > 0
+  }
+
+  /**
+   * Gives back the use that share `shareId` took at its creation, when it
+   * holds one and was never completed; a completed share's use stays spent.
+   * Clearing the share's `reverse_share_use_reserved` is the condition of the
+   * UPDATE, so two removals of one share give back one use. Call it in the
+   * transaction that removes the share (`client`). Returns whether a use came back.
+   */
+  async releaseUse(shareId: string, reverseShareId: string, client: TransactionClientContract): Promise<boolean> {
+    const released = affectedRows(
+      await client
+        .from(Share.table)
+        .where('id', shareId)
+        .where('reverse_share_id', reverseShareId)
+        .where('reverse_share_use_reserved', true)
+        .whereNull('completed_at')
+        .update({ reverse_share_use_reserved: false })
+    )
+    if (!released) return false
+    await client
+      .from(ReverseShare.table)
+      .where('id', reverseShareId)
+      .whereNotNull('remaining_uses')
+      .update({ remaining_uses: client.raw('remaining_uses + 1'), updated_at: dbNow() })
+    return true
+  }
+
+  /** True when the reverse share `id` exists and has not expired (its uses left do not matter). */
+  async isUnexpired(id: string): Promise<boolean> {
+    return (await notExpired(ReverseShare.query().where('id', id)).first()) !== null
   }
 }

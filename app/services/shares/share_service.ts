@@ -72,9 +72,10 @@ export default class ShareService {
   /**
    * Creates a share. Runs `share:before_create` (handlers may change fields or
    * refuse), then stores the share, its security and recipients in one
-   * transaction, and emits `share:created`. Throws 400 "Share id already in
-   * use", 400 for an expiration over the maximum and 400 for recipients while
-   * sharing by mail is off.
+   * transaction that starts with `share:before_insert` (a reverse share takes
+   * one of its uses there, or refuses), and emits `share:created`. Throws 400
+   * "Share id already in use", 400 for an expiration over the maximum, 400 for
+   * recipients while sharing by mail is off, and a handler's refusal.
    */
   async create(input: CreateShareInput, creator: ShareCreator): Promise<Share> {
     await this.mails.assertRecipientsAllowed(input.recipients)
@@ -112,7 +113,17 @@ export default class ShareService {
 
     try {
       const share = await db.transaction(async (trx) => {
-        const created = await Share.create(row, { client: trx })
+        // First, before the row: its foreign key would lock the reverse share
+        // row for reading, and two transactions then each waiting to update it
+        // would deadlock on MySQL.
+        const { reverseShareUseReserved } = await hooks.filter('share:before_insert', {
+          shareId: row.id,
+          creatorId: row.creatorId,
+          reverseShareId: row.reverseShareId,
+          reverseShareUseReserved: false,
+          client: trx,
+        })
+        const created = await Share.create({ ...row, reverseShareUseReserved }, { client: trx })
         if (password || maxViews) {
           await ShareSecurity.create({ shareId: created.id, password, maxViews }, { client: trx })
         }
@@ -202,9 +213,11 @@ export default class ShareService {
 
   /**
    * Deletes a share: its stored files first, then the rows (cascades) with
-   * the `share.deleted` notification in one transaction, and emits
-   * `share:deleted` with the reason (null when deleted by its owner). `by`
-   * (the notification's) defaults to the owner without a reason, else the system.
+   * the `share.deleted` notification in one transaction, which first runs
+   * `share:before_delete` (a reverse share takes back the use of a share
+   * never completed), and emits `share:deleted` with the reason (null when
+   * deleted by its owner). `by` (the notification's) defaults to the owner
+   * without a reason, else the system.
    */
   async delete(
     share: Share,
@@ -215,6 +228,7 @@ export default class ShareService {
     const ownerId = await shareOwnerId(share)
     await this.files.removeShareFiles(share.id)
     await db.transaction(async (trx) => {
+      await hooks.filter('share:before_delete', { shareId: share.id, reverseShareId: share.reverseShareId, client: trx })
       await Share.query({ client: trx }).where('id', share.id).delete()
       await this.notifications.emit('share.deleted', event, { client: trx, userId: ownerId })
     })

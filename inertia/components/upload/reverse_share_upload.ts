@@ -53,8 +53,8 @@ export async function createReverseShareShare(
 
 /**
  * True for the refusal of `POST /api/shares/:id/complete` when the reverse
- * share ran out of uses or expired during the upload (410
- * `reverse_share_unavailable`; the server discarded the share).
+ * share expired during the upload (410 `reverse_share_unavailable`; the
+ * server discarded the share). Its use was taken when the share was created.
  */
 export function isReverseShareUsedUp(error: unknown): boolean {
   return error instanceof UploadError && (error.error === 'reverse_share_unavailable' || error.status === 410)
