@@ -51,7 +51,7 @@ export interface ChunkInput {
 
 /** Options of `ChunkUploadService.receive`. */
 export interface ChunkOptions {
-  /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`, issue 5). */
+  /** A lower size cap than `share.maxSize` (a reverse share's `maxShareSize`). */
   maxShareSize?: number | null
   /** The file of `fileId` as already read with the share (`findShareForChunk`): not read again. */
   prefetched?: PrefetchedChunkFile
