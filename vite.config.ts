@@ -10,7 +10,7 @@ const DEFAULT_LOCALE = 'en-US'
 const CATALOGUES = 'virtual:tern-catalogues'
 
 /**
- * The pages' translations as one module per locale and part (issue 15: a
+ * The pages' translations as one module per locale and part (a
  * visitor downloads only its language, in one file): `virtual:tern-catalogues`
  * maps each locale (a folder of resources/lang, as start/locales.ts says) to loaders of its `app` part (every namespace but the
  * admin panel's) and its `admin` part (`admin.json`, `admin/**`), each a
@@ -140,7 +140,7 @@ export default defineConfig(({ command }) => ({
            * rc-field-form's FormProvider) would bring the whole package
            * (rc-field-form and async-validator: 25 KB brotli) to every page.
            * They have none (antd itself declares only its CSS): drop the
-           * modules of theirs a page does not use (issue 15).
+           * modules of theirs a page does not use.
            */
           treeshake: {
             moduleSideEffects: [

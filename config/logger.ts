@@ -31,7 +31,7 @@ const loggerConfig = defineConfig({
        * JSON lines straight to stdout from this thread (pino.destination,
        * asynchronous, flushed on exit): a transport's worker thread is a second
        * Node environment, ~16 MiB of resident memory in every process for
-       * writing to a file descriptor (issue 15: RSS at start 167 -> 151 MiB).
+       * writing to a file descriptor (RSS at start 167 -> 151 MiB, bench/README.md).
        */
       ...(app.inDev
         ? { transport: { targets: targets().push(targets.pretty()).toArray() } }

@@ -1,7 +1,6 @@
 /**
  * Static files of public/ (@adonisjs/static, serve-static underneath) and
- * Vite's build output under /assets/ (#middleware/hashed_assets_middleware,
- * issue 15 goal 1).
+ * Vite's build output under /assets/ (#middleware/hashed_assets_middleware).
  *
  * - /assets/*: file names carry a content hash, so browsers keep them a year
  *   without asking again (`immutable`); the hashed-assets middleware answers

@@ -5,7 +5,7 @@
  * named by its hash, #services/pages/ssr_styles), so the server HTML is
  * styled before any script runs.
  *
- * Renders are memoised (issue 15): the output depends only on the Inertia
+ * Renders are memoised: the output depends only on the Inertia
  * page object (component, props — which carry the language, the colour
  * scheme, the user, the settings and the share's state —, url, version) and
  * on this process's CSP nonce placeholder, which the middleware swaps for

@@ -11,7 +11,7 @@
  *   during the boot's burst of allocations and keeps it, a third of the RSS of
  *   an idle server (process.memoryUsage: new space 64.0 MiB, 10 used). With 8
  *   the server starts at ~160 instead of ~178 MiB and peaks ~30 MiB lower
- *   through a 512 MiB upload and download (issue 15: < 200 MiB), at the same
+ *   through a 512 MiB upload and download (the target: < 200 MiB), at the same
  *   CPU per transfer: with the GC pacer collecting the young generation every
  *   8 MiB streamed, transfers never fill a larger one (measured alternating,
  *   single process, loaded 2-core VM: upload 1.04-1.12 vs 1.07-1.59 CPU s,

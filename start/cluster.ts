@@ -4,7 +4,7 @@
 |--------------------------------------------------------------------------
 |
 | Tern keeps no state in process memory that another instance needs
-| (design.md): jobs run under a lock, the outbox is claimed with leases,
+| (docs/operations.md, "Several instances"): jobs run under a lock, the outbox is claimed with leases,
 | settings are read from the database on every call, rate limits and
 | sessions live in the database or Redis. So one machine runs one HTTP
 | worker per core on the same port (node:cluster): TERN_WORKERS workers.

@@ -1,5 +1,5 @@
 /**
- * "No space left" from any layer (issue 11, item 2): the file system
+ * "No space left" from any layer: the file system
  * (ENOSPC, EDQUOT), SQLite (SQLITE_FULL), MySQL/MariaDB (1114 table full,
  * 1021 disk full) or PostgreSQL (53100 disk_full). Whatever was being saved
  * was not: the answer is 507 with a message a person understands, never a

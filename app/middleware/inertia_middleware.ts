@@ -64,7 +64,7 @@ let assetsVersionPinned = false
 /**
  * The asset version Inertia computes per request (an MD5 of the whole Vite
  * manifest, cached only on that request's Inertia instance: ~5 % of a cached
- * page's CPU, issue 15) is computed once: the manifest of a running process
+ * page's CPU) is computed once: the manifest of a running process
  * does not change. Stored as the config's `assetsVersion`, which each
  * request's instance takes as is; `1` under the dev server, as Inertia does.
  */

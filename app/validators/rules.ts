@@ -1,6 +1,6 @@
 /**
  * Rules shared by the validators, for input that the plain VineJS types let
- * through to a 500 or a wrong answer (issue 11): lone UTF-16 surrogates
+ * through to a 500 or a wrong answer: lone UTF-16 surrogates
  * (validator.js throws on them), numbers sent as other JSON types (`true`
  * became 1), query numbers in other notations (`0x10`, `''`) and expirations
  * past the latest storable date.

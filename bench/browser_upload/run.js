@@ -1,5 +1,5 @@
 /**
- * Browser upload benchmark (issue 15 goal 3): what a person waits for when
+ * Browser upload benchmark (bench/README.md): what a person waits for when
  * uploading a file through Tern's upload page in a real browser, against
  * what the same browser does with one streamed PUT of the same file to a
  * plain Node server. Both in one run, on loopback; prints the throughputs

@@ -1,5 +1,5 @@
 /**
- * Page-serving benchmark (issue 15, goal 1): Tern's pages against GET
+ * Page-serving benchmark (bench/README.md): Tern's pages against GET
  * /api/configs on the same server and against the same share page served as
  * a static file by a tuned plain node:http server, in one run, on loopback.
  *
@@ -23,7 +23,7 @@
  *   count, after a warm-up, and prints requests/s, p50/p99 latency, errors,
  *   the server's CPU seconds per 1000 requests (/proc/<pid>/stat, summed over Tern's
  *   process tree: the primary and its HTTP workers when TERN_WORKERS > 1) and the load
- *   generator's own CPU, then the ratios and the targets of issue 15.
+ *   generator's own CPU, then the ratios and the targets (bench/README.md).
  * Temporary files are removed at the end (also on failure or Ctrl-C); the
  * whole run stops after BENCH_TIMEOUT_S seconds.
  *
@@ -328,7 +328,7 @@ function print(settings, results) {
   }
 
   console.log('')
-  console.log('Ratios and targets (issue 15):')
+  console.log('Ratios and targets:')
   const ratios = {}
   for (const connections of settings.connections) {
     const shareRun = run('share', connections)

@@ -77,7 +77,7 @@ export function packageOf(frame) {
 const DATABASE = new Set(['better-sqlite3', 'knex', '@adonisjs/lucid', 'luxon', 'tarn', 'mysql2', 'pg'])
 
 /**
- * The issue's question in coarse areas: database (driver, query builder, ORM
+ * Where an upload's time goes, in coarse areas: database (driver, query builder, ORM
  * and its dates), the HTTP request and framework around each chunk (Node's
  * http/net, AdonisJS, middleware, validation, Tern's own code), file writes
  * and streams (Node's fs and stream code, and native write calls), GC, idle.

@@ -1,5 +1,5 @@
 /**
- * Transfer benchmark (design.md §5, issues 4 and 15): Tern against plain Node
+ * Transfer benchmark (bench/README.md): Tern against plain Node
  * HTTP baselines, in one run, on loopback.
  *
  *   node_modules/.bin/node bench/transfer/run.js            # 1 GiB
@@ -14,10 +14,10 @@
  * alternating:
  *  - one-PUT baseline: the whole file in ONE streamed PUT, written with 1 MiB
  *    buffers, then one GET streaming it back with 1 MiB reads: what a user
- *    could have instead of Tern (issue 15);
+ *    could have instead of Tern;
  *  - same-schedule baseline: the chunks Tern gets, each POSTed to its offset
  *    (Node's default stream buffers), then one GET: the cost of the server
- *    without the cost of the protocol (issue 4);
+ *    without the cost of the protocol;
  *  - Tern: create a share, upload through the chunk API (chunk 0 first, then
  *    BENCH_PARALLEL at a time), complete it, download it.
  * Every download's SHA-256 is checked. It prints the median throughputs, the
@@ -67,7 +67,7 @@ import { printSummary, summarizeProfile } from './cpu_profile.js'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MiB = 1024 * 1024
 
-/** Targets of issue 15 (goal 2) and, for the same-schedule baseline, of issue 4. */
+/** Targets of the performance work and, for the same-schedule baseline, the first transfer targets (bench/README.md). */
 const TARGETS = {
   upload: 0.85,
   download: 0.95,
@@ -484,12 +484,12 @@ function print(settings, results) {
   line(
     '(Tern upload / same-schedule upload)',
     ratios.sameScheduleUpload.toFixed(2),
-    `>= ${TARGETS.sameScheduleUpload}  ${verdict(ratios.sameScheduleUpload >= TARGETS.sameScheduleUpload)} (issue 4)`
+    `>= ${TARGETS.sameScheduleUpload}  ${verdict(ratios.sameScheduleUpload >= TARGETS.sameScheduleUpload)}`
   )
   line(
     '(Tern download / same-schedule download)',
     ratios.sameScheduleDownload.toFixed(2),
-    `>= ${TARGETS.sameScheduleDownload}  ${verdict(ratios.sameScheduleDownload >= TARGETS.sameScheduleDownload)} (issue 4)`
+    `>= ${TARGETS.sameScheduleDownload}  ${verdict(ratios.sameScheduleDownload >= TARGETS.sameScheduleDownload)}`
   )
   console.log('')
   console.log(

@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
  * `upload_sessions.state`: where a file's upload stands, recorded so that a
- * retry or a restart can finish it (design.md §3: receiving, assembling,
+ * retry or a restart can finish it (receiving, assembling,
  * complete). `receiving` until every chunk is recorded; `assembling` while
  * one request joins the chunks (multipart completion or staged chunks), with
  * `assembly_heartbeat_at` refreshed by that request so a stalled assembly

@@ -1,7 +1,7 @@
 /**
  * antd's Tooltip for the icon buttons of a visitor's share page (file
  * actions, copy link), loaded the first time the pointer rests on one of
- * them (issue 15: Tooltip brings @rc-component/trigger, its portal and
+ * them (Tooltip brings @rc-component/trigger, its portal and
  * resize observers, about 20 KB brotli, that a visitor who only downloads
  * never uses; the buttons keep their accessible names without it).
  *

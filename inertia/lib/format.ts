@@ -35,8 +35,8 @@ export function formatUnit(value: number, unit: string, locale: string, fraction
 
 /**
  * A human size, 1000-based like Pingvin Share, at most one decimal, in the
- * units and number style of `locale` through `Intl.NumberFormat` (issue 17
- * item 11): `formatBytes(1_500_000)` is "1.5 MB", in fr-FR "1,5 Mo";
+ * units and number style of `locale` through `Intl.NumberFormat`:
+ * `formatBytes(1_500_000)` is "1.5 MB", in fr-FR "1,5 Mo";
  * `formatBytes(0)` is "0 bytes".
  */
 export function formatBytes(bytes: number, locale = 'en-US'): string {

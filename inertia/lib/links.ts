@@ -1,6 +1,6 @@
 /**
- * Paths of the pages the shell links to. Several of them are built by later
- * issues; keeping them here means one place to switch to named routes.
+ * Paths of the pages the shell links to, kept here so that switching to named
+ * routes is a change in one place.
  */
 export const paths = {
   home: '/',

@@ -1,5 +1,5 @@
 /**
- * Right-to-left helpers (issue 18 item 2). antd mirrors its own arrows
+ * Right-to-left helpers (Arabic, ar-EG). antd mirrors its own arrows
  * (pagination, menus, selects) under ConfigProvider `direction="rtl"`; our
  * icons that point along the reading direction (back, sign out, undo,
  * import) are mirrored here. The direction comes from the ConfigProvider,

@@ -1,6 +1,6 @@
 /**
- * antd tables that become a list of labelled blocks on a phone (issue 17
- * item 2): below `md` (768 px) each row is a block with one line per cell,
+ * antd tables that become a list of labelled blocks on a phone:
+ * below `md` (768 px) each row is a block with one line per cell,
  * the column's name before the value, so a row is read whole and its action
  * buttons are on screen without swiping a table sideways. The header row
  * stays as a bar of the sortable and filterable columns' controls (the other

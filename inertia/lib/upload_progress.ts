@@ -1,5 +1,5 @@
 /**
- * The speed and time left of an upload (issue 15 goal 3, issue 17 item 11):
+ * The speed and time left of an upload:
  * a moving average of the bytes stored over the last few seconds, so the
  * figure the upload page shows moves smoothly instead of jumping at every
  * chunk. Free of React and of the browser (times are parameters), so the

@@ -19,7 +19,7 @@ export default function Home() {
   const { user } = usePage().props
   const { token } = theme.useToken()
   // Plain elements in antd's colours: Typography brings its editing, copying
-  // and ellipsis code (and Tooltip) to every visitor (issue 15).
+  // and ellipsis code (and Tooltip) to every visitor.
   const secondary = token.colorTextDescription
 
   const getStarted = user

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 9 and 17 in Chromium against the real server: the Social
+ * In Chromium against the real server: the Social
  * Login configuration grouped per provider (enabled state, callback URL with
  * a copy button) on a desktop and at 360 px; the panel showing a saved app
  * name at once; the upload dropzone's keyboard focus ring drawn with the

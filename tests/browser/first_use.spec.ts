@@ -1,9 +1,9 @@
 /**
- * Issue 17, what a new user trips over: where signing in lands (item 3),
- * offering password reset and invitations only with e-mail on (4), the
- * keyboard in the create dialogs (5), the share-ready dialog's Open and Done
- * (10) and deleting an account with a confirmation and a goodbye (14). On a
- * desktop and on a 360 px phone where the layout matters.
+ * What a new user trips over: where signing in lands, offering password
+ * reset and invitations only with e-mail on, the keyboard in the create
+ * dialogs, the share-ready dialog's Open and Done, and deleting an account
+ * with a confirmation and a goodbye. On a desktop and on a 360 px phone
+ * where the layout matters.
  */
 import { test } from '@japa/runner'
 import type { Browser, Locator, Page } from 'playwright'

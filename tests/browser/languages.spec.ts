@@ -1,5 +1,5 @@
 /**
- * Issue 18 items 2 and 4 in Chromium against the real server: in ar-EG,
+ * Languages in Chromium against the real server: in ar-EG,
  * ja-JP, ru-RU and de-DE (chosen as a person does: the language menu's
  * cookie, or the browser's Accept-Language) the share page of a 3-file
  * share, the upload flow (files picked, the create-share modal, the

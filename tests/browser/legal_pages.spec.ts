@@ -1,5 +1,5 @@
 /**
- * The legal pages in Chromium (issue 16 part 2): the admin enables them in
+ * The legal pages in Chromium: the admin enables them in
  * the panel's Legal category with an imprint text, the footer link appears
  * and /imprint shows the rendered text; a privacy policy URL makes its link
  * lead there; all of it fits a 360 px phone.

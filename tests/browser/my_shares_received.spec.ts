@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 8 in Chromium against the real server: a share made through
+ * Received shares in Chromium against the real server: a share made through
  * one of my reverse shares is listed in My shares, marked with the reverse
  * share's token, with its link (copyable) and open actions, on a desktop and
  * at 360 px; in the reverse-shares list its entry is a real link. GET

@@ -1,5 +1,5 @@
 /**
- * The panel's list pages on phones (issue 17 item 2) in Chromium, against
+ * The panel's list pages on phones in Chromium, against
  * the real server: at 360 and 390 px the users (one with a long e-mail
  * address), shares, failed deliveries and webhook deliveries lists show every
  * row whole with its buttons, and like the notification routes and the

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2, the administration panel's frame on phones, in Chromium
+ * The administration panel's frame on phones, in Chromium
  * against the real server: at 360 and 390 px the sider is gone and a menu
  * button opens the navigation in a drawer (closed by Esc and by navigating,
  * focus back on the button); the setup notices put their button under the

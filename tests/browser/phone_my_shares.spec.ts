@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2 in Chromium against the real server: My shares and
+ * In Chromium against the real server: My shares and
  * Reverse shares on phones (360 and 390 px) and on a desktop (1440 px).
  * Nothing is cut off (cutOff of tests/helpers/layout: no sideways scroll, no
  * value off-screen, clipped or under a sticky column), with long ids, names

@@ -1,6 +1,6 @@
 /**
- * The pages without a phone layout of their own, at 360 px (issue 17 item
- * 2), in Chromium against the real server: home, sign in (with its refusal),
+ * The pages without a phone layout of their own, at 360 px,
+ * in Chromium against the real server: home, sign in (with its refusal),
  * sign up, forgot and reset password, the TOTP step, goodbye, imprint and
  * privacy policy, the 404 and social-login error pages, and My account
  * (profile, password, TOTP set-up with its QR code, an API token,

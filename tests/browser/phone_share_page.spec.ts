@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 2, the visitor's side on phones: the share page lists every
+ * The visitor's side on phones: the share page lists every
  * file whole (a long name wraps instead of widening the table) with its
  * size, Preview, Copy link and Download on screen at 360 and 390 px, and
  * looks as before at 1440 px (the files are fetched after hydration: the

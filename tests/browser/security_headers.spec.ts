@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 17 in Chromium: every page works under its
+ * In Chromium: every page works under its
  * Content-Security-Policy. Each page is opened, hydrated and used with a
  * click that needs JavaScript and antd's run-time styles; the browser must
  * report no `securitypolicyviolation` and no console error (answers a page

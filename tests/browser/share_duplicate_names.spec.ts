@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 7 in the browser: the share edit page says a file of the same
+ * Duplicate file names in the browser: the share edit page says a file of the same
  * name is already in the share before uploading anything (the API would refuse
  * it with 400 `file_name_taken`); the upload page does not list a name twice.
  */

@@ -7,7 +7,7 @@ import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { onePagePdf } from '#tests/helpers/pdf'
 import { cleanupShareTests, createCompletedShare, newShareId, shareToken, shareUser } from '#tests/helpers/shares'
 
-/** Every answer of 400 or more the page received ("403 /api/shares/x"): a normal visit has none (issue 17). */
+/** Every answer of 400 or more the page received ("403 /api/shares/x"): a normal visit has none. */
 function refusedRequests(page: Page): string[] {
   const refused: string[] = []
   page.on('response', (response) => {
@@ -63,7 +63,7 @@ test.group('Share view | browser', (group) => {
       },
     })
     const page = await visit(`/share/${created.id}`)
-    // Nothing refused, nothing red in the console: not even Chromium's "Failed to load resource" (issue 17).
+    // Nothing refused, nothing red in the console: not even Chromium's "Failed to load resource".
     const errors = collectErrors(page, { strict: true })
     const refused = refusedRequests(page)
     await page.waitForSelector('html[data-hydrated]')

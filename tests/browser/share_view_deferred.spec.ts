@@ -1,6 +1,6 @@
 /**
- * The parts of a visitor's share page that load on first use (issue 15:
- * antd's Tooltip and Dropdown, the burger drawer): they still work, and
+ * The parts of a visitor's share page that load on first use
+ * (antd's Tooltip and Dropdown, the burger drawer): they still work, and
  * loading them changes nothing under the visitor's focus.
  */
 import { test } from '@japa/runner'

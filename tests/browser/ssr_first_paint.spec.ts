@@ -1,5 +1,5 @@
 /**
- * Issue 15: antd's server-extracted styles are a linked stylesheet
+ * The styles antd extracts on the server are a linked stylesheet
  * (/ssr-styles/<hash>.css) instead of inline <style>. The first paint must
  * stay styled before any script runs: checked with JavaScript turned off,
  * in the dark scheme and in a right-to-left language, on a visitor's share

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 1 in Chromium against the real server: a unit label agrees
+ * Plural forms in Chromium against the real server: a unit label agrees
  * with the number before it in each language's own plural forms (Russian
  * "1 день", "2 дня", "5 дней", "21 день"; German "1 Tag", "2 Tage"), in the
  * upload modal, on the share edit page and in the admin panel's timespans

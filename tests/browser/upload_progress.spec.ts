@@ -1,5 +1,5 @@
 /**
- * The upload page says what it is doing (issue 15 goal 3, issue 17 item 11):
+ * The upload page says what it is doing:
  * per-file progress bars with their percentage, the bytes done of the total,
  * the speed and the time left while chunks are in flight, a polite live
  * region, a layout that holds on a 360 px phone, and French units. The

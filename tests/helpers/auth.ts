@@ -57,7 +57,7 @@ export async function authHeaderFor(
 
 /*
 |--------------------------------------------------------------------------
-| Sessions, cookies, TOTP codes and client IPs (accounts issue)
+| Sessions, cookies, TOTP codes and client IPs
 |--------------------------------------------------------------------------
 */
 

@@ -1,5 +1,5 @@
 /**
- * "Nothing is cut off" (issue 17 item 2), measured in the page: the page
+ * "Nothing is cut off", measured in the page: the page
  * does not scroll sideways, and every visible control, table cell, label,
  * heading and alert text of `scope` is whole on screen. An element counts as
  * cut off when part of it lies outside the viewport or outside an ancestor

@@ -1,5 +1,5 @@
 /**
- * The malformed-input corpus (issue 11): hostile values, how they are put
+ * The malformed-input corpus: hostile values, how they are put
  * into a request, a parallel runner, and a sequential one that checks after
  * each refused request that the tables it could write are unchanged.
  *

@@ -1,5 +1,5 @@
 /**
- * The redaction rules of #services/logging/redaction (issue 11, item 16):
+ * The redaction rules of #services/logging/redaction:
  * which path segments and query values are secrets, and what is left of a
  * database error. The real log output is tested in
  * tests/functional/faults/log_redaction.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * The upload page's figures (issue 15 goal 3, issue 17 item 11): sizes,
+ * The upload page's figures: sizes,
  * speeds, percentages and time left written by Intl for English, French and
  * German (each with its own units and spacing), and the moving-average speed
  * meter and the pace of the screen-reader announcements, driven by made-up clocks.

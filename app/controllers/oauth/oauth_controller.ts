@@ -85,7 +85,7 @@ export default class OauthController {
         await this.devices.signedIn(outcome.user, signInDeviceOf(ctx))
         await setSessionCookies(ctx, outcome.tokens)
         await rememberDevice(ctx, outcome.user.id)
-        // Signed in: the upload page, as after the sign-in form (issue 17); the TOTP page goes there too.
+        // Signed in: the upload page, as after the sign-in form; the TOTP page goes there too.
         return ctx.response.redirect(LANDING_PATH)
       case 'totp':
         return ctx.response.redirect(`/auth/totp/${encodeURIComponent(outcome.loginToken)}`)

@@ -1,5 +1,5 @@
 /**
- * Storage roots that every instance must share (issue 11, item 9). A disk
+ * Storage roots that every instance must share. A disk
  * that keeps files on a local filesystem only works behind several instances
  * when all of them see the same directory; otherwise an upload whose chunks
  * reach different instances "succeeds" with parts on each, and downloads

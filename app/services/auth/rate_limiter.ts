@@ -1,6 +1,6 @@
 /**
- * Rate limits of the routes that can be used to guess (spec/api.md §1,
- * design.md §4): sign-in, TOTP sign-in, sign-up, password reset, share
+ * Rate limits of the routes that can be used to guess (spec/api.md §1):
+ * sign-in, TOTP sign-in, sign-up, password reset, share
  * passwords. Counters live in the limiter's store (database by default,
  * Redis when configured), so several Tern processes share them.
  *

@@ -126,7 +126,7 @@ export default class SessionService {
    * User `userId` when their session `id` still exists and has not expired,
    * else null: one query (the user row, with the session as a condition)
    * where `isActive` and `User.find` make two. Every request authenticated
-   * by an access token asks it (issue 15: statements per upload chunk).
+   * by an access token asks it, every upload chunk among them.
    */
   async userOfActive(id: string, userId: string): Promise<User | null> {
     return User.query()

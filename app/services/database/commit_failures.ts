@@ -1,5 +1,5 @@
 /**
- * Failed COMMITs must fail the transaction (issue 11, item 2). knex runs
+ * Failed COMMITs must fail the transaction (a full disk fails them). knex runs
  * COMMIT through `Transaction#query`, which catches the driver's error and
  * only rejects the transaction's execution promise; the promise returned by
  * `commit()` resolves anyway. Lucid awaits that promise, so a COMMIT that

@@ -2,7 +2,7 @@
  * Prepared statements kept per SQLite connection (better-sqlite3). knex
  * prepares every query again, and SQLite's parsing and planning is most of
  * what a short query costs: for an upload chunk's joined lookup 88 us to
- * prepare against ~5-40 us to run (issue 15, bench/README). The same SQL
+ * prepare against ~5-40 us to run (bench/README.md). The same SQL
  * text reuses its statement instead.
  *
  * Safe with knex's better-sqlite3 client: it runs each statement to its end

@@ -144,7 +144,7 @@ export async function assembleFile(
     const sizes = [...chunks].sort((a, b) => a.chunkIndex - b.chunkIndex).map((chunk) => chunk.size)
     await assembleStagedChunks(disk, file.storageKey, sizes, { contentType: file.mimeType })
   }
-  // Nothing is reported saved before it is durable (design.md): on the local
+  // Nothing is reported saved before it is durable: on the local
   // disk the chunks are in the page cache until flushed; flushed once here.
   await disk.sync(file.storageKey)
 }

@@ -60,7 +60,7 @@ function notModified(request: DownloadRequest, etag: string, modified: Date): bo
  * Emits `share:downloaded` and runs `downloaded` (the owner's notice: owner
  * lookup, payload, routes, outbox insert); a failure is logged and does not
  * break the download. The callers await it before the body: running it while
- * the body streamed (issue 15) let a client that had read Content-Length
+ * the body streamed let a client that had read Content-Length
  * bytes finish before the notice was stored, even with the stream's end held
  * back (`paceTransfer` still waits for it).
  */

@@ -1,5 +1,5 @@
 /**
- * Finalisation of a chunked upload, a recorded state machine (design.md §3):
+ * Finalisation of a chunked upload, a recorded state machine:
  * `receiving` (upload_sessions.state) until every chunk is recorded, then
  * `assembling` while exactly one request joins the chunks (completes the
  * multipart upload or streams the staged chunks into the object), then

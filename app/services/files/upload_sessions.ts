@@ -165,8 +165,8 @@ const SESSION_PREFIX = 's__'
 /**
  * File `fileId` of share `shareId` with its upload session (null once the
  * file completed: the session is dropped with it), in one query (a join)
- * instead of two: every later chunk of an upload reads both (issue 15:
- * statements per chunk). Null when the share has no such file.
+ * instead of two: every later chunk of an upload reads both, so
+ * a statement saved here is saved per chunk. Null when the share has no such file.
  */
 export async function findFileForChunk(
   shareId: string,
@@ -216,7 +216,7 @@ function unprefixed(row: Record<string, unknown>, prefix: string): Record<string
 /**
  * Share `shareId` with its file `fileId` and that file's upload session, in
  * one query: a later chunk needs all three, and reading the share, then the
- * file with its session, took two (issue 15: statements per chunk). Null
+ * file with its session, took two statements per chunk. Null
  * when there is no such share; `file.found` as `findFileForChunk` would answer.
  */
 export async function findShareForChunk(

@@ -3,7 +3,7 @@
  * at `share.zipCompressionLevel`; no copy is stored. Sources are opened one
  * at a time, as the archive reaches them. archiver (and its zlib, crc and
  * tar dependencies, ~3 MiB of heap) is imported on the first zip, not at
- * boot: most processes never build one (issue 15, memory per worker).
+ * boot: most processes never build one, and every worker would pay the memory.
  */
 import { Readable } from 'node:stream'
 import logger from '@adonisjs/core/services/logger'

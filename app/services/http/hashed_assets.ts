@@ -1,5 +1,5 @@
 /**
- * Vite's build output under /assets/ (issue 15, goal 1): every file name
+ * Vite's build output under /assets/: every file name
  * there carries a content hash, so an answer is cached by browsers for a year
  * (`immutable`), and its brotli and gzip forms are made once per file and
  * kept in memory instead of being compressed again for every visitor.

@@ -1,5 +1,5 @@
 /**
- * The scheduled cleanup jobs (design.md §3), one method each; JobRunner
+ * The scheduled cleanup jobs, one method each; JobRunner
  * (job_runner.ts) schedules them by name and runs one under a lock, the
  * tests call the methods directly (`await app.container.make(CleanupJobs)`).
  * - expired shares: files and rows removed (with the `share.expired`

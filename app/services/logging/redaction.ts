@@ -1,5 +1,5 @@
 /**
- * Keeping secrets out of logs (issue 11, item 16). Request paths carry
+ * Keeping secrets out of logs. Request paths carry
  * bearer secrets (reset, login and reverse-share tokens, OAuth codes), and
  * database errors carry the SQL's bound values (password and token hashes,
  * e-mail addresses). Everything written to a log passes through here: the

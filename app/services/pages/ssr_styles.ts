@@ -1,5 +1,5 @@
 /**
- * The stylesheets of server-rendered pages (issue 15): the CSS antd's
+ * The stylesheets of server-rendered pages: the CSS antd's
  * CSS-in-JS generates while a page renders on the server, stored once per
  * distinct content under its SHA-256 and served as
  * `/ssr-styles/<hash>.css` (SsrStylesController), immutable, instead of

@@ -1,6 +1,6 @@
 /**
- * The per-answer Content-Security-Policy nonce of Tern's pages (issue 11,
- * item 17) and the headers @adonisjs/shield does not set. The policy itself
+ * The per-answer Content-Security-Policy nonce of Tern's pages
+ * and the headers @adonisjs/shield does not set. The policy itself
  * is config/shield.ts; Shield writes it, SecurityHeadersMiddleware adds the rest.
  *
  * Scripts and <style> elements run only with the request's nonce: the Edge

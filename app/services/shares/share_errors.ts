@@ -78,7 +78,7 @@ export const shareErrors = {
   passwordRequired: () => error('This share is password protected', 403, 'share_password_required'),
   /** 403 `share_token_required`. */
   tokenRequired: () => error('Share token required', 403, 'share_token_required'),
-  /** 403 `private_share` (shares of a non-public reverse share, issue 5). */
+  /** 403 `private_share` (shares of a non-public reverse share). */
   privateShare: () => error('Only the reverse share creator can access this share', 403, 'private_share'),
   /** 403 `wrong_password`. */
   wrongPassword: () => error('Wrong password', 403, 'wrong_password'),

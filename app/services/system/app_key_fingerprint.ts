@@ -1,5 +1,5 @@
 /**
- * One APP_KEY for all instances of a database (issue 12, item 6). Cookies,
+ * One APP_KEY for all instances of a database. Cookies,
  * signed URLs and the social-login state are signed with APP_KEY; an
  * instance with another key rejects what its siblings signed (a social-login
  * callback landing on it fails). When APP_KEY is not set each DATA_DIR

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of /metrics (issue 12, item 7), on a registry of their
+ * Prometheus metrics of /metrics, on a registry of their
  * own. Labels are bounded: route patterns (never raw URLs, which would carry
  * tokens and grow without limit), methods, statuses, fixed job and action
  * names. Per-process counters (requests, bytes, job runs, refusals) are

@@ -1,6 +1,6 @@
 /**
- * One lock around the migrations of all Tern instances that share a database
- * (issue 11, item 8). Lucid's own migration lock takes MySQL's GET_LOCK with
+ * One lock around the migrations of all Tern instances that share a database.
+ * Lucid's own migration lock takes MySQL's GET_LOCK with
  * no wait and releases it through the pool, possibly on another connection:
  * a second instance starting at the same time exited ("unable to acquire /
  * release database lock") instead of waiting. Here every instance waits its

@@ -1,5 +1,5 @@
 /**
- * Readiness checks of /api/health/ready (issue 12, item 4): each dependency a
+ * Readiness checks of /api/health/ready: each dependency a
  * request may need is tried for real, with a time limit, so an orchestrator
  * takes the instance out of rotation while one of them fails and the answer
  * says which. Liveness (/api/health/live) checks none of them on purpose: a

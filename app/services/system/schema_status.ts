@@ -1,6 +1,6 @@
 /**
- * Whether the database schema carries every migration this build ships
- * (issue 12, item 5). When migrations are an operator step of their own
+ * Whether the database schema carries every migration this build ships.
+ * When migrations are an operator step of their own
  * (MIGRATE_ON_START=false, the chart's Job), an instance may start before
  * the step finished; readiness stays 503 until then, so no request meets a
  * table that does not exist yet. Read-only: it never creates Lucid's table

@@ -1,6 +1,6 @@
 /**
  * What the panel's list pages (users, shares, deliveries, webhook
- * deliveries) share on a phone (issue 17 item 2): their table stacks into
+ * deliveries) share on a phone: their table stacks into
  * labelled blocks (~/lib/stacked_table), and Refine's page header keeps its
  * title and buttons on one line, centred, wrapping the buttons under the
  * title when both do not fit (the title sat below the buttons' line: the

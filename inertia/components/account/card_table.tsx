@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 /**
- * Tables that turn into a list of cards on phones (issue 17 item 2): give the
+ * Tables that turn into a list of cards on phones: give the
  * antd Table `className={CARD_TABLE}` and start each cell with a
  * {@link CellLabel}. Below 992 px the stylesheet of the page shell
  * (resources/views/inertia_layout.edge, `.tern-card-table`) keeps of the

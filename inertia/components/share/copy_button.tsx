@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { App, Button } from 'antd'
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
-// antd's Tooltip, loaded on first use: a visitor's share page shows this button (issue 15).
+// antd's Tooltip, loaded on first use: every visitor's share page shows this button, few point at it.
 import Tooltip from '~/lib/deferred_tooltip'
 
 /** Props of {@link CopyButton}. */

@@ -28,13 +28,13 @@ export interface FileTableProps {
  * A plain <table> drawn with antd's tokens (the look of a `middle` antd
  * Table without pagination) rather than antd's Table: that one brings its
  * sorting, filtering, selection and pagination (rc-table, rc-tree,
- * rc-select...), about half of a visitor's JavaScript, for a list of rows
- * (issue 15). The buttons' tooltips load on first use (deferred_tooltip).
+ * rc-select...), about half of a visitor's JavaScript, for a list of rows.
+ * The buttons' tooltips load on first use (deferred_tooltip).
  *
  * Names wrap anywhere rather than widen the table. On a phone (under antd's
  * `sm`, 576 px) the Size column gives way: the size is written under the
- * name, so name, size and the action buttons fit a 360 px screen (issue 17
- * item 2). A CSS media query (registered through antd's CSS-in-JS, with the
+ * name, so name, size and the action buttons fit a 360 px screen.
+ * A CSS media query (registered through antd's CSS-in-JS, with the
  * page's nonce), not a JS breakpoint, so the first render is already right.
  */
 export default function FileTable({ share, onPreview }: FileTableProps) {

@@ -1,6 +1,6 @@
 /**
  * antd's Dropdown for the header's click menus (colour scheme, language,
- * user), loaded when first used (issue 15: Dropdown brings rc-menu,
+ * user), loaded when first used (Dropdown brings rc-menu,
  * rc-overflow and rc-dropdown, about 20 KB brotli, to every page while a
  * visitor rarely opens a menu). Until then the trigger renders alone, on the
  * server too; pointing at it or focusing it starts the download, and the

@@ -53,7 +53,7 @@ export default function UserMenu() {
         data-testid="user-menu"
         icon={
           // An antd Avatar's look without Avatar, whose Avatar.Group brings Popover and
-          // Tooltip to every page (issue 15).
+          // Tooltip to every page.
           <span
             aria-hidden="true"
             style={{

@@ -1,6 +1,6 @@
 /**
  * The cross-site refusal of cookie-authenticated writes (spec/api.md §1)
- * explains itself (issue 16): behind a proxy that rewrites the Host header,
+ * explains itself: behind a proxy that rewrites the Host header,
  * Pingvin 1.x clients got a bare 403 "Forbidden" on every signed-in write.
  * The 403 now names the origin Tern expects and the setting that fixes it
  * (general.appUrl), and nothing else: not the Host the request arrived with,

@@ -1,6 +1,6 @@
 /**
- * Credentials carried over from Pingvin Share (issue 16,
- * docs/design/pingvin_import.md §4 and §5): argon2id password hashes made by
+ * Credentials carried over from Pingvin Share
+ * (docs/design/pingvin_import.md §4 and §5): argon2id password hashes made by
  * the `argon2` package (the one Pingvin used) keep working and become scrypt
  * on their first correct use, for accounts and share passwords alike; TOTP
  * secrets of 10 bytes (Pingvin's otplib 12 default, 16 Base32 characters)

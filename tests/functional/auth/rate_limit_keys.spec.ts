@@ -1,5 +1,5 @@
 /**
- * How the limits are keyed (issue 11 item 6): per account and address, per
+ * How the limits are keyed: per account and address, per
  * address (IPv6 by /64), and a higher per-account ceiling, so that an
  * attacker cannot lock out a user who signs in from elsewhere, and cannot
  * dodge the limits with another spelling of the account or another address

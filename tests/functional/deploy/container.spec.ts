@@ -1,5 +1,5 @@
 /**
- * The container image and compose.yaml (issue 12, items 1 and 2), through podman:
+ * The container image and compose.yaml, through podman:
  * the image is built from the working tree on a Debian base made with debootstrap
  * (no registry here), then run as an operator would: home page and API served,
  * data kept across a restart with the same volume, non-root, healthy, stopped by

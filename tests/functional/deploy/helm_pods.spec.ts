@@ -1,5 +1,5 @@
 /**
- * The chart's pods run Tern (issue 12, item 3): the environment `helm template`
+ * The chart's pods run Tern: the environment `helm template`
  * renders (ConfigMap, Secret, secretKeyRefs) is all a real Tern process gets;
  * the Job's command migrates with it, and the server then answers the
  * rendered liveness and readiness paths with 200 (database, the test's own

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 2: with SQLite and DATA_DIR on a full disk (a small tmpfs),
+ * With SQLite and DATA_DIR on a full disk (a small tmpfs),
  * nothing is reported saved that is not, and every write answers 507 with a
  * message a person understands (never 500). Answers are checked against the
  * database itself once the server has stopped.

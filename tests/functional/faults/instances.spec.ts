@@ -1,6 +1,6 @@
 /**
- * Fault suite: several instances starting together on a fresh database
- * (issue 11, item 8), on the run's database (SQLite: instances share one
+ * Fault suite: several instances starting together on a fresh database,
+ * on the run's database (SQLite: instances share one
  * DATA_DIR; MySQL/PostgreSQL: one new database). Each instance runs what
  * `npm start` runs: `ace tern:migrate`, then the server.
  */

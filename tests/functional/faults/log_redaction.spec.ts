@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 16: the logs of a real Tern process never carry a secret
+ * The logs of a real Tern process never carry a secret
  * from a request path or query, nor the bound values of a failed SQL
  * statement (a password hash, an e-mail address).
  */

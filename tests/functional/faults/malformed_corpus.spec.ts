@@ -1,5 +1,5 @@
 /**
- * The malformed-input corpus of issue 11: every JSON field, query value and
+ * The malformed-input corpus (tests/helpers/malformed_corpus.ts): every JSON field, query value and
  * path parameter of the API routes mutated with hostile values, every JSON
  * route sent broken bodies, downloads and uploads sent hostile headers, as
  * a visitor, a user and an admin. Every answer must be < 500 (a 4xx with a

@@ -1,5 +1,5 @@
 /**
- * Issue 11 items 5 and 6: 100 parallel attempts against each limit, on the
+ * Rate limits under bursts: 100 parallel attempts against each limit, on the
  * database store and on the Redis store, through real HTTP. "Through" means
  * the request got past the limit and its secret was checked (any answer but
  * 429); it must be exactly the limit. After a burst the right secret is

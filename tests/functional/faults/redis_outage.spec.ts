@@ -1,6 +1,6 @@
 /**
- * Fault suite: Redis stopped and restarted under a running Tern (issue 11,
- * item 7). A real Tern child shares this run's database and uses its own
+ * Fault suite: Redis stopped and restarted under a running Tern.
+ * A real Tern child shares this run's database and uses its own
  * redis-server; while Redis is away the routes that need it answer 503 with
  * Retry-After (never 500) and /api/health names Redis; once Redis is back the
  * same process serves sign-in again without a restart.

@@ -1,5 +1,5 @@
 /**
- * Fault suite: local storage behind several instances (issue 11, item 9).
+ * Fault suite: local storage behind several instances.
  * An instance whose storage root is not the one the database's files live
  * in refuses to start, saying what to do; a single instance and its restarts
  * are not affected. With SQLite, the second instance reaches the same

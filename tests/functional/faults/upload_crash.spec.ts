@@ -1,5 +1,5 @@
 /**
- * Fault suite, uploads (issue 11 items 1 and 3): a real Tern process is
+ * Fault suite, uploads: a real Tern process is
  * killed with SIGKILL at each phase of an upload (first chunk, a middle chunk
  * stored but not recorded, assembling, assembled but not recorded, share
  * completion) on the local disk, S3 with staged chunks and S3 with multipart

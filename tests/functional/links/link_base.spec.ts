@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: until an administrator sets general.appUrl, links use the
+ * Until an administrator sets general.appUrl, links use the
  * address the browser used (the Host, or X-Forwarded-Host/-Proto from a
  * trusted proxy: loopback here, the default TRUST_PROXY); once set, it wins.
  * GET /api/configs and the cross-site check keep the stored value.

@@ -1,5 +1,5 @@
 /**
- * The legal pages (issue 16 part 2): /imprint and /privacy render the
+ * The legal pages: /imprint and /privacy render the
  * Markdown text of the Legal settings on the server, redirect to the URL
  * when one is set, and are the 404 page while disabled or empty; the footer
  * links follow the same settings.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 17: HTML pages (Inertia pages, error pages and the /admin
+ * HTML pages (Inertia pages, error pages and the /admin
  * shell) carry a Content-Security-Policy whose nonce is on every script and
  * style element of the page, frame-ancestors 'none', Referrer-Policy,
  * nosniff and Permissions-Policy. Downloads keep `sandbox`.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: server renders are memoised per Inertia page object and antd's
+ * Server renders are memoised per Inertia page object and antd's
  * styles are a linked, immutable stylesheet (inertia/ssr.tsx,
  * #services/pages/ssr_styles). These prove the cache is correct by
  * construction: visitors share a render but never a nonce, and any change of

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 1: messages with a number and a noun pick the noun's form by
+ * Messages with a number and a noun pick the noun's form by
  * the language's plural rules (the catalogues through the server's
  * formatter, the one the pages use too): the expiry unit labels, the admin
  * timespans, the retry seconds and the upload status.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 7: a share never holds two files with the same name. The
+ * A share never holds two files with the same name. The
  * first chunk of a new file named like a completed file of the share is
  * refused with 400 `file_name_taken`, whether the share is being created or
  * was reopened to be edited; the pages check their own lists before uploading.

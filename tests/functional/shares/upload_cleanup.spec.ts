@@ -1,5 +1,5 @@
 /**
- * What uploads leave behind (issue 11 item 1), on S3 and on a disk with
+ * What uploads leave behind, on S3 and on a disk with
  * neither random-access writes nor multipart uploads (any driver):
  * - a chunk staged after the assembly had removed the others belongs to no
  *   upload, and the orphan job removes it, while the staged chunks of a file

@@ -1,6 +1,6 @@
 /**
  * A first chunk whose request is cut off while the file is being created
- * (issue 11 item 3: on MySQL an HTTP parse error in the body left a file row
+ * (on MySQL an HTTP parse error in the body left a file row
  * nobody could see, finish or delete, 5 of 5 times). Node destroys such a
  * request without an error event; the chunk must fail, not wait forever, and
  * its file must go with what it stored.

@@ -1,5 +1,5 @@
 /**
- * Chunks that race the end of their file (issue 11 item 14): the same first
+ * Chunks that race the end of their file: the same first
  * chunk sent 20 times at once with one Idempotency-Key, and its last chunk 20
  * times at once. Every answer is 201 (or a 409 the client retries), never a
  * 5xx; exactly one file results, with the uploaded bytes, and nothing is

@@ -1,5 +1,5 @@
 /**
- * The cluster of HTTP workers (start/cluster.ts, issue 15): real processes.
+ * The cluster of HTTP workers (start/cluster.ts): real processes.
  * `bin/server.ts` with TERN_WORKERS=2 on a fresh, migrated database of the
  * run's kind: both workers answer, a dead worker is replaced while the other
  * keeps serving, a settings change made through one worker is what every

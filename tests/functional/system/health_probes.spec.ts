@@ -1,5 +1,5 @@
 /**
- * Probes (issue 12, item 4): /api/health/live answers while the process
+ * Probes: /api/health/live answers while the process
  * serves, /api/health/ready tries the database, Redis (when configured) and
  * the default storage for real and answers each check's state, 503 when one
  * fails. /api/health keeps Pingvin's "OK".

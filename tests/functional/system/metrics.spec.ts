@@ -1,5 +1,5 @@
 /**
- * /metrics (issue 12, item 7): 404 while METRICS_TOKEN is unset; with it set,
+ * /metrics: 404 while METRICS_TOKEN is unset; with it set,
  * 401 without the right Bearer token and the Prometheus text format with it.
  * The counters are read before and after real requests to a Tern child
  * (sharing this run's database), and must have moved by what was done.

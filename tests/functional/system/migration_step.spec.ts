@@ -1,5 +1,5 @@
 /**
- * Migrations as an operator step (issue 12, item 5): with MIGRATE_ON_START=false
+ * Migrations as an operator step: with MIGRATE_ON_START=false
  * instances serve without touching the schema and stay not-ready until
  * `node ace tern:migrate` (which any number of instances may run at once) has
  * applied every migration; then they are ready without a restart.

@@ -1,5 +1,5 @@
 /**
- * One APP_KEY for all instances of a database (issue 12, item 6): the first
+ * One APP_KEY for all instances of a database: the first
  * server records a fingerprint of its key; a server with another key (set in
  * the environment, or generated into a DATA_DIR of its own) refuses to start,
  * saying why and what to do; with the same key it starts. With SQLite the

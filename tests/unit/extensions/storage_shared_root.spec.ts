@@ -1,5 +1,5 @@
 /**
- * The storage-root identity (issue 11, item 9) against the run's database:
+ * The storage-root identity (#extensions/storage/shared_root) against the run's database:
  * races between instances on a fresh database, a root from before the check,
  * and a root that lost its id file.
  */

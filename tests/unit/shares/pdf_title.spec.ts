@@ -1,5 +1,5 @@
 /**
- * The PDF preview's title (issue 17 item 12): the page's copy of a PDF gets
+ * The PDF preview's title: the page's copy of a PDF gets
  * the file name as `/Title` through an incremental update; the viewer then
  * shows the name instead of the blob's random id.
  */

@@ -1,5 +1,5 @@
 /**
- * Which files the share view offers a Preview for (issue 17 item 12): a
+ * Which files the share view offers a Preview for: a
  * binary, or a PDF too large to load into the page, gets Download only.
  */
 import { test } from '@japa/runner'

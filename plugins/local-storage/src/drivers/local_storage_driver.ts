@@ -47,7 +47,7 @@ const closeDescriptor = promisify(close)
 /**
  * Runs `openFile` (an open with O_CREAT of `path`), making `path`'s folder
  * first only when the open says it is missing (ENOENT): every chunk after a
- * file's first finds its folder there, so it costs no mkdir (issue 15: one
+ * file's first finds its folder there, so it costs no mkdir (one
  * call through the thread pool less per chunk).
  */
 async function inFolder<T>(path: string, openFile: () => Promise<T>): Promise<T> {
