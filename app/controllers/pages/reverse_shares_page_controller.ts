@@ -5,6 +5,7 @@ import { currentUser } from '#middleware/auth/current_user'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer, { type PublicReverseShare } from '#transformers/reverse_share_transformer'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
+import { useHolderOf } from '#controllers/shares/share_caller'
 
 /**
  * Props of the upload page of a reverse share (`/upload/:token`): the
@@ -37,7 +38,7 @@ export default class ReverseSharesPageController {
    */
   async upload(ctx: HttpContext) {
     const token = String(ctx.params.token)
-    const reverseShare = await this.reverseShares.findLive(token)
+    const reverseShare = await this.reverseShares.findLive(token, await useHolderOf(ctx))
     if (!reverseShare) {
       ctx.response.status(404)
       return ctx.inertia.render('upload/reverse_share', { token, reverseShare: null })

@@ -5,6 +5,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { setReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
+import { useHolderOf } from '#controllers/shares/share_caller'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer from '#transformers/reverse_share_transformer'
@@ -26,10 +27,11 @@ export default class ReverseSharesController {
    * GET /api/reverseShares/:token (public): 200 `{id, maxShareSize,
    * shareExpiration, token, simplified}` and the `reverse_share_token`
    * cookie for the share about to be uploaded; 404 for an unknown, expired
-   * or used-up token.
+   * or used-up token (not used up for an uploader whose unfinished share
+   * holds a use: they may start again).
    */
   async show(ctx: HttpContext) {
-    const reverseShare = await this.reverseShares.findLiveOrFail(String(ctx.params.token))
+    const reverseShare = await this.reverseShares.findLiveOrFail(String(ctx.params.token), await useHolderOf(ctx))
     await setReverseShareCookie(ctx, reverseShare)
     return ctx.response.ok(ReverseShareTransformer.toPublicJSON(reverseShare))
   }

@@ -11,7 +11,8 @@ import type User from '#models/user'
 import { requireUser } from '#middleware/auth_middleware'
 import { hooks } from '#extensions/hooks/main'
 import SharePolicy from '#policies/share_policy'
-import { authenticate } from '#middleware/auth/current_user'
+import { authenticate, currentUser } from '#middleware/auth/current_user'
+import type { UseHolder } from '#services/reverse_shares/reverse_share_service'
 import { secureCookies } from '#controllers/auth/cookie_security'
 import { ShareApiException } from '#services/shares/share_errors'
 import {
@@ -41,6 +42,15 @@ function ownerToken(ctx: HttpContext): string | null {
 export function ownerTokenHashOf(ctx: HttpContext): string | null {
   const token = ownerToken(ctx)
   return token ? hashOwnerToken(token) : null
+}
+
+/**
+ * Who may hold a use of a reverse share through an unfinished share of it
+ * (ReverseShareService): the signed-in user, else the visitor's browser.
+ */
+export async function useHolderOf(ctx: HttpContext): Promise<UseHolder> {
+  const user = await currentUser(ctx)
+  return { creatorId: user?.id ?? null, ownerTokenHash: user ? null : ownerTokenHashOf(ctx) }
 }
 
 /**
@@ -110,6 +120,7 @@ export async function shareCreator(ctx: HttpContext, reverseShareToken: string |
   const caller = await shareCaller(ctx)
   const { reverseShare } = await hooks.filter('share:before_authorize_create', {
     creatorId: caller.user?.id ?? null,
+    ownerTokenHash: caller.user ? null : caller.ownerTokenHash,
     reverseShareToken,
     reverseShare: null,
   })

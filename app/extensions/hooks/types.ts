@@ -32,6 +32,8 @@ export interface ReverseShareForCreation {
 export interface ShareBeforeAuthorizeCreatePayload {
   /** The signed-in creator, null for a visitor. */
   creatorId: string | null
+  /** Digest of a visitor's ownership cookie (null for a signed-in creator, or none yet). */
+  ownerTokenHash: string | null
   /** The `reverse_share_token` cookie of the request (read by the controller), null without one. */
   reverseShareToken: string | null
   /** The reverse share the share is made through; handlers set it (null: none). */
@@ -65,6 +67,8 @@ export interface ShareBeforeCreatePayload {
 export interface ShareBeforeInsertPayload {
   shareId: string
   creatorId: string | null
+  /** Digest of the visitor's ownership cookie the share is stored with (null for a signed-in creator). */
+  ownerTokenHash: string | null
   reverseShareId: string | null
   /**
    * Set by the handler that took one of the reverse share's uses for this

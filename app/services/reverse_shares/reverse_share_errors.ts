@@ -41,6 +41,16 @@ export const reverseShareErrors = {
    * created before uses were taken at creation, it has no use left). The
    * share has been deleted with its files.
    */
+  /**
+   * 410 `reverse_share_upload_given_up` on a chunk for a share whose uploader
+   * started again: the new share took its use (ReverseShareService.takeOverUse).
+   */
+  uploadGivenUp: () =>
+    new ShareApiException(
+      'This upload was started again in another share; this one takes no more files',
+      410,
+      'reverse_share_upload_given_up'
+    ),
   unavailableOnCompletion: () =>
     new ShareApiException(
       'This reverse share link has no uses left or has expired; the share was not kept',

@@ -77,21 +77,29 @@ export default class ReverseShareHooks {
    */
   authorizeCreation: FilterHandler<'share:before_authorize_create'> = async (payload) => {
     if (payload.reverseShareToken === null) return payload
-    const reverseShare = await this.reverseShares.findLive(payload.reverseShareToken)
+    const reverseShare = await this.reverseShares.findLive(payload.reverseShareToken, {
+      creatorId: payload.creatorId,
+      ownerTokenHash: payload.ownerTokenHash,
+    })
     if (!reverseShare) throw reverseShareErrors.tokenRefused()
     return { ...payload, reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration } }
   }
 
   /**
    * Takes one of the reverse share's uses for the share being stored, in its
-   * transaction; 403 "Reverse share token not found" when none is left or the
-   * reverse share expired (what Pingvin answers a used-up token).
+   * transaction, or the use the same uploader holds through an unfinished
+   * share of it (starting again after a failed upload); 403 "Reverse share
+   * token not found" when neither is there or the reverse share expired
+   * (what Pingvin answers a used-up token).
    */
   reserveUse: FilterHandler<'share:before_insert'> = async (payload) => {
     if (!payload.reverseShareId) return payload
-    if (!(await this.reverseShares.consumeUse(payload.reverseShareId, payload.client))) {
-      throw reverseShareErrors.tokenRefused()
-    }
+    const { reverseShareId, client } = payload
+    const holder = { creatorId: payload.creatorId, ownerTokenHash: payload.ownerTokenHash }
+    const reserved =
+      (await this.reverseShares.consumeUse(reverseShareId, client)) ||
+      (await this.reverseShares.takeOverUse(reverseShareId, holder, client))
+    if (!reserved) throw reverseShareErrors.tokenRefused()
     return { ...payload, reverseShareUseReserved: true }
   }
 
@@ -101,9 +109,14 @@ export default class ReverseShareHooks {
     return payload
   }
 
-  /** Lowers the share's size cap to its reverse share's `maxShareSize`. */
+  /**
+   * Refuses a chunk for a share whose use another share of the same uploader
+   * took over (410), and lowers the share's size cap to its reverse share's
+   * `maxShareSize`.
+   */
   capUpload: FilterHandler<'share:before_upload'> = async (payload) => {
     if (!payload.reverseShareId) return payload
+    if (await this.reverseShares.wasGivenUp(payload.shareId)) throw reverseShareErrors.uploadGivenUp()
     const reverseShare = await this.reverseShares.find(payload.reverseShareId)
     if (!reverseShare) return payload
     const cap = Math.min(payload.maxShareSize ?? Infinity, reverseShare.maxShareSize)

@@ -13,6 +13,9 @@
  * cleaned up, deleted) gives its use back; a completed share keeps it, even
  * once deleted. `remaining_uses` (the API's `remainingUses`) is therefore the
  * number of uploads that may still start: uploads in progress are not in it.
+ * An uploader who starts again (an upload failed, the page was reloaded)
+ * while its unfinished share holds a use gets that use for the new share
+ * (`UseHolder`): the link stays open to them, the old share expires at once.
  *
  * ```ts
  * const reverseShares = await app.container.make(ReverseShareService)
@@ -27,6 +30,7 @@ import { inject } from '@adonisjs/core'
 import type { Infer } from '@vinejs/vine/types'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
@@ -49,6 +53,28 @@ export const REVERSE_SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/
 export const DELETED_WITH_REVERSE_SHARE = 'Reverse share deleted'
 
 type ReverseShareQuery = ModelQueryBuilderContract<typeof ReverseShare>
+
+/**
+ * Who may hold a use of a reverse share through an unfinished share of it:
+ * the signed-in uploader, or a visitor's browser (the digest of its
+ * ownership cookie, `#services/shares/share_owner`).
+ */
+export interface UseHolder {
+  creatorId: string | null
+  ownerTokenHash: string | null
+}
+
+/**
+ * Restricts a query on `shares` to the unfinished shares of `holder` that
+ * hold a use of their reverse share; false when the holder is nobody.
+ */
+function heldUses(query: DatabaseQueryBuilderContract, holder: UseHolder): boolean {
+  if (!holder.creatorId && !holder.ownerTokenHash) return false
+  query.where('shares.reverse_share_use_reserved', true).whereNull('shares.completed_at')
+  if (holder.creatorId) query.where('shares.creator_id', holder.creatorId)
+  else query.whereNull('shares.creator_id').where('shares.owner_token_hash', holder.ownerTokenHash!)
+  return true
+}
 
 /** Restricts a query to reverse shares that have not expired. */
 function notExpired(query: ReverseShareQuery): ReverseShareQuery {
@@ -103,19 +129,24 @@ export default class ReverseShareService {
   }
 
   /**
-   * The live reverse share of `token` (known, not expired, uses left), or null.
-   * Never throws for a malformed token.
+   * The live reverse share of `token` (known, not expired, uses left, or a
+   * use `holder` holds through an unfinished share of it), or null. Never
+   * throws for a malformed token.
    */
-  async findLive(token: string): Promise<ReverseShare | null> {
+  async findLive(token: string, holder?: UseHolder): Promise<ReverseShare | null> {
     if (!REVERSE_SHARE_TOKEN_PATTERN.test(token)) return null
     return notExpired(ReverseShare.query().where('token', token))
-      .where((inner) => inner.whereNull('remaining_uses').orWhere('remaining_uses', '>', 0))
+      .where((inner) => {
+        inner.whereNull('remaining_uses').orWhere('remaining_uses', '>', 0)
+        const held = db.from(Share.table).select('shares.id').whereColumn('shares.reverse_share_id', 'reverse_shares.id')
+        if (holder && heldUses(held, holder)) inner.orWhereExists(held)
+      })
       .first()
   }
 
   /** `findLive` or 404 "Reverse share token not found" (unknown, expired, used up). */
-  async findLiveOrFail(token: string): Promise<ReverseShare> {
-    const reverseShare = await this.findLive(token)
+  async findLiveOrFail(token: string, holder?: UseHolder): Promise<ReverseShare> {
+    const reverseShare = await this.findLive(token, holder)
     if (!reverseShare) throw reverseShareErrors.tokenNotFound()
     return reverseShare
   }
@@ -172,6 +203,49 @@ export default class ReverseShareService {
   }
 
   /**
+   * Moves a use `holder` holds through an unfinished share of reverse share
+   * `reverseShareId` to the share being created (in its transaction,
+   * `client`): that older share loses its use and expires at once (the
+   * upload that made it was given up; the cleanup job removes it, giving
+   * nothing back). Conditional on the older share still holding the use, so
+   * of two attempts at once only one moves it. False when the holder has no
+   * such share or the reverse share expired.
+   */
+  async takeOverUse(reverseShareId: string, holder: UseHolder, client: TransactionClientContract): Promise<boolean> {
+    if (!(await this.isUnexpired(reverseShareId, client))) return false
+    const candidates = client.from(Share.table).select('id').where('reverse_share_id', reverseShareId)
+    if (!heldUses(candidates, holder)) return false
+    for (const { id } of (await candidates.orderBy('created_at', 'asc')) as { id: string }[]) {
+      const moved = await client
+        .from(Share.table)
+        .where('id', id)
+        .where('reverse_share_use_reserved', true)
+        .whereNull('completed_at')
+        .update({ reverse_share_use_reserved: false, expiration: dbNow() })
+      if (affectedRows(moved) > 0) return true
+    }
+    return false
+  }
+
+  /**
+   * True when share `shareId` gave its use up to a newer share of its
+   * uploader (`takeOverUse`): unfinished, holding no use, expired. A share
+   * that never held one (made before uses were taken at creation) is not.
+   */
+  async wasGivenUp(shareId: string): Promise<boolean> {
+    const given = await db
+      .from(Share.table)
+      .select('id')
+      .where('id', shareId)
+      .where('reverse_share_use_reserved', false)
+      .whereNull('completed_at')
+      .whereNotNull('expiration')
+      .where('expiration', '<=', dbNow())
+      .first()
+    return Boolean(given)
+  }
+
+  /**
    * Gives back the use that share `shareId` took at its creation, when it
    * holds one and was never completed; a completed share's use stays spent.
    * Clearing the share's `reverse_share_use_reserved` is the condition of the
@@ -197,8 +271,11 @@ export default class ReverseShareService {
     return true
   }
 
-  /** True when the reverse share `id` exists and has not expired (its uses left do not matter). */
-  async isUnexpired(id: string): Promise<boolean> {
-    return (await notExpired(ReverseShare.query().where('id', id)).first()) !== null
+  /**
+   * True when the reverse share `id` exists and has not expired (its uses
+   * left do not matter); through `client` inside a transaction.
+   */
+  async isUnexpired(id: string, client?: QueryClientContract): Promise<boolean> {
+    return (await notExpired(ReverseShare.query({ client }).where('id', id)).first()) !== null
   }
 }

@@ -119,6 +119,7 @@ export default class ShareService {
         const { reverseShareUseReserved } = await hooks.filter('share:before_insert', {
           shareId: row.id,
           creatorId: row.creatorId,
+          ownerTokenHash: row.ownerTokenHash,
           reverseShareId: row.reverseShareId,
           reverseShareUseReserved: false,
           client: trx,

@@ -3,7 +3,8 @@
  * when it is completed: a burst of visitors on a link with 5 uses gets
  * exactly 5 shares, and the others are refused before they can store a byte.
  * A share removed before it was ever completed (expired, abandoned and
- * cleaned up, deleted) gives its use back; a completed one keeps it.
+ * cleaned up, deleted) gives its use back; a completed one keeps it. An
+ * uploader who starts again takes over the use of its given-up share.
  */
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
@@ -156,6 +157,48 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     await jobs.unfinishedShares(DateTime.utc().plus({ days: 2 }))
     assert.equal(await remainingUses(token), 1)
     await startReverseShareUpload(token)
+    assert.equal(await remainingUses(token), 0)
+  })
+
+  test('an uploader who starts again gets the use its given-up share held; nobody else gets in', async ({ assert }) => {
+    const owner = await shareUser()
+    const { token } = await createReverseShare(owner.cookie, { maxUseCount: 1, maxShareSize: '30000000' })
+
+    // The visitor's first attempt stores one chunk of two, then fails (a network error, a reload).
+    const first = await create(await lookUp(token))
+    assert.equal(first.created.status, 201)
+    const ownerCookie = first.ownerCookie!
+    const half = Buffer.alloc(10_000_000, 1)
+    const chunk = await sendChunk(first.id, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, half, ownerCookie)
+    assert.equal(chunk.status, 201, chunk.bytes.toString())
+    const fileId = chunk.json.id
+    assert.equal(await remainingUses(token), 0)
+
+    // Anyone else finds the link used up; the same browser may start again.
+    assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
+    const lookup = await api('GET', `/api/reverseShares/${token}`, { cookie: ownerCookie })
+    assert.equal(lookup.status, 200)
+    const page = await api('GET', `/upload/${token}`, { cookie: ownerCookie })
+    assert.equal(page.status, 200)
+    const again = await create(`${reverseShareCookie(lookup.cookies.reverse_share_token)}; ${ownerCookie}`)
+    assert.equal(again.created.status, 201, again.created.bytes.toString())
+    assert.equal(await remainingUses(token), 0, 'the use moved, none was taken')
+
+    // The given-up share takes nothing more, and its use stays with the new one.
+    const late = await sendChunk(first.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: fileId }, 'rest', ownerCookie)
+    assert.isAtLeast(late.status, 400)
+    assert.isBelow(late.status, 500)
+    await uploadFile(again.id, 'a.bin', 'whole file', ownerCookie)
+    assert.equal((await api('POST', `/api/shares/${again.id}/complete`, { cookie: ownerCookie })).status, 202)
+    assert.equal(await remainingUses(token), 0)
+    assert.equal((await api('GET', `/api/reverseShares/${token}`, { cookie: ownerCookie })).status, 404, 'its use is spent')
+
+    // Cleaning up the given-up share gives nothing back.
+    const jobs = await app.container.make(CleanupJobs)
+    await jobs.expiredShares()
+    await jobs.unfinishedShares(DateTime.utc().plus({ days: 2 }))
+    assert.isNull(await Share.find(first.id))
+    assert.deepEqual(await storedKeys(first.id), [])
     assert.equal(await remainingUses(token), 0)
   })
 
