@@ -4,8 +4,8 @@
 |--------------------------------------------------------------------------
 |
 | Only what must be known before the database is reachable lives in the
-| environment (spec/config.md). A bad value stops the start with a message
-| that names the variable.
+| environment (README.md lists the variables). A bad value stops the start
+| with a message that names the variable.
 |
 */
 import { Env } from '@adonisjs/core/env'

@@ -1,5 +1,5 @@
 /**
- * Every interface language of the product spec, with its locale code and its
+ * Every interface language of Tern, with its locale code and its
  * name in that language. Shared by the server (i18n, language detection) and
  * the pages (language picker). Plain data: no imports, safe for the browser.
  */

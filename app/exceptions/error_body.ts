@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 
-/** The error body of the API contract (spec/api.md §0). */
+/** The error body of the API, Pingvin's: `error` is a status text or a machine key clients branch on. */
 export interface ApiErrorBody {
   statusCode: number
   message: string | string[]

@@ -6,7 +6,7 @@ import User from '#models/user'
 import Share from '#models/share'
 
 /**
- * A reverse share (table `reverse_shares`, spec/api.md §5): a link through which
+ * A reverse share (table `reverse_shares`): a link through which
  * others upload shares for its creator. Deleted with its creator; deleting it
  * deletes its shares (database cascades).
  */

@@ -9,7 +9,7 @@ import ShareFile from '#models/share_file'
 import UploadSession from '#models/upload_session'
 
 /**
- * A share (table `shares`, spec/api.md §4). The id is chosen by the uploader
+ * A share (table `shares`). The id is chosen by the uploader
  * (3-50 chars). `expiration` null = never expires (the API reports epoch 0).
  * `creatorId` null = anonymous share, owned by the browser whose ownership
  * cookie digests to `ownerTokenHash`. Deleting a share deletes its security,

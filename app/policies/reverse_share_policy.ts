@@ -1,5 +1,5 @@
 /**
- * Who may manage a reverse share (spec/api.md §5): its creator or an admin.
+ * Who may manage a reverse share: its creator or an admin.
  * A denial is answered as 403 "Forbidden" (the controller maps it to
  * `reverseShareErrors.forbidden()`), Pingvin's answer to a non-owner.
  */

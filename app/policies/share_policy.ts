@@ -1,5 +1,5 @@
 /**
- * Who may create and manage shares and their files (spec/api.md §4). Owner
+ * Who may create and manage shares and their files. Owner
  * routes pass the share and the digest of the caller's ownership cookie
  * (`tern_share_owner`, null when none), so a visitor's browser keeps owning
  * the shares it created. Denials carry the API's statuses and messages:

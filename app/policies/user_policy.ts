@@ -1,5 +1,5 @@
 /**
- * Who may manage accounts (spec/api.md §3): admins manage every account
+ * Who may manage accounts: admins manage every account
  * (`/api/users`, which alone can set the admin flag); every signed-in user
  * changes or deletes their own account (`/api/users/me`). Rules that hold whoever
  * asks (the last admin stays, unique names) are UserService's, not the policy's.

@@ -1,5 +1,5 @@
 /**
- * The reverse-share objects of the API (spec/api.md §5) and of the upload
+ * The reverse-share objects of the reverse-shares API (`/api/reverseShares*`) and of the upload
  * page: created `{token, link}`, public (what a token holder may learn) and
  * the owner's view with its completed shares. Links need the instance's
  * `general.appUrl` (`ReverseShareService.appUrl()`), passed in.

@@ -1,5 +1,5 @@
 /**
- * The session answers of the sign-in routes (spec/api.md §1): the tokens of
+ * The session answers of the sign-in routes (`/api/auth/*`): the tokens of
  * a new or refreshed session as the JSON body shows them (the same tokens
  * also go into the session cookies). Never the session id or its end.
  */

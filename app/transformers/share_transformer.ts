@@ -1,5 +1,5 @@
 /**
- * The share objects of the shares API (spec/api.md §4) and of the share
+ * The share objects of the shares API (`/api/shares*`) and of the share
  * pages: share, created/completed share, my share and admin share. Every
  * share that crosses into JSON or React goes through here.
  */

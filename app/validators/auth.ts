@@ -1,5 +1,5 @@
 /**
- * Bodies of the `/api/auth/*` routes (spec/api.md §1). Messages name the
+ * Bodies of the `/api/auth/*` routes. Messages name the
  * field, in the words Pingvin's API used, so existing clients show the same
  * text: username 3-32 letters, digits, "." and "_"; a valid e-mail address;
  * a password of at least 8 characters. Unknown properties are dropped.

@@ -1,5 +1,5 @@
 /**
- * The `:provider` path parameter of the social-login routes (spec/api.md §2).
+ * The `:provider` path parameter of the social-login routes (`/api/oauth/*`).
  * Provider ids are plugin ids and their like: letters, digits, `-` and `_`.
  * Anything else (NUL, space, quotes, U+202E...) is refused before it reaches
  * a cookie name, a redirect or a query.

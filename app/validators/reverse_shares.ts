@@ -1,5 +1,5 @@
 /**
- * Request validation of the reverse-shares API (spec/api.md §5). Unknown
+ * Request validation of the reverse-shares API (`/api/reverseShares*`). Unknown
  * properties are dropped; failures answer 400 with an array of messages.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'

@@ -1,5 +1,5 @@
 /**
- * Request validation of the shares API (spec/api.md §4). Unknown properties
+ * Request validation of the shares API (`/api/shares*`). Unknown properties
  * are dropped; failures answer 400 with an array of messages.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'

@@ -1,5 +1,5 @@
 /**
- * Bodies of the `/api/users` routes (spec/api.md §3), with the account rules
+ * Bodies of the `/api/users` routes, with the account rules
  * and messages of #validators/auth. Unknown properties are dropped.
  */
 import vine from '@vinejs/vine'

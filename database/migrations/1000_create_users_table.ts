@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Users (spec/api.md §1). `password` is a scrypt hash and is null for accounts
+ * Users. `password` is a scrypt hash and is null for accounts
  * created through a social login only. TOTP columns back the two-factor flow:
  * `totp_last_step` is the last accepted time step, so a code cannot be replayed.
  */

@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { tokenTableColumns } from '#database/user_tables'
 
 /**
- * Refresh tokens (spec/api.md §1, cookie `refresh_token`). Only a SHA-256 hex
+ * Refresh tokens (cookie `refresh_token`). Only a SHA-256 hex
  * digest of the opaque token is stored. `oauth_id_token` keeps the OIDC id token
  * of a session that came from OIDC, for the provider's sign-out redirect.
  * Deleted with their user.

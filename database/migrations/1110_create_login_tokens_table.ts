@@ -2,8 +2,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { tokenTableColumns } from '#database/user_tables'
 
 /**
- * Login tokens: the second step of a sign-in with TOTP (spec/api.md §1,
- * `POST /api/auth/signIn/totp`). Hashed at rest, short-lived (`expires_at`) and
+ * Login tokens: the second step of a sign-in with TOTP
+ * (`POST /api/auth/signIn/totp`). Hashed at rest, short-lived (`expires_at`) and
  * single use (`used_at` is set when consumed). `oauth_id_token` carries the OIDC
  * id token through the TOTP step of a social sign-in. Deleted with their user.
  */

@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { tokenTableColumns } from '#database/user_tables'
 
 /**
- * Password-reset tokens (spec/api.md §1, `POST /api/auth/resetPassword`).
+ * Password-reset tokens (`POST /api/auth/resetPassword`).
  * Hashed at rest, valid until `expires_at` (one hour). Deleted with their user.
  */
 export default class extends BaseSchema {

@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { timestampColumns, userKeyColumns } from '#database/user_tables'
 
 /**
- * Social accounts linked to a user (spec/api.md §2). One account per provider
+ * Social accounts linked to a user (social login). One account per provider
  * per user, and a provider account links to at most one user. Deleted with
  * their user.
  */

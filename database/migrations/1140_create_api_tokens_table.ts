@@ -2,7 +2,7 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 import { timestampColumns, tokenHashColumn, userKeyColumns } from '#database/user_tables'
 
 /**
- * Personal API tokens (spec/api.md §1, ext): accepted as
+ * Personal API tokens (a Tern addition): accepted as
  * `Authorization: Bearer <token>`. Only a digest is stored (`token_hash`);
  * `prefix` is the first characters of the token, kept for display. `scopes` is a
  * JSON array of strings. `expires_at` null = never expires. Deleted with their user.

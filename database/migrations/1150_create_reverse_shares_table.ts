@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Reverse shares (spec/api.md §5): a link through which others upload a share
+ * Reverse shares: a link through which others upload a share
  * for the creator. `share_expiration` null = never; `remaining_uses` null =
  * unlimited; `max_share_size` in bytes. Deleted with their creator; deleting a
  * reverse share deletes its shares (see the shares table).

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Shares (spec/api.md §4). The id is chosen by the uploader (up to 50 chars).
+ * Shares. The id is chosen by the uploader (up to 50 chars).
  * `expiration` null = never expires. `creator_id` null = anonymous share, owned
  * by the browser holding the ownership cookie whose digest is `owner_token_hash`.
  * `removed_reason` set = removed by an admin (answered as `share_removed`).

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Share security (spec/api.md §4): at most one row per share, holding the share
+ * Share security: at most one row per share, holding the share
  * password hash and the view limit (null = none). Deleted with its share.
  */
 export default class extends BaseSchema {

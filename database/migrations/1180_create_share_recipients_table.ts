@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * E-mail recipients of a share (spec/api.md §4). Deleted with their share.
+ * E-mail recipients of a share. Deleted with their share.
  */
 export default class extends BaseSchema {
   protected tableName = 'share_recipients'

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Files of a share (spec/api.md §4). `size` is in bytes (bigint: files above
+ * Files of a share. `size` is in bytes (bigint: files above
  * 4 GiB are normal). `disk` names the storage disk that holds the bytes and
  * `storage_key` their key on it. `completed` turns true when the last chunk is
  * stored. Deleted with their share (the stored bytes are removed by the service).

@@ -1,7 +1,7 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Upload sessions (spec/api.md §4, chunk protocol): one per file being uploaded.
+ * Upload sessions of the chunk protocol: one per file being uploaded.
  * `multipart_upload_id` is set when the disk needs one (S3-like multipart
  * uploads). The chunks received so far are rows of `upload_chunks`. Deleted with
  * its file and with its share.

@@ -1,9 +1,9 @@
 import { BaseSchema } from '@adonisjs/lucid/schema'
 
 /**
- * Rate-limit counters of @adonisjs/limiter's database store (spec/api.md §1:
- * sign-in, TOTP, sign-up, reset). One row per limited key: consumed `points`
- * and the window's end `expire` (ms since the epoch). Shared by every Tern
+ * Rate-limit counters of @adonisjs/limiter's database store (sign-in, TOTP,
+ * sign-up, password reset, share passwords). One row per limited key: consumed
+ * `points` and the window's end `expire` (ms since the epoch). Shared by every Tern
  * process using the database; unused when the counters live in Redis.
  */
 export default class extends BaseSchema {

@@ -9,7 +9,7 @@
  * ```
  */
 
-/** The API's error body (spec/api.md §0). */
+/** The API's error body, Pingvin's: `error` is a status text or a machine key clients branch on. */
 export interface ApiErrorBody {
   statusCode: number
   message: string | string[]

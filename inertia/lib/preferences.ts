@@ -1,9 +1,9 @@
 /**
  * The visitor's preferences kept in the browser: the colour scheme and the
- * language. Each lives in localStorage (the spec's browser storage) and in a
- * cookie the server reads to render the right page (`color_scheme`,
- * `language`): one year, SameSite Lax, path /, Secure when the page was
- * served over HTTPS (as the server's own cookies).
+ * language. Each lives in localStorage and in a cookie the server reads to
+ * render the right page (`color_scheme`, `language`): one year, SameSite
+ * Lax, path /, Secure when the page was served over HTTPS (as the server's
+ * own cookies).
  */
 import type { ColorScheme } from '~/types/page_props'
 

@@ -1,5 +1,5 @@
 /**
- * Client session handling (spec: access-token refresh, sign-out).
+ * Client session handling: access-token refresh, sign-out.
  *
  * The `access_token` cookie is a JWT the browser may read (not HttpOnly).
  * Its expiry is decoded; when it ends within 2 minutes a new token is asked

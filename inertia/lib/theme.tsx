@@ -23,7 +23,7 @@ import type { ColorScheme } from '~/types/page_props'
 /** Primary colour of the product (antd blue). */
 export const PRIMARY_COLOR = '#1677ff'
 
-/** Notification placement and limits of the spec. */
+/** Notification placement and limits: bottom right, 4 s, at most 5 at once. */
 export const NOTIFICATION_CONFIG = { placement: 'bottomRight', duration: 4, maxCount: 5 } as const
 
 interface ColorSchemeContextValue {

@@ -1,8 +1,8 @@
 /**
- * The chunked upload client of the share API (spec/api.md §4, chunk upload
- * protocol), free of React and of the browser: `fetch` is a parameter, so
- * the same code runs in the upload page and in Node tests against the real
- * server.
+ * The chunked upload client of the share API (`POST /api/shares/:id/files`,
+ * Pingvin's chunk protocol), free of React and of the browser: `fetch` is a
+ * parameter, so the same code runs in the upload page and in Node tests
+ * against the real server.
  *
  * - A file is cut in chunks of `share.chunkSize` bytes (an empty file is one
  *   empty chunk). Chunk 0 goes first, without `id`; the server answers the

@@ -1,5 +1,5 @@
 /**
- * Form validation for the pages with the spec's messages from the catalogue
+ * Form validation for the pages with the messages of the catalogue
  * (`resources/lang/<locale>/validation.json`): 'This field is required',
  * 'Invalid email address', 'Must be at least {length} characters', ...
  * and the translation of the API's error messages.
@@ -14,7 +14,7 @@ import type { FormRule } from 'antd'
 import { useTranslate, type TranslateFn } from '~/lib/i18n'
 import { isApiError } from '~/lib/api'
 
-/** Bounds of the API (spec/api.md §1). */
+/** Bounds the server checks too (app/validators/auth.ts, api_tokens.ts). */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 32,
@@ -23,7 +23,7 @@ export const LIMITS = {
   tokenNameMax: 100,
 } as const
 
-/** Letters, digits, `.` and `_` (spec/api.md §1 username rule). */
+/** Letters, digits, `.` and `_`: the username rule of app/validators/auth.ts. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/
 
 /** Single rules, each with its catalogue message. */

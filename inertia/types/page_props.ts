@@ -1,5 +1,5 @@
 /**
- * The props every page receives (spec: user, configVariables, route,
+ * The props every page receives (user, configVariables, route,
  * colorScheme, language). Their types are the server's (`#api/pages`, built
  * by `app/middleware/inertia_middleware.ts`); this file makes them the
  * Inertia pages' shared props.

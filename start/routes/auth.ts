@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Authentication (spec/api.md §1)
+| Authentication (Pingvin-compatible)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

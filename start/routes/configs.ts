@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Configuration variables (spec/api.md §6)
+| Configuration variables (Pingvin-compatible)
 |--------------------------------------------------------------------------
 | Static paths (`version`) are declared before `:category`.
 */

@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Social login (spec/api.md §2)
+| Social login (Pingvin-compatible)
 |--------------------------------------------------------------------------
 */
 import app from '@adonisjs/core/services/app'

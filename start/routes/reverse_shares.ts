@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Reverse shares (spec/api.md §5)
+| Reverse shares (Pingvin-compatible)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

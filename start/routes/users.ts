@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Users (spec/api.md §3) and personal API tokens (ext)
+| Users (Pingvin-compatible) and personal API tokens (a Tern addition)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

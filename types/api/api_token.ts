@@ -1,5 +1,5 @@
 /**
- * Personal API tokens (spec/api.md §1, ext; `/api/users/me/apiTokens`), shared
+ * Personal API tokens (a Tern addition, `/api/users/me/apiTokens`), shared
  * by the server (ApiTokenTransformer) and the browser code (`#api/api_token`).
  * Plain types only: this folder imports nothing from the server or the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The answers of the sign-in routes (spec/api.md §1), shared by the server
+ * The answers of the sign-in routes (`/api/auth/*`), shared by the server
  * (its transformers return them) and the browser code (`#api/auth`).
  * Plain types only: this folder imports nothing from the server or the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The configuration objects of the HTTP API (`/api/configs*`, spec/api.md §6),
+ * The configuration objects of the HTTP API (`/api/configs*`, Pingvin-compatible),
  * shared by the server (app/transformers/config_variable_transformer.ts returns
  * them) and the browser code (which imports them as `#api/config`).
  * Plain types only: this folder imports nothing from the server or the browser.

@@ -10,7 +10,7 @@ import type { PublicUser } from './user.js'
 /** Colour schemes a visitor may choose; `system` follows the OS setting. */
 export type ColorScheme = 'light' | 'dark' | 'system'
 
-/** Props shared by every page, as the spec names them. */
+/** Props shared by every page. */
 export type SharedPageProps = {
   /** The signed-in user (public user object), or null for visitors. */
   user: PublicUser | null

@@ -1,5 +1,5 @@
 /**
- * The reverse-share objects of the HTTP API (spec/api.md §5), shared by the
+ * The reverse-share objects of the reverse-shares API (`/api/reverseShares*`), shared by the
  * server (ReverseShareTransformer returns them) and the browser code (which
  * imports them as `#api/reverse_share`). Sizes of reverse shares are decimal
  * strings of bytes; expiries ISO-8601 UTC, epoch 0 for "never".

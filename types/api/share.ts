@@ -1,5 +1,5 @@
 /**
- * The share objects of the HTTP API (spec/api.md §4), shared by the server
+ * The share objects of the shares API (`/api/shares*`), shared by the server
  * (ShareTransformer returns them) and the browser code (which imports them
  * as `#api/share`). File sizes are decimal strings, other sizes numbers;
  * dates ISO-8601 UTC; a share that never expires reports epoch 0.

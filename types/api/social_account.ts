@@ -1,5 +1,5 @@
 /**
- * Linked social-login accounts (spec/api.md §2, `GET /api/oauth/status`),
+ * Linked social-login accounts (`GET /api/oauth/status`),
  * shared by the server (SocialAccountTransformer) and the browser code
  * (`#api/social_account`). Plain types only.
  */

@@ -4,7 +4,7 @@
  * Plain types only: this folder imports nothing from the server or the browser.
  */
 
-/** The public user object of the API (spec/api.md §3). Never the hash, secrets or tokens. */
+/** The public user object of the API, as Pingvin answers it. Never the hash, secrets or tokens. */
 export interface PublicUser {
   id: string
   username: string

@@ -16,7 +16,7 @@ function createdTrue(ctx: HttpContext) {
 const ACTION = 'accountSecurity'
 
 /**
- * Signed-in routes of spec/api.md §1 that check the password or a TOTP
+ * Signed-in routes of `/api/auth/*` that check the password or a TOTP
  * code: password change and TOTP enable/verify/disable. Every check is
  * rate limited per user and IP; a right one gives its points back.
  */

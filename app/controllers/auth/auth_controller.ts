@@ -31,7 +31,7 @@ function rawString(body: Record<string, unknown>, key: string): string | null {
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-/** The public sign-in routes of spec/api.md §1. */
+/** The public sign-in routes (`/api/auth/*`, Pingvin-compatible). */
 @inject()
 export default class AuthController {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * The cookies of a sign-in session (spec/api.md §1), the HTTP side of
+ * The cookies of a sign-in session, the HTTP side of
  * #services/auth/session_service: `access_token` (Path `/`, SameSite Lax,
  * readable by scripts) and `refresh_token` (Path `/api/auth/token`,
  * HttpOnly, SameSite Strict). Plain cookies (no signing or encryption) so

@@ -4,7 +4,7 @@ import ConfigService from '#services/config/config_service'
 import { updateConfigVariablesValidator } from '#validators/configs'
 import { configViewOf } from '#controllers/configs/config_view'
 
-/** Admin routes of the configuration variables (spec/api.md §6). */
+/** Admin routes of the configuration variables (`/api/configs/admin/*`). */
 @inject()
 export default class AdminConfigsController {
   constructor(protected config: ConfigService) {}

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
 
 /**
- * POST /api/configs/admin/finishSetup (admin, spec/api.md §6): marks the
+ * POST /api/configs/admin/finishSetup (admin): marks the
  * first-run setup as done (`internal.setupFinished`, public, so
  * `GET /api/configs` tells every client). 201, also when it already was.
  */

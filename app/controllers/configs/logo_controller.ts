@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import LogoService from '#services/branding/logo_service'
 import { readLogoUpload } from '#controllers/configs/logo_upload'
 
-/** The instance logo (admin, spec/api.md §6). */
+/** The instance logo (admin, `POST /api/configs/admin/logo`). */
 @inject()
 export default class LogoController {
   constructor(protected logos: LogoService) {}

@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import MailService from '#services/mail/mail_service'
 import { testEmailValidator } from '#validators/configs'
 
-/** `POST /api/configs/admin/testEmail` (admin, spec/api.md §6). */
+/** `POST /api/configs/admin/testEmail` (admin). */
 @inject()
 export default class TestEmailController {
   constructor(protected mail: MailService) {}

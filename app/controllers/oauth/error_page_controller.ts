@@ -7,7 +7,7 @@ declare module '@adonisjs/inertia/types' {
   }
 }
 
-/** The social-login error page (product-spec §8). */
+/** The social-login error page: a message per code of SOCIAL_LOGIN_ERROR_CODES (#extensions/auth/errors). */
 export default class ErrorPageController {
   /** `/error?error=<code>&redirect=<path>&params=<provider>`. */
   async show(ctx: HttpContext) {

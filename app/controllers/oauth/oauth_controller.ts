@@ -23,7 +23,7 @@ function providerOf(ctx: HttpContext): string {
   return provider
 }
 
-/** Social login routes (spec/api.md §2). */
+/** Social login routes (`/api/oauth/*`, as Pingvin names them). */
 @inject()
 export default class OauthController {
   constructor(

@@ -1,6 +1,6 @@
 /**
- * The state cookie of a social sign-in, `oauth_<provider>_state` (spec/api.md
- * §2): encrypted, HttpOnly, sent to the callback only, living 10 minutes. It
+ * The state cookie of a social sign-in, `oauth_<provider>_state` (the name
+ * Pingvin used): encrypted, HttpOnly, sent to the callback only, living 10 minutes. It
  * carries the `PendingAuthorization` of #services/oauth/oauth_state.
  */
 import type { HttpContext } from '@adonisjs/core/http'

@@ -4,7 +4,7 @@ import { configValue } from '#services/config/config_service'
 import { clearReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 
-/** The upload page (spec: screens, Upload). */
+/** The upload page (`/upload`). */
 export default class UploadPageController {
   /**
    * `/upload`: the dropzone, create-share and share-ready modals. Visitors

@@ -1,5 +1,5 @@
 /**
- * The `reverse_share_token` cookie (spec/api.md §1): how `POST /api/shares`
+ * The `reverse_share_token` cookie (named as Pingvin did): how `POST /api/shares`
  * learns that a share is uploaded through a reverse share.
  *
  * Pingvin's client sets it itself (Path `/`, a session cookie) after

@@ -1,5 +1,5 @@
 /**
- * The reverse-shares API (spec/api.md §5): create, look up by token (which
+ * Pingvin's reverse-shares API (`/api/reverseShares`): create, look up by token (which
  * sets the `reverse_share_token` cookie), list the caller's, delete.
  */
 import { inject } from '@adonisjs/core'
@@ -11,7 +11,7 @@ import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer from '#transformers/reverse_share_transformer'
 import { createReverseShareValidator } from '#validators/reverse_shares'
 
-/** The reverse-shares routes of spec/api.md §5. */
+/** The reverse-shares routes. */
 @inject()
 export default class ReverseSharesController {
   constructor(private reverseShares: ReverseShareService) {}

@@ -24,7 +24,7 @@ const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** An `Idempotency-Key` of a first chunk: 1-64 letters, digits, `_` or `-`. */
 const UPLOAD_KEY = /^[A-Za-z0-9_-]{1,64}$/
 
-/** The files of a share: chunk upload, download, zip, removal (spec/api.md §4). */
+/** The files of a share: chunk upload, download, zip, removal (`/api/shares/:id/files*`). */
 @inject()
 export default class ShareFilesController {
   constructor(

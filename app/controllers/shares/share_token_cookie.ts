@@ -1,5 +1,5 @@
 /**
- * The `share_<id>_token` cookies of visitors (spec/api.md §1): reading a
+ * The `share_<id>_token` cookies of visitors (named as Pingvin did): reading a
  * share's token from the request and setting a new one, keeping at most
  * `MAX_SHARE_COOKIES` of them per browser.
  */

@@ -16,7 +16,7 @@ import { authorizeShare, shareCreator } from '#controllers/shares/share_caller'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import { creatingThroughReverseShare } from '#controllers/reverse_shares/reverse_share_cookie'
 
-/** The shares routes of spec/api.md §4 (files and tokens have their own controllers). */
+/** Pingvin's shares routes (`/api/shares*`; files and tokens have their own controllers). */
 @inject()
 export default class SharesController {
   constructor(

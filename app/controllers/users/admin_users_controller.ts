@@ -15,7 +15,7 @@ async function authorizeManage(ctx: HttpContext): Promise<void> {
   if (await ctx.bouncer.with('UserPolicy').denies('manage')) throw new ForbiddenException()
 }
 
-/** Admin routes of the users (spec/api.md §3, `/api/users`). */
+/** Admin routes of the users (`/api/users`). */
 @inject()
 export default class AdminUsersController {
   constructor(

@@ -7,7 +7,7 @@ import { clearSessionCookies } from '#controllers/auth/session_cookies'
 import { deleteOwnAccountValidator, updateOwnUserValidator } from '#validators/users'
 import AccountDeletionService from '#services/users/account_deletion_service'
 
-/** The signed-in user's own account (spec/api.md §3, `/api/users/me`). */
+/** The signed-in user's own account (`/api/users/me`). */
 @inject()
 export default class MeController {
   constructor(

@@ -22,7 +22,7 @@ export const E_AUTH_PROVIDER_INVALID = createError<[id: string, reason: string]>
   500
 )
 
-/** The error codes of the social-login error page (spec/api.md §2, product-spec §8). */
+/** The error codes of the social-login error page (`/error?error=<code>`). */
 export const SOCIAL_LOGIN_ERROR_CODES = [
   'default',
   'access_denied',

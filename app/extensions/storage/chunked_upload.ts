@@ -1,5 +1,5 @@
 /**
- * How the chunks of an upload (spec/api.md §4, chunk protocol) are stored on
+ * How the chunks of an upload (`POST /api/shares/:id/files`) are stored on
  * a disk, without buffering a file and without upload state in memory (any
  * instance may receive the next chunk). Pick the strategy once, when the
  * upload session is created, and keep it with the session:

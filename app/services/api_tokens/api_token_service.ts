@@ -1,5 +1,5 @@
 /**
- * Personal API tokens (spec/api.md §1, ext): created on the account page,
+ * Personal API tokens (a Tern addition): created on the account page,
  * shown once (`tern_<43 random base64url characters>`), stored as a
  * SHA-256 digest, revocable, optionally expiring. They authenticate
  * `Authorization: Bearer <token>` on every user/admin route (see

@@ -1,5 +1,5 @@
 /**
- * The `access_token` JWT of the API contract (spec/api.md §1): HS256 with the
+ * The `access_token` JWT, as Pingvin issues it: HS256 with the
  * instance secret, claims `sub` (user id), `email`, `isAdmin`,
  * `refreshTokenId`, `iat`, `exp` = iat + 15 minutes.
  */

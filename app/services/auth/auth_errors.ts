@@ -1,7 +1,7 @@
 /**
  * The errors of the auth, account and social-login routes. Each answers its
- * status with `{statusCode, message, error}` (spec/api.md §0), `error` being
- * the contract's machine key when one is given, else the status text.
+ * status with `{statusCode, message, error}` (Pingvin's error body), `error`
+ * being the machine key clients branch on when there is one, else the status text.
  */
 import { Exception } from '@adonisjs/core/exceptions'
 

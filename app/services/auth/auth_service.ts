@@ -1,5 +1,5 @@
 /**
- * The password sign-in flows of spec/api.md §1: sign-up, sign-in (with the
+ * The password sign-in flows (`/api/auth/*`): sign-up, sign-in (with the
  * TOTP second step), password change and the TOTP set-up of an account.
  * Controllers do HTTP (cookies, status codes, rate limits); the rules live here.
  */

@@ -1,5 +1,5 @@
 /**
- * Who a credential names (spec/api.md §1), without HTTP: the middleware side
+ * Who a credential names, without HTTP: the middleware side
  * (app/middleware/auth/current_user.ts) reads the `Authorization` header and the
  * `access_token` cookie and passes their values here.
  * - A valid `access_token` JWT names its user. A JWT issued for a session

@@ -1,5 +1,5 @@
 /**
- * Login tokens: the second (TOTP) step of a sign-in (spec/api.md §1). A
+ * Login tokens: the second (TOTP) step of a sign-in. A
  * password sign-in of a user with TOTP on yields an opaque token (stored as a
  * digest) valid 5 minutes; `POST /api/auth/signIn/totp` redeems it once with
  * a code. A social sign-in that needs TOTP uses the same tokens and may carry

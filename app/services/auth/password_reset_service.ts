@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (spec/api.md §1): a request always gets the same
+ * Password reset by e-mail: a request always gets the same
  * neutral reply after storing the same outbox row, whatever the address;
  * the work (lookup, token, mail) happens later on any instance, so neither
  * the reply nor its timing tells whether the address exists, and a crash

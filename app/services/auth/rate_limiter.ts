@@ -1,8 +1,8 @@
 /**
- * Rate limits of the routes that can be used to guess (spec/api.md §1):
- * sign-in, TOTP sign-in, sign-up, password reset, share
- * passwords. Counters live in the limiter's store (database by default,
- * Redis when configured), so several Tern processes share them.
+ * Rate limits of the routes that can be used to guess: sign-in, TOTP
+ * sign-in, sign-up, password reset, share passwords. Counters live in the
+ * limiter's store (database by default, Redis when configured), so several
+ * Tern processes share them.
  *
  * Consume first, then check the secret: an attempt takes its point with one
  * atomic increment-and-read of the store (an upsert on the database, a Lua

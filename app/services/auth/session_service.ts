@@ -1,5 +1,5 @@
 /**
- * Sign-in sessions (spec/api.md §1): a session is a row of `refresh_tokens`
+ * Sign-in sessions: a session is a row of `refresh_tokens`
  * whose opaque token lives in the HttpOnly `refresh_token` cookie (only its
  * digest is stored). Access tokens (15-minute JWTs in the `access_token`
  * cookie) carry the session id as `refreshTokenId`, and stop being accepted

@@ -1,6 +1,6 @@
 /**
  * The hook for `{redirectURI}` in the answer of `POST /api/auth/signOut`
- * (spec/api.md §1): only a session that came from OIDC, with
+ * (Pingvin's field): only a session that came from OIDC, with
  * `oauth.oidc-signOut` on, answers the provider's end-session URL. The social
  * login code registers a resolver; without one, sign-out answers no body.
  *

@@ -1,5 +1,5 @@
 /**
- * Time-based one-time passwords (spec/api.md §1) with otplib 13: SHA-1,
+ * Time-based one-time passwords with otplib 13: SHA-1,
  * 6 digits, 30-second period (what authenticator apps expect), one step of
  * clock drift accepted either way, and no replay: the time step of every
  * accepted code is recorded in `users.totp_last_step`, and a code whose step

@@ -1,5 +1,5 @@
 /**
- * The instance's logo (spec/config.md "general.logo"): an admin uploads a
+ * The instance's logo (`POST /api/configs/admin/logo`): an admin uploads a
  * square PNG; Tern keeps it under `DATA_DIR/images/` together with the
  * favicon and app icons derived from it, and serves them at `/img/...`
  * (`BRANDING_IMAGES`). Until a logo is uploaded (or after it is removed) the

@@ -1,5 +1,5 @@
 /**
- * The core configuration variables of Tern (spec/config.md): categories
+ * The core configuration variables of Tern: categories
  * general, share, email, smtp, oauth and legal, plus the hidden `internal` category
  * (state the server keeps, not settings an admin edits). Plugins add their
  * own categories through `configRegistry.defineCategory`

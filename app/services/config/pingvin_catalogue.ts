@@ -3,8 +3,8 @@
  * (`backend/prisma/seed/config.seed.ts`) defines them: every category its
  * admin menu lists, their keys in Pingvin's order, types and defaults, and
  * which are public (`secret: false`) or obscured. What a Pingvin 1.x client
- * sees of Tern's configuration is cut to this list (spec/api.md: an
- * extension never changes what a Pingvin client sees; see
+ * sees of Tern's configuration is cut to this list (Tern's additions never
+ * change what a Pingvin client sees; see
  * `ConfigService.publicVariables` and `adminCategory`).
  *
  * Categories of the admin menu, in its order: General, Email, Share, SMTP,

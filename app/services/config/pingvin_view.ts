@@ -1,6 +1,6 @@
 /**
- * What a Pingvin 1.x client sees of Tern's configuration (spec/api.md §6:
- * an extension never changes what a Pingvin client sees): `GET /api/configs`
+ * What a Pingvin 1.x client sees of Tern's configuration (Tern's
+ * additions never change what a Pingvin client sees): `GET /api/configs`
  * and `GET /api/configs/admin/<category>` cut to Pingvin 1.13's keys, in
  * Pingvin's order (`pingvin_catalogue.ts`). Tern's own clients opt in to
  * Tern's full view with `?ext=1` (the admin panel does).
@@ -15,7 +15,7 @@
  * - a setting Tern does not have (`s3.useChecksum`, `oauth.discord-limitedUsers`,
  *   `oauth.oidc-role*`): a stored value would change nothing;
  * - the `cache` category: Tern takes Redis from the `REDIS_URL` environment
- *   variable (spec/config.md), read before the database is reachable, so
+ *   variable, read before the database is reachable, so
  *   the category only reflects it (`redis-enabled`, `redis-url` masked);
  *   Tern has no response cache, so `ttl` and `maxItems` show Pingvin's defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * The chunk upload protocol (spec/api.md §4): `POST /api/shares/:id/files`.
+ * Pingvin's chunk upload protocol: `POST /api/shares/:id/files`.
  * The first chunk (no `id`) creates the file; later chunks carry its id and
  * may arrive out of order or in parallel, each written at its place. Limits
  * are checked before a byte is written (declared sizes), then enforced while

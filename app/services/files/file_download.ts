@@ -1,5 +1,5 @@
 /**
- * Serving a share file (spec/api.md §4) as plain data: the status, headers
+ * Serving a share file (`GET /api/shares/:id/files/:fileId`) as plain data: the status, headers
  * and body stream of the answer, which the controller writes
  * (app/controllers/shares/download_response.ts). A file streams from its
  * disk (a range is read from its start on disks with ranged reads), with

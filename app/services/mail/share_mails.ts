@@ -1,5 +1,5 @@
 /**
- * The mails of the share lifecycle (spec/config.md, `email.*`):
+ * The mails of the share lifecycle (settings `email.*`):
  *
  * - share recipients: when a share is completed, each recipient gets
  *   `email.shareRecipientsSubject` / `email.shareRecipientsMessage` with

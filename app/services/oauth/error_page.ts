@@ -1,6 +1,6 @@
 /**
  * The social-login error page `/error?error=<code>&redirect=<path>&params=<provider>`
- * (product-spec §8): its query, checked. An unknown code shows `default`; the
+ * (codes: SOCIAL_LOGIN_ERROR_CODES): its query, checked. An unknown code shows `default`; the
  * back link is a local path only (no open redirect); the provider is shown
  * by its display name from the registry ("OpenID Connect" for oidc).
  */

@@ -1,5 +1,5 @@
 /**
- * Social login (spec/api.md §2): the rules of the OAuth / OpenID Connect
+ * Social login (`/api/oauth/*`): the rules of the OAuth / OpenID Connect
  * flow. Providers come from plugins through the auth-provider extension
  * point as Ally drivers; their settings are read per request, so an admin
  * change applies at once. The controller moves cookies and redirects and

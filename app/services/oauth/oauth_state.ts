@@ -1,7 +1,7 @@
 /**
  * The one-time values of a social sign-in, kept between the redirect to the
  * provider and its callback in the encrypted, HttpOnly cookie
- * `oauth_<provider>_state` (spec/api.md §2): the `state` echoed by the
+ * `oauth_<provider>_state`: the `state` echoed by the
  * provider, the PKCE verifier and the OIDC nonce. It lives 10 minutes; a
  * callback without it answers `expired_token`, one whose `state` differs
  * answers `invalid_token`. The cookie itself is HTTP: see

@@ -1,5 +1,5 @@
 /**
- * The errors of the reverse-shares API (spec/api.md §5). They are
+ * The errors of the reverse-shares API (`/api/reverseShares*`). They are
  * `ShareApiException`s, so the exception handler answers them like the
  * shares API: `{statusCode, message, error}`.
  */
@@ -8,8 +8,8 @@ import { ShareApiException } from '#services/shares/share_errors'
 /**
  * "Reverse share token not found": 404 on `GET /api/reverseShares/:token`,
  * 403 for the `reverse_share_token` cookie of `POST /api/shares` (Pingvin's
- * status there, spec/api.md §4). Its own class so the controller that read
- * the cookie can tell a dead token and clear it.
+ * status there). Its own class so the controller that read the cookie can
+ * tell a dead token and clear it.
  */
 export class ReverseShareTokenNotFoundException extends ShareApiException {
   constructor(status: 403 | 404 = 404) {

@@ -1,5 +1,5 @@
 /**
- * Reverse shares (spec/api.md §5): links through which others upload shares
+ * Reverse shares: links through which others upload shares
  * for their creator. Create, look up by token, list, delete, and keep count
  * of their uses. Callers have checked who may call (ReverseSharePolicy);
  * this service applies the rules. Plain data in and out: the

@@ -1,5 +1,5 @@
 /**
- * Share expiration input (spec/api.md §0): `"<n>-<unit>"` with unit one of
+ * Share expiration input, as Pingvin takes it: `"<n>-<unit>"` with unit one of
  * minute(s), hour(s), day(s), week(s), month(s), year(s), or `"never"`.
  * `share.maxExpiration` (a timespan, 0 = unlimited) caps it, and "never" is
  * refused while a maximum is set.

@@ -1,6 +1,6 @@
 /**
- * The errors of the shares API (spec/api.md §4). Each one carries the HTTP
- * status and, where the contract names one, the machine key the exception
+ * The errors of the shares API (`/api/shares*`). Each one carries the HTTP
+ * status and, where there is one, the machine key the exception
  * handler answers in `error`.
  */
 import { STATUS_CODES } from 'node:http'

@@ -1,5 +1,5 @@
 /**
- * The share lifecycle (spec/api.md §4): create, complete, reopen, edit and
+ * The share lifecycle: create, complete, reopen, edit and
  * delete. Callers have checked who may call (SharePolicy); this service
  * applies the rules. It takes and returns plain values and models.
  */

@@ -1,5 +1,5 @@
 /**
- * Share tokens (spec/api.md §1 and §4): an HS256 JWT per share with claims
+ * Share tokens (`POST /api/shares/:id/token`): an HS256 JWT per share with claims
  * `shareId`, `shareCreatedAt` and `exp` = the share's expiry (none for never),
  * which the controllers send as the HttpOnly session cookie
  * `share_<id>_token`. Every token issued counts one view, atomically against

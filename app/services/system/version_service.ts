@@ -21,7 +21,7 @@
 import { configSnapshot } from '#services/config/config_service'
 import { compareVersions } from '#extensions/plugins/semver'
 
-/** The version of this build of Tern (spec/product-spec.md, "Built-in version"). */
+/** The version of this build of Tern, compared with the latest release for the new-release notice. */
 export const TERN_VERSION = '0.23.1'
 
 /** What the release source said about its latest release. */

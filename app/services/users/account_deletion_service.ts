@@ -1,9 +1,9 @@
 /**
  * Deleting one's own account (`DELETE /api/users/me`): the confirmation Tern's
  * account page sends, checked, then the deletion (#services/users/user_service).
- * A body-less request is Pingvin's form (spec/api.md §3: no request body; its web
- * client deletes that way after its own confirm dialog) and is accepted as it
- * is: refusing it would break Pingvin clients, which an extension must not do.
+ * A body-less request is Pingvin's form (Pingvin's route takes no body; its
+ * web client deletes that way after its own confirm dialog) and is accepted as
+ * it is: refusing it would break Pingvin clients, which an extension must not do.
  */
 import { inject } from '@adonisjs/core'
 import type User from '#models/user'

@@ -1,5 +1,5 @@
 /**
- * Accounts (spec/api.md §3): creation, updates and deletion, with the rules
+ * Accounts (`/api/users`): creation, updates and deletion, with the rules
  * that hold whoever asks: usernames and e-mail addresses are unique ignoring
  * case (the same answer on SQLite, MySQL and PostgreSQL), and there is always
  * at least one admin.

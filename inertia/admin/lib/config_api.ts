@@ -1,5 +1,5 @@
 /**
- * The configuration routes of the admin API (spec/api.md §6) and their
+ * The configuration routes of the admin API (`/api/configs/admin/*`) and their
  * answers, for the configuration pages and the landing page.
  */
 import { adminHttp } from '~/admin/lib/http'

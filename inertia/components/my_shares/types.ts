@@ -1,6 +1,6 @@
 /**
  * The paths of the shares routes the "My shares" and share edit pages call
- * (spec/api.md §4). The objects they read are typed in `#api/share`.
+ * (`/api/shares`). The objects they read are typed in `#api/share`.
  */
 
 /** Paths of the shares routes these pages call. */

@@ -1,6 +1,6 @@
 /**
  * Expiration input of the share edit form: a number and a unit (minute to
- * year) or "never", as the API takes it (`"<n>-<unit>"`, spec/api.md §0),
+ * year) or "never", as the API takes it (`"<n>-<unit>"`),
  * capped by the public `share.maxExpiration` timespan ("30 days"; 0 means
  * unlimited) like on creation.
  */

@@ -17,7 +17,7 @@ import {
 } from '~/components/share_edit/expiration'
 import { shareEditErrorText } from '~/components/share_edit/errors'
 
-/** Bounds of the share fields (spec/api.md §4). */
+/** Bounds of the share fields, the server's (app/validators/shares.ts). */
 export const SHARE_LIMITS = { nameMin: 3, nameMax: 30, descriptionMax: 512, passwordMin: 3, passwordMax: 30 } as const
 
 /** The heading of a group of fields, styled like a form label. */

@@ -1,5 +1,5 @@
 /**
- * The share view's side of the shares API (spec/api.md §4): the URLs of its
+ * The share view's side of the shares API (`/api/shares`): the URLs of its
  * calls, downloads and previews. The objects it reads are typed in `#api/share`.
  */
 

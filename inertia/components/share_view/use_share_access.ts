@@ -1,8 +1,8 @@
 /**
- * The token flow of the share view (spec/api.md §4), as a state machine. The
- * server tells the page where to start (SharePageState), so a normal visit
- * makes no call that is refused (a refused call is a red error in the
- * browser's console):
+ * The token flow of the share view (`POST /api/shares/:id/token`), as a
+ * state machine. The server tells the page where to start (SharePageState),
+ * so a normal visit makes no call that is refused (a refused call is a red
+ * error in the browser's console):
  *
  * 1. `null` (the browser holds a valid `share_<id>_token` cookie, an earlier
  *    visit in this browser session): `GET /api/shares/:id` shows the share
@@ -14,7 +14,7 @@
  *
  * The API's refusals still lead where they should (a token that expired
  * meanwhile: `share_token_required` gets a new one once). Every other answer,
- * and the states the server rendered, are the spec's states: not found,
+ * and the states the server rendered, are the page's states: not found,
  * expired, removed (with the admin's reason), visitor limit exceeded,
  * private share, or unknown.
  */

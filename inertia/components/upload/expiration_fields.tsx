@@ -47,7 +47,7 @@ export interface ExpirationFieldsProps {
 /**
  * The expiration of a create modal: a number and a unit (minute ... year),
  * or "never" (offered only while `share.maxExpiration` is unlimited), with
- * the resulting date below and the spec's message over the maximum
+ * the resulting date below and the catalogue's message over the maximum
  * ('Expiration exceeds maximum expiration date of {max}.').
  */
 export default function ExpirationFields({ form, messages }: ExpirationFieldsProps) {

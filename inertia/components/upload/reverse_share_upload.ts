@@ -1,6 +1,5 @@
 /**
- * Creating the share of an upload through a reverse share (`/upload/:token`,
- * spec/api.md §5).
+ * Creating the share of an upload through a reverse share (`/upload/:token`).
  *
  * The server knows a share is made through a reverse share from the
  * `reverse_share_token` cookie. Its lookup route `GET /api/reverseShares/:token`

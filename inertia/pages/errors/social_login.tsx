@@ -6,7 +6,7 @@ import LinkButton from '~/components/link_button'
 
 /** Props from `/error?error=<code>&redirect=<path>&params=<provider>` (checked by the server). */
 export interface SocialLoginErrorProps {
-  /** One of the codes of product-spec §8 (`default` for anything else). */
+  /** One of `SOCIAL_LOGIN_ERROR_CODES` (app/extensions/auth/errors.ts; `default` for anything else). */
   code: string
   /** Local path of the "Go back" button. */
   redirect: string

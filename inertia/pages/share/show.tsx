@@ -21,7 +21,7 @@ export type ShareShowProps = ShareShowPageProps
  * The share view (`/share/:id`): the token flow (see use_share_access),
  * the password modal, the share's name, description and files with
  * download, direct link and preview, "Download all", and every error state
- * of the spec with its message.
+ * with its message.
  */
 export default function ShareShow(props: ShareShowProps) {
   // A visit to another share starts over (state, modals) instead of reusing this one's.

@@ -1,6 +1,6 @@
 import type { PublicUser } from '#api/user'
 
-/** A user as the admin routes answer it (spec/api.md §3): the public user object. */
+/** A user as the admin routes answer it (`/api/users`): the public user object. */
 export type AdminUser = PublicUser
 
 /** Fields of the create form: `password` only when `mode` is `password`. */
