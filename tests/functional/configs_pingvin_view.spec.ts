@@ -1,6 +1,6 @@
 /**
  * What a Pingvin 1.x client sees of the configuration
- * (spec/api.md §6): every category of Pingvin 1.13's admin menu answers 200
+ * (`/api/configs*`): every category of Pingvin 1.13's admin menu answers 200
  * with exactly Pingvin's keys in Pingvin's order, also when the plugin
  * behind it is disabled; Tern-only keys only with `?ext=1`; `cache` reflects
  * REDIS_URL and is read-only. The expected lists are Pingvin's seed

@@ -23,7 +23,7 @@ import UploadChunk from '#models/upload_chunk'
 /** 5 GiB: above 2^32, so it only survives in a real 64-bit column. */
 const FIVE_GIB = 5 * 1024 * 1024 * 1024
 
-/** The tables of the data model (spec/api.md) created by the migrations. */
+/** The tables of the data model created by the migrations. */
 const MODEL_TABLES = [
   'users',
   'config_variables',

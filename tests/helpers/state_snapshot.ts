@@ -22,7 +22,7 @@ const VOLATILE_TABLES = new Set(['rate_limits', 'locks', 'adonis_schema', 'adoni
  * outbox works its rows in the background (status, attempts, locks), so only
  * which deliveries exist is compared; and POST /api/auth/resetPassword/:email
  * stores one request row for every address by design (the same neutral work
- * whatever the address, spec/api.md §1), so those rows are left out.
+ * whatever the address), so those rows are left out.
  */
 const ROW_VIEWS: Record<string, (row: Record<string, unknown>) => unknown> = {
   notification_deliveries: (row) =>

@@ -147,7 +147,7 @@ test.group('Config registry | defineCategory', () => {
 })
 
 test.group('Config registry | core definitions', () => {
-  test('define every variable of spec/config.md with its type, default and visibility', ({ assert }) => {
+  test('define every core variable with its type, default and visibility', ({ assert }) => {
     const registry = new ConfigRegistry()
     registerCoreConfigCategories(registry)
     const expected: [string, string, string, boolean][] = [

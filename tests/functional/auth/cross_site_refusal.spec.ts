@@ -1,5 +1,5 @@
 /**
- * The cross-site refusal of cookie-authenticated writes (spec/api.md §1)
+ * The cross-site refusal of cookie-authenticated writes
  * explains itself: behind a proxy that rewrites the Host header,
  * Pingvin 1.x clients got a bare 403 "Forbidden" on every signed-in write.
  * The 403 now names the origin Tern expects and the setting that fixes it

@@ -1,5 +1,5 @@
 /**
- * The social-login error page `/error` (product-spec §8): every code's
+ * The social-login error page `/error`: every code's
  * message with the provider's display name, the back link, and the
  * sign-in page without the password form under `oauth.disablePassword`.
  */

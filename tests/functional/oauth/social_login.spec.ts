@@ -1,5 +1,5 @@
 /**
- * The social-login flow of spec/api.md §2 end to end, with the OIDC plugin
+ * The social-login flow (`/api/oauth/*`) end to end, with the OIDC plugin
  * against a REAL OpenID provider (oidc-provider on a random port): sign-up,
  * sign-in, linking, unlinking, TOTP, and every error code the flow reaches.
  */

@@ -92,7 +92,7 @@ test.group('Pages | share view', (group) => {
     assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, { kind: 'visitorLimit' })
     const text = html((await client.get(`/share/${share.id}`)).text())
     assert.match(text, /<h1[^>]*>Visitor limit exceeded<\/h1>/)
-    // The API's order is unchanged (spec/api.md: the password is checked before the view limit).
+    // The API's order is unchanged (Pingvin's: the password is checked before the view limit).
     const withoutPassword = await shareToken(share.id)
     assert.equal(withoutPassword.response.json.error, 'share_password_required')
     const withPassword = await shareToken(share.id, 'hunter22')
