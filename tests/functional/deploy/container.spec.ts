@@ -222,6 +222,7 @@ test.group('compose.yaml', () => {
         S3_BUCKET: s3.bucket,
         S3_KEY: s3.accessKeyId,
         S3_SECRET: s3.secretAccessKey,
+        APP_URL: `http://127.0.0.1:${port}`,
       }
       assert.notMatch(Object.values(env).join(' '), /\$\{/, 'every interpolated value is replaced')
       await runContainer(name, { env })

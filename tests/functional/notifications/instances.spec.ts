@@ -180,6 +180,8 @@ test.group('Notifications | outbox claims of killed and slow instances', (group)
     smtp = await startSmtpServer()
     await useWebhook(receiver.url, 'claims-secret')
     await useSmtpPort(smtp.port)
+    // Reset links are mailed only once the public address is confirmed.
+    await setConfig('general.appUrl', 'https://tern.example.com')
     const owner = await shareUser({ email: 'held@example.com' })
     // Every attempt of the webhook's requests and of the mails stops right after its claim, before
     // anything is sent. A lease of 2 s (default 15 s) keeps the test short.

@@ -77,6 +77,8 @@ test.group('HTTPS | behind a trusted proxy', (group) => {
     await setConfig('oauth.github-enabled', 'true')
     await setConfig('oauth.github-clientId', 'client-id')
     await setConfig('oauth.github-clientSecret', 'client-secret')
+    // Social sign-in starts (and sets its state cookie) only once the public address is confirmed.
+    await setConfig('general.appUrl', 'https://tern.example.com')
   })
 
   test('{$self} carries HSTS over HTTPS, never over plain HTTP')

@@ -16,6 +16,8 @@ import { api, cleanupShareTests, createCompletedShare, createShare, newShareId, 
 import { startFakeNtfy, type FakeNtfy } from '../fake_ntfy.js'
 
 const NTFY_KEYS = ['ntfy.server', 'ntfy.topic', 'ntfy.token', 'ntfy.priority']
+/** The settings each test sets: ntfy's, and a confirmed public address (click URLs need one). */
+const SETTINGS = [...NTFY_KEYS, 'general.appUrl']
 const outbox = await app.container.make(OutboxService)
 
 test.group('ntfy plugin | routed events through the outbox', (group) => {
@@ -47,14 +49,14 @@ test.group('ntfy plugin | routed events through the outbox', (group) => {
   group.each.setup(async () => {
     ntfy = await startFakeNtfy()
     admin = await shareUser({ admin: true })
-    await configure({ 'ntfy.server': ntfy.url, 'ntfy.topic': 'tern_functional' })
+    await configure({ 'ntfy.server': ntfy.url, 'ntfy.topic': 'tern_functional', 'general.appUrl': 'https://tern.example.com' })
     return async () => {
       // Closed first: a held request fails at once instead of waiting for its 10 s timeout.
       await ntfy.close()
       await outbox.idle('ntfy').catch(() => {})
       await db.from('notification_routes').whereNull('user_id').delete()
       await db.from('notification_deliveries').delete()
-      await ConfigVariable.query().whereIn('key', NTFY_KEYS).update({ value: null })
+      await ConfigVariable.query().whereIn('key', SETTINGS).update({ value: null })
       await cleanupShareTests()
     }
   })
