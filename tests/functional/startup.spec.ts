@@ -82,7 +82,8 @@ test.group('Startup | a start that fails stops at once', (group) => {
       await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve))
       const tern = startTern(
         ['bin/server.ts'],
-        { DATA_DIR: dataDir, NODE_ENV: 'production', TERN_WORKERS: workers, PORT: String(port), HOST: '127.0.0.1' },
+        // A database of its own (SQLite in DATA_DIR): the run's database already names another storage.
+        { DATA_DIR: dataDir, DB_CONNECTION: 'sqlite', NODE_ENV: 'production', TERN_WORKERS: workers, PORT: String(port), HOST: '127.0.0.1' },
         60_000
       )
       try {
