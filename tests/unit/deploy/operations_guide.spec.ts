@@ -50,6 +50,20 @@ test.group('Operations guide | docs/operations.md', () => {
     }
   })
 
+  test('.env.example lists every variable start/env.ts and the plugins read, and no other', async ({ assert }) => {
+    const read = new Set([...readFileSync('start/env.ts', 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]))
+    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      if (!existsSync(join('plugins', id.name, 'manifest.ts'))) continue
+      const { manifest } = await import(`#plugins/${id.name}/manifest`)
+      for (const variable of manifest.env ?? []) read.add(variable.name)
+    }
+    // NODE_ENV is set by npm start and the test runner, never by an operator.
+    read.delete('NODE_ENV')
+    const example = readFileSync('.env.example', 'utf8')
+    const listed = new Set([...example.matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]))
+    assert.sameMembers([...listed], [...read])
+  })
+
   test('the nginx and Caddy examples accept a default chunk, stream, wait long enough and forward the client', ({ assert }) => {
     const chunk = defaultChunkSize()
     const nginx = block('nginx')
