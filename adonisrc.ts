@@ -51,7 +51,10 @@ export default defineConfig({
         timeout: 10000,
       },
       {
-        files: ['tests/functional/**/*.spec.{ts,js}', 'plugins/*/tests/functional/**/*.spec.{ts,js}'],
+        files: [
+          'tests/functional/**/*.spec.{ts,js}',
+          'plugins/*/tests/functional/**/*.spec.{ts,js}',
+        ],
         name: 'functional',
         timeout: 60000,
       },

@@ -23,7 +23,8 @@ function catalogues(): Plugin {
   type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
   const flatten = (prefix: string, value: Json, into: Record<string, string>) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, nested] of Object.entries(value)) flatten(prefix ? `${prefix}.${key}` : key, nested, into)
+      for (const [key, nested] of Object.entries(value))
+        flatten(prefix ? `${prefix}.${key}` : key, nested, into)
     } else if (typeof value === 'string') into[prefix] = value
   }
   const read = (locale: string, part: string, files: string[]) => {
@@ -31,10 +32,15 @@ function catalogues(): Plugin {
     const base = join(LANG_DIR, locale)
     let entries: string[] = []
     try {
-      entries = readdirSync(base, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'))
+      entries = readdirSync(base, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        file.endsWith('.json')
+      )
     } catch {}
     for (const entry of entries.sort()) {
-      const namespace = entry.replace(/\.json$/, '').split(/[\\/]/).join('.')
+      const namespace = entry
+        .replace(/\.json$/, '')
+        .split(/[\\/]/)
+        .join('.')
       if ((namespace === 'admin' || namespace.startsWith('admin.')) !== (part === 'admin')) continue
       const file = join(base, entry)
       files.push(file)
@@ -51,7 +57,9 @@ function catalogues(): Plugin {
     },
     load(id) {
       if (id === `\0${CATALOGUES}`) {
-        const locales = readdirSync(LANG_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+        const locales = readdirSync(LANG_DIR, { withFileTypes: true }).filter((entry) =>
+          entry.isDirectory()
+        )
         const entries = locales.map(
           ({ name: code }) =>
             `${JSON.stringify(code)}: { app: () => import(${JSON.stringify(`${CATALOGUES}/${code}/app`)}), ` +
@@ -144,7 +152,10 @@ export default defineConfig(({ command }) => ({
            */
           treeshake: {
             moduleSideEffects: [
-              { test: /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/, sideEffects: false },
+              {
+                test: /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/,
+                sideEffects: false,
+              },
             ],
           },
         },

@@ -64,7 +64,10 @@ async function main() {
   const count = env.get('TERN_WORKERS')
   if (count === 1) return serve()
   const { Logger } = await import('@adonisjs/core/logger')
-  runPrimary(count, new Logger({ name: 'tern', enabled: true, level: env.get('LOG_LEVEL') ?? 'info' }))
+  runPrimary(
+    count,
+    new Logger({ name: 'tern', enabled: true, level: env.get('LOG_LEVEL') ?? 'info' })
+  )
 }
 
 void main()

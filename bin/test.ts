@@ -19,7 +19,8 @@ import { createTestDatabase, freePort } from '#tests/helpers/test_database'
  * The whole suite runs with the test fixture plugin enabled next to the
  * default ones, so every extension point is exercised by a real plugin.
  */
-process.env.TERN_PLUGINS ??= 'local-storage,email,s3-storage,fixture,webhook,ntfy,oidc,github,google,discord,microsoft,gcs-storage,recording-channel,forty-two,ldap'
+process.env.TERN_PLUGINS ??=
+  'local-storage,email,s3-storage,fixture,webhook,ntfy,oidc,github,google,discord,microsoft,gcs-storage,recording-channel,forty-two,ldap'
 process.env.TERN_PLUGIN_PATHS ??= 'tests/fixtures/plugins'
 
 /**
@@ -63,10 +64,7 @@ createIgnitor(new URL('../', import.meta.url))
       ...config,
       ...{
         setup: runnerHooks.setup,
-        teardown: runnerHooks.teardown.concat([
-          () => app.terminate(),
-          () => database.drop(),
-        ]),
+        teardown: runnerHooks.teardown.concat([() => app.terminate(), () => database.drop()]),
       },
     })
   })

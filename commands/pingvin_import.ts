@@ -10,10 +10,14 @@ import type { CommandOptions } from '@adonisjs/core/types/ace'
  */
 export default class PingvinImport extends BaseCommand {
   static commandName = 'pingvin:import'
-  static description = 'Import a Pingvin Share instance (users, shares, files, reverse shares, settings)'
+  static description =
+    'Import a Pingvin Share instance (users, shares, files, reverse shares, settings)'
   static options: CommandOptions = { startApp: true }
 
-  @args.string({ description: 'Pingvin data folder holding pingvin-share.db and uploads/', required: false })
+  @args.string({
+    description: 'Pingvin data folder holding pingvin-share.db and uploads/',
+    required: false,
+  })
   declare dir?: string
 
   @flags.string({ description: 'The Pingvin SQLite file (instead of <dir>)' })
@@ -25,7 +29,10 @@ export default class PingvinImport extends BaseCommand {
   @flags.boolean({ description: 'Read and check everything, write nothing' })
   declare dryRun?: boolean
 
-  @flags.boolean({ description: 'Import into a Tern instance that already holds data (collisions are reported, never overwritten)' })
+  @flags.boolean({
+    description:
+      'Import into a Tern instance that already holds data (collisions are reported, never overwritten)',
+  })
   declare merge?: boolean
 
   @flags.string({ description: 'Storage disk for the files (default: the disk new uploads go to)' })
@@ -35,18 +42,22 @@ export default class PingvinImport extends BaseCommand {
   declare json?: boolean
 
   async run() {
-    const { PingvinImporter, PingvinSourceError } = await import('#services/pingvin_import/importer')
+    const { PingvinImporter, PingvinSourceError } =
+      await import('#services/pingvin_import/importer')
     const { pathsOfDataFolder } = await import('#services/pingvin_import/source')
     const { formatReport } = await import('#services/pingvin_import/report')
     let paths
     if (this.dir && !this.db && !this.uploads) paths = pathsOfDataFolder(this.dir)
     else if (!this.dir && this.db && this.uploads) paths = { db: this.db, uploads: this.uploads }
     else {
-      this.logger.error('give either <dir> (a Pingvin data folder) or both --db <file> and --uploads <dir>')
+      this.logger.error(
+        'give either <dir> (a Pingvin data folder) or both --db <file> and --uploads <dir>'
+      )
       this.exitCode = 1
       return
     }
-    if (!this.json) this.logger.info('stop Pingvin before importing; its database and uploads are only read')
+    if (!this.json)
+      this.logger.info('stop Pingvin before importing; its database and uploads are only read')
     try {
       const importer = new PingvinImporter({
         paths,

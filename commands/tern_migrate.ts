@@ -15,18 +15,22 @@ export default class TernMigrate extends BaseCommand {
 
   async run() {
     const { withMigrationLock } = await import('#services/system/migration_lock')
-    const onWait = () => this.logger.info('waiting for another Tern instance to finish its migrations...')
+    const onWait = () =>
+      this.logger.info('waiting for another Tern instance to finish its migrations...')
     try {
-      await withMigrationLock(async () => {
-        // Lucid's own lock is replaced by the one above; schema classes are a development aid.
-        const result = await this.kernel.exec('migration:run', [
-          '--force',
-          '--disable-locks',
-          '--no-schema-generate',
-        ])
-        this.exitCode = result.exitCode
-        this.error = result.error
-      }, { onWait })
+      await withMigrationLock(
+        async () => {
+          // Lucid's own lock is replaced by the one above; schema classes are a development aid.
+          const result = await this.kernel.exec('migration:run', [
+            '--force',
+            '--disable-locks',
+            '--no-schema-generate',
+          ])
+          this.exitCode = result.exitCode
+          this.error = result.error
+        },
+        { onWait }
+      )
     } catch (error) {
       // `npm start` stops on it: one line saying what is wrong (database unreachable, lock timeout...).
       this.exitCode = 1

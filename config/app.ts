@@ -10,7 +10,9 @@ import { trustedProxies } from '#services/security/trusted_proxies'
 export const appKey = env.get('APP_KEY')
 
 /** Maps TRUST_PROXY to the http server's setting (default: loopback proxies only; lists compiled by us). */
-function trustProxySetting(value: string | undefined): boolean | string | ((address: string) => boolean) {
+function trustProxySetting(
+  value: string | undefined
+): boolean | string | ((address: string) => boolean) {
   if (value === undefined || value.trim() === '') return 'loopback'
   if (value === 'true' || value === 'false') return value === 'true'
   return trustedProxies(value)

@@ -57,7 +57,9 @@ const dbConfig = defineConfig({
           connection.pragma('foreign_keys = ON')
           connection.pragma('busy_timeout = 5000')
           // Prepared statements are kept per connection (#services/database/statement_cache).
-          cacheStatements(connection, { rewrite: (sql) => (sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql) })
+          cacheStatements(connection, {
+            rewrite: (sql) => (sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : sql),
+          })
           done(null, connection)
         },
       },

@@ -19,7 +19,9 @@ const loggerConfig = defineConfig({
       name: 'tern',
       level: env.get('LOG_LEVEL') ?? (app.inTest ? 'silent' : 'info'),
       /** In an HTTP worker of the cluster (start/cluster.ts), each line also names the worker. */
-      ...(cluster.isWorker ? { base: { pid: process.pid, hostname: hostname(), worker: cluster.worker!.id } } : {}),
+      ...(cluster.isWorker
+        ? { base: { pid: process.pid, hostname: hostname(), worker: cluster.worker!.id } }
+        : {}),
       serializers: { err: serializeError },
       hooks: {
         logMethod(args, method) {

@@ -17,7 +17,10 @@ export function tokenHashColumn(table: Knex.CreateTableBuilder): void {
 }
 
 /** `created_at`, and `updated_at` unless `updatedAt` is false. */
-export function timestampColumns(table: Knex.CreateTableBuilder, options: { updatedAt: boolean }): void {
+export function timestampColumns(
+  table: Knex.CreateTableBuilder,
+  options: { updatedAt: boolean }
+): void {
   table.dateTime('created_at', { useTz: true }).notNullable()
   if (options.updatedAt) table.dateTime('updated_at', { useTz: true }).notNullable()
 }

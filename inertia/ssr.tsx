@@ -36,7 +36,9 @@ export default function render(page: Page<SharedPageProps>): Promise<Rendered> {
   // The minute is part of the key: pages that show a date from the clock (the upload form's
   // "expires on", to the minute) render as a fresh render would.
   const minute = Math.floor(Date.now() / 60_000)
-  const key = createHash('sha256').update(`${minute}\n${JSON.stringify(page)}`).digest('base64')
+  const key = createHash('sha256')
+    .update(`${minute}\n${JSON.stringify(page)}`)
+    .digest('base64')
   let rendered = renders.get(key)
   if (!rendered) {
     rendered = renderPage(page)
@@ -66,8 +68,12 @@ async function renderPage(page: Page<SharedPageProps>): Promise<Rendered> {
   })
   // The placeholder nonce becomes the request's nonce in SecurityHeadersMiddleware.
   const nonce = cspNonce()
-  const store = (globalThis as Record<symbol, unknown>)[Symbol.for('tern.ssrStyles')] as StylesStore | undefined
+  const store = (globalThis as Record<symbol, unknown>)[Symbol.for('tern.ssrStyles')] as
+    StylesStore | undefined
   if (!store) return { head: [...head, withStyleNonce(extractStyle(cache), nonce)], body }
   const href = await store.put(extractStyle(cache, { plain: true }))
-  return { head: [...head, `<link rel="stylesheet" href="${href}"${nonce ? ` nonce="${nonce}"` : ''} />`], body }
+  return {
+    head: [...head, `<link rel="stylesheet" href="${href}"${nonce ? ` nonce="${nonce}"` : ''} />`],
+    body,
+  }
 }

@@ -32,7 +32,9 @@ export default class OutboxProvider {
     const { PASSWORD_RESET_CHANNEL } = await import('#services/mail/mail_service')
     const passwordResetService = await this.app.container.make(PasswordResetService)
     const outbox = await this.app.container.make(OutboxService)
-    outbox.handle(PASSWORD_RESET_CHANNEL, { deliver: (delivery) => passwordResetService.handleRequest(delivery) })
+    outbox.handle(PASSWORD_RESET_CHANNEL, {
+      deliver: (delivery) => passwordResetService.handleRequest(delivery),
+    })
     // Routed events (NotificationRouter) go to the channel's `deliver`; other rows to the
     // channel's own handler when it registered one (webhook), else through `send`.
     for (const name of notifications.names()) {

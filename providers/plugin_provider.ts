@@ -7,7 +7,11 @@ import { notifications, NotificationManager } from '#extensions/notifications/ma
 import type { PluginContext, PluginManifest } from '#extensions/plugins/define_plugin'
 import { isPluginError } from '#extensions/plugins/errors'
 import { pluginRegistry, PluginRegistry } from '#extensions/plugins/main'
-import { loadPlugins, parseEnabledPlugins, pluginSearchPaths } from '#extensions/plugins/plugin_loader'
+import {
+  loadPlugins,
+  parseEnabledPlugins,
+  pluginSearchPaths,
+} from '#extensions/plugins/plugin_loader'
 import { storage, StorageManager } from '#extensions/storage/main'
 import { exitStartFailed, startFailureLine } from '#start/start_failure'
 
@@ -50,7 +54,9 @@ export default class PluginProvider {
     await this.#guard(async () => {
       const { default: env } = await import('#start/env')
       await this.loadPlugins(env)
-      pluginRegistry.defineConfigCategories((definition) => configRegistry.defineCategory(definition))
+      pluginRegistry.defineConfigCategories((definition) =>
+        configRegistry.defineCategory(definition)
+      )
       pluginRegistry.instantiate(this.app, (manifest) => this.contextOf(manifest, env))
       await pluginRegistry.run('register')
       await pluginRegistry.run('boot')

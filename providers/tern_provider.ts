@@ -32,7 +32,8 @@ export default class TernProvider {
     await this.#bindSingletons()
     const { default: ConfigService } = await import('#services/config/config_service')
     configValues.bind(await this.app.container.make(ConfigService))
-    const { default: ReverseShareHooks } = await import('#services/reverse_shares/reverse_share_hooks')
+    const { default: ReverseShareHooks } =
+      await import('#services/reverse_shares/reverse_share_hooks')
     const reverseShareHooks = await this.app.container.make(ReverseShareHooks)
     reverseShareHooks.register(await this.app.container.make('tern.hooks'))
   }
@@ -56,9 +57,11 @@ export default class TernProvider {
       }
       const { default: ConfigService } = await import('#services/config/config_service')
       const configService = await this.app.container.make(ConfigService)
-      const { default: InstanceSecretService } = await import('#services/auth/instance_secret_service')
+      const { default: InstanceSecretService } =
+        await import('#services/auth/instance_secret_service')
       const added = await configService.seed()
-      if (added.length > 0) logger.info({ keys: added }, '%d configuration variables seeded', added.length)
+      if (added.length > 0)
+        logger.info({ keys: added }, '%d configuration variables seeded', added.length)
       await (await this.app.container.make(InstanceSecretService)).ensureAll()
     } catch (error) {
       logger.error({ err: error }, 'configuration variables could not be seeded')
@@ -97,7 +100,8 @@ export default class TernProvider {
    * cannot run (database down) is logged; /api/health then reports the database.
    */
   async #verifyAppKey(logger: { warn(...args: any[]): void }) {
-    const { AppKeyMismatchError, verifyAppKey } = await import('#services/system/app_key_fingerprint')
+    const { AppKeyMismatchError, verifyAppKey } =
+      await import('#services/system/app_key_fingerprint')
     try {
       await verifyAppKey(String(process.env.APP_KEY))
     } catch (error) {

@@ -47,8 +47,27 @@ import { basename, join, relative } from 'node:path'
 import ignore from 'ignore'
 
 /** The application's sources (folders and root files) the build is made of; tests are left out. */
-export const SOURCES = ['app', 'bin', 'commands', 'config', 'database', 'inertia', 'plugins', 'providers', 'public', 'resources', 'start', 'types']
-export const ROOT_FILES = ['adonisrc.ts', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
+export const SOURCES = [
+  'app',
+  'bin',
+  'commands',
+  'config',
+  'database',
+  'inertia',
+  'plugins',
+  'providers',
+  'public',
+  'resources',
+  'start',
+  'types',
+]
+export const ROOT_FILES = [
+  'adonisrc.ts',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+]
 
 /** Folder, below the application root, holding the builds `npm start` runs. */
 export const BUILDS_DIR = 'builds'
@@ -192,24 +211,32 @@ export function buildsOf(root) {
     ensure(id, build, onWait) {
       mkdirSync(builds, { recursive: true })
       if (has(id)) return false
-      return withLock(join(builds, BUILD_LOCK), () => {
-        if (has(id)) return false
-        const partial = `${dir(id)}.tmp-${process.pid}`
-        const tsconfig = `${partial}.tsconfig.json`
-        rmSync(partial, { recursive: true, force: true })
-        // Paths relative to this file (get-tsconfig mangles an absolute outDir).
-        const config = { extends: '../tsconfig.json', compilerOptions: { outDir: `./${basename(partial)}` } }
-        writeFileSync(tsconfig, JSON.stringify(config, null, 2))
-        try {
-          build(partial, tsconfig)
-          if (!existsSync(join(partial, 'bin/server.js'))) throw new Error('the build produced no bin/server.js')
-          renameSync(partial, dir(id))
-        } finally {
+      return withLock(
+        join(builds, BUILD_LOCK),
+        () => {
+          if (has(id)) return false
+          const partial = `${dir(id)}.tmp-${process.pid}`
+          const tsconfig = `${partial}.tsconfig.json`
           rmSync(partial, { recursive: true, force: true })
-          rmSync(tsconfig, { force: true })
-        }
-        return true
-      }, onWait)
+          // Paths relative to this file (get-tsconfig mangles an absolute outDir).
+          const config = {
+            extends: '../tsconfig.json',
+            compilerOptions: { outDir: `./${basename(partial)}` },
+          }
+          writeFileSync(tsconfig, JSON.stringify(config, null, 2))
+          try {
+            build(partial, tsconfig)
+            if (!existsSync(join(partial, 'bin/server.js')))
+              throw new Error('the build produced no bin/server.js')
+            renameSync(partial, dir(id))
+          } finally {
+            rmSync(partial, { recursive: true, force: true })
+            rmSync(tsconfig, { force: true })
+          }
+          return true
+        },
+        onWait
+      )
     },
     /** Records `pid` as running from build `id` (under the lock, so a removal never races it). */
     use(id, pid) {
@@ -233,7 +260,9 @@ export function buildsOf(root) {
         for (const name of readdirSync(builds)) {
           if (name === keep || name.startsWith('.')) continue
           const temporary = TEMPORARY.exec(name)
-          const unused = temporary ? !alive(Number(temporary[1])) : livePids(join(builds, name)).length === 0
+          const unused = temporary
+            ? !alive(Number(temporary[1]))
+            : livePids(join(builds, name)).length === 0
           if (!unused) continue
           rmSync(join(builds, name), { recursive: true, force: true })
           removed.push(name)

@@ -15,6 +15,8 @@ try {
   new Database(':memory:').close()
   console.log(`tern: Node.js ${process.version} and the SQLite driver are ready`)
 } catch (error) {
-  console.error(`tern: the SQLite driver does not load on Node.js ${process.version}: ${error.message}`)
+  console.error(
+    `tern: the SQLite driver does not load on Node.js ${process.version}: ${error.message}`
+  )
   process.exit(1)
 }

@@ -19,4 +19,8 @@
  * With TERN_WORKERS > 1 the server is a cluster primary; it forks its HTTP
  * workers with these same flags (start/cluster.ts: execArgv).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--expose-gc', '--no-concurrent-array-buffer-sweeping']
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=8',
+  '--expose-gc',
+  '--no-concurrent-array-buffer-sweeping',
+]

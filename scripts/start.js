@@ -54,12 +54,19 @@ try {
   builds.ensure(
     id,
     (outDir, tsconfig) => {
-      console.log(`tern: building ${relative(root, builds.dir(id))} (first start or sources changed)…`)
-      const result = spawnSync(process.execPath, ['ace', 'build', '--tsconfig', relative(root, tsconfig)], {
-        stdio: 'inherit',
-        cwd: root,
-      })
-      if (result.status !== 0) throw new Error(`the build failed (exit code ${result.status ?? result.signal})`)
+      console.log(
+        `tern: building ${relative(root, builds.dir(id))} (first start or sources changed)…`
+      )
+      const result = spawnSync(
+        process.execPath,
+        ['ace', 'build', '--tsconfig', relative(root, tsconfig)],
+        {
+          stdio: 'inherit',
+          cwd: root,
+        }
+      )
+      if (result.status !== 0)
+        throw new Error(`the build failed (exit code ${result.status ?? result.signal})`)
     },
     (pid) => console.log(`tern: waiting for the build another npm start (pid ${pid}) is making…`)
   )
@@ -81,7 +88,10 @@ if (process.argv.includes('--build-only')) {
 }
 
 if (migrate) run([join(buildDir, 'ace.js'), 'tern:migrate'], { env, cwd: buildDir })
-else console.log('tern: MIGRATE_ON_START=false, migrations skipped (run `node ace tern:migrate` as its own step)')
+else
+  console.log(
+    'tern: MIGRATE_ON_START=false, migrations skipped (run `node ace tern:migrate` as its own step)'
+  )
 
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(buildDir, 'bin/server.js')], {
   stdio: 'inherit',

@@ -28,12 +28,17 @@ const missing = [
 if (missing.length > 0) {
   const packages = missing.flatMap(([, names]) => names)
   if (process.getuid?.() !== 0) {
-    console.error(`tern: ${missing.map(([binary]) => binary).join(', ')} missing; install Debian's packages (apt-get install -y ${packages.join(' ')})`)
+    console.error(
+      `tern: ${missing.map(([binary]) => binary).join(', ')} missing; install Debian's packages (apt-get install -y ${packages.join(' ')})`
+    )
     process.exit(1)
   }
   console.log(`tern: installing Debian ${packages.join(', ')} for the tests…`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
     if (result.status !== 0) process.exit(result.status ?? 1)
   }

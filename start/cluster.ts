@@ -66,7 +66,9 @@ export function parseWorkers(
 ): number {
   if (value === undefined || value.trim() === '') {
     const serverDatabase = dbConnection === 'mysql' || dbConnection === 'pg'
-    return nodeEnv === 'production' && serverDatabase ? Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS)) : 1
+    return nodeEnv === 'production' && serverDatabase
+      ? Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS))
+      : 1
   }
   const count = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN
   if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) {
@@ -112,7 +114,9 @@ export function runPrimary(count: number, logger: ClusterLogger) {
   }
 
   const alive = () =>
-    Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead())
+    Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => !!worker && !worker.isDead()
+    )
 
   const finishIfDone = () => {
     if (alive().length === 0 && restartTimers.size === 0) {
@@ -142,7 +146,8 @@ export function runPrimary(count: number, logger: ClusterLogger) {
     for (const timer of restartTimers) clearTimeout(timer)
     restartTimers.clear()
     const serving = alive().filter((worker) => listened.has(worker))
-    for (const worker of alive()) worker.process.kill(serving.includes(worker) ? 'SIGTERM' : 'SIGKILL')
+    for (const worker of alive())
+      worker.process.kill(serving.includes(worker) ? 'SIGTERM' : 'SIGKILL')
     // A killed worker is gone for sure: wait only for those finishing requests.
     if (serving.length === 0) process.exit(1)
     finishIfDone()
@@ -172,7 +177,13 @@ export function runPrimary(count: number, logger: ClusterLogger) {
     crashes.push(now)
     while (crashes.length && crashes[0] < now - 60_000) crashes.shift()
     const delay = restartDelay(crashes.length)
-    logger.warn('tern: HTTP worker %d (pid %d) exited with %s; starting another in %d ms', worker.id, worker.process.pid, how, delay)
+    logger.warn(
+      'tern: HTTP worker %d (pid %d) exited with %s; starting another in %d ms',
+      worker.id,
+      worker.process.pid,
+      how,
+      delay
+    )
     const timer = setTimeout(() => {
       restartTimers.delete(timer)
       if (!shuttingDown) fork()
@@ -194,7 +205,8 @@ export function runPrimary(count: number, logger: ClusterLogger) {
         const text = await aggregator.clusterMetrics()
         if (worker.isConnected()) worker.send({ type: METRICS_RESPONSE, id: message.id, text })
       } catch (error) {
-        if (worker.isConnected()) worker.send({ type: METRICS_RESPONSE, id: message.id, error: (error as Error).message })
+        if (worker.isConnected())
+          worker.send({ type: METRICS_RESPONSE, id: message.id, error: (error as Error).message })
       }
     })()
   })
@@ -207,7 +219,11 @@ export function runPrimary(count: number, logger: ClusterLogger) {
         for (const worker of alive()) worker.process.kill('SIGKILL')
         return
       }
-      logger.info('tern: %s received, stopping %d HTTP workers (in-flight requests finish)', signal, alive().length)
+      logger.info(
+        'tern: %s received, stopping %d HTTP workers (in-flight requests finish)',
+        signal,
+        alive().length
+      )
       stopAll('SIGTERM')
     })
   }

@@ -38,7 +38,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   REDIS_URL: (key: string, value?: string) => {
     if (value === undefined || value === '') return undefined
     if (!/^rediss?:\/\/\S+$/.test(value)) {
-      throw new Error(`Value for environment variable "${key}" must be a redis:// or rediss:// URL, instead received "${value}"`)
+      throw new Error(
+        `Value for environment variable "${key}" must be a redis:// or rediss:// URL, instead received "${value}"`
+      )
     }
     return value
   },
@@ -62,7 +64,9 @@ export default await Env.create(new URL('../', import.meta.url), {
   HSTS_MAX_AGE: (key: string, value?: string) => {
     if (value === undefined || value.trim() === '') return undefined
     if (!/^\d{1,10}$/.test(value.trim())) {
-      throw new Error(`Value for environment variable "${key}" must be a number of seconds (0 or more), instead received "${value}"`)
+      throw new Error(
+        `Value for environment variable "${key}" must be a number of seconds (0 or more), instead received "${value}"`
+      )
     }
     return Number(value.trim())
   },

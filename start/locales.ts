@@ -82,7 +82,10 @@ export function acceptedLanguages(header: string | undefined): string[] {
  * locale, else the browser's preferred languages (Accept-Language) matched on
  * the part before the hyphen, else English.
  */
-export function resolveLocale(cookie: string | undefined, acceptLanguage: string | undefined): string {
+export function resolveLocale(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined
+): string {
   const fromCookie = cookie ? matchLocale(cookie) : undefined
   if (fromCookie) return fromCookie
   for (const tag of acceptedLanguages(acceptLanguage)) {

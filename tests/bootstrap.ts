@@ -32,7 +32,11 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     async () => {
       const ace = await app.container.make('ace')
       const run = async (name: string) => {
-        const command = await ace.exec(name, ['--compact-output', '--no-schema-generate', '--disable-locks'])
+        const command = await ace.exec(name, [
+          '--compact-output',
+          '--no-schema-generate',
+          '--disable-locks',
+        ])
         if (command.exitCode) throw command.error ?? new Error(`"${name}" failed`)
       }
       await run('migration:run')
@@ -41,7 +45,8 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
     async () => {
       const { default: ConfigService } = await import('#services/config/config_service')
       const configService = await app.container.make(ConfigService)
-      const { default: InstanceSecretService } = await import('#services/auth/instance_secret_service')
+      const { default: InstanceSecretService } =
+        await import('#services/auth/instance_secret_service')
       await configService.seed()
       await (await app.container.make(InstanceSecretService)).ensureAll()
     },

@@ -16,7 +16,11 @@ declare module 'compression' {
     brotli?: BrotliOptions
   }
 
-  type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+  type Middleware = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: (error?: unknown) => void
+  ) => void
 
   interface Compression {
     (options?: CompressionOptions): Middleware

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** The message of a URL whose percent-encoding is not UTF-8 (`%FF`, `%C0%AF`, `%ED%A0%80`). */
-export const BAD_URL_MESSAGE = 'The request URL is not valid: its percent-encoded characters are not UTF-8'
+export const BAD_URL_MESSAGE =
+  'The request URL is not valid: its percent-encoded characters are not UTF-8'
 
 /**
  * Answers a request whose URL cannot be decoded, before any route or

@@ -8,7 +8,14 @@
 import { Exception } from '@adonisjs/core/exceptions'
 import type { ApiErrorBody } from '#exceptions/error_body'
 
-const CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', 'ER_RECORD_FILE_FULL', 'ER_DISK_FULL', '53100'])
+const CODES = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'SQLITE_FULL',
+  'ER_RECORD_FILE_FULL',
+  'ER_DISK_FULL',
+  '53100',
+])
 const MYSQL_ERRNOS = new Set([1114, 1021])
 
 /** The message of every 507. */
@@ -19,7 +26,11 @@ export const DISK_FULL_MESSAGE =
 export class DiskFullException extends Exception {
   static status = 507
 
-  readonly responseBody: ApiErrorBody = { statusCode: 507, message: DISK_FULL_MESSAGE, error: 'Insufficient Storage' }
+  readonly responseBody: ApiErrorBody = {
+    statusCode: 507,
+    message: DISK_FULL_MESSAGE,
+    error: 'Insufficient Storage',
+  }
 
   constructor(cause: unknown) {
     super(DISK_FULL_MESSAGE, { status: 507, code: 'E_DISK_FULL', cause })
@@ -28,13 +39,23 @@ export class DiskFullException extends Exception {
 
 /** Whether `error`, or an error it wraps (`cause`, up to 5 levels), says the disk is full (or is a 507). */
 export function isDiskFull(error: unknown): boolean {
-  let current = error as { code?: unknown; errno?: unknown; cause?: unknown; message?: unknown } | undefined
+  let current = error as
+    { code?: unknown; errno?: unknown; cause?: unknown; message?: unknown } | undefined
   for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     if (typeof current.code === 'string' && CODES.has(current.code)) return true
     // The storage layer's own 507 (shareErrors.insufficientStorage) gets the same readable body.
     if ((current as { status?: unknown }).status === 507) return true
-    if (typeof current.errno === 'number' && MYSQL_ERRNOS.has(current.errno) && 'sqlState' in current) return true
-    if (typeof current.message === 'string' && /\bENOSPC\b|no space left on device/i.test(current.message)) return true
+    if (
+      typeof current.errno === 'number' &&
+      MYSQL_ERRNOS.has(current.errno) &&
+      'sqlState' in current
+    )
+      return true
+    if (
+      typeof current.message === 'string' &&
+      /\bENOSPC\b|no space left on device/i.test(current.message)
+    )
+      return true
     current = current.cause as typeof current
   }
   return false
@@ -42,5 +63,7 @@ export function isDiskFull(error: unknown): boolean {
 
 /** `error` as a DiskFullException when it means "no space left", else unchanged. */
 export function diskFullError(error: unknown): unknown {
-  return error instanceof DiskFullException || !isDiskFull(error) ? error : new DiskFullException(error)
+  return error instanceof DiskFullException || !isDiskFull(error)
+    ? error
+    : new DiskFullException(error)
 }

@@ -41,7 +41,11 @@ export function errorBody(error: unknown): ApiErrorBody {
   }
   const statusCode = statusOf(error)
   if (statusCode >= 500) {
-    return { statusCode, message: 'Internal server error', error: STATUS_CODES[statusCode] ?? 'Error' }
+    return {
+      statusCode,
+      message: 'Internal server error',
+      error: STATUS_CODES[statusCode] ?? 'Error',
+    }
   }
   if (err?.code === 'E_ROUTE_NOT_FOUND') {
     return { statusCode, message: 'Not Found', error: 'Not Found' }

@@ -56,7 +56,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   async report(error: unknown, ctx: HttpContext) {
     // One warning per refused request; the outage itself is logged once by start/redis.ts.
-    if (isRedisUnavailable(error)) return ctx.logger.warn('request refused with 503: Redis unavailable')
+    if (isRedisUnavailable(error))
+      return ctx.logger.warn('request refused with 503: Redis unavailable')
     return super.report(error, ctx)
   }
 }

@@ -30,7 +30,10 @@ export function bodyTooDeep(cause?: unknown): RequestBodyException {
 
 /** 400 `E_BODY_INVALID_UNICODE`, naming where (`The field "name"`, `The query parameter "q"`). */
 export function bodyInvalidUnicode(where: string): RequestBodyException {
-  return new RequestBodyException(`${where} contains characters that are not valid Unicode`, 'E_BODY_INVALID_UNICODE')
+  return new RequestBodyException(
+    `${where} contains characters that are not valid Unicode`,
+    'E_BODY_INVALID_UNICODE'
+  )
 }
 
 /**
@@ -39,7 +42,10 @@ export function bodyInvalidUnicode(where: string): RequestBodyException {
  * part of a real name, address or text, so every database refuses it alike.
  */
 export function requestNulCharacter(where: string): RequestBodyException {
-  return new RequestBodyException(`${where} contains a NUL character, which cannot be used`, 'E_REQUEST_NUL_CHARACTER')
+  return new RequestBodyException(
+    `${where} contains a NUL character, which cannot be used`,
+    'E_REQUEST_NUL_CHARACTER'
+  )
 }
 
 /**
@@ -51,11 +57,16 @@ export function requestNulCharacter(where: string): RequestBodyException {
 export function requestBodyError(error: unknown): unknown {
   const err = error as { status?: unknown; message?: unknown } | null
   if (!err || err.status !== 400) return error
-  if (error instanceof RangeError && /call stack/i.test(String(err.message))) return bodyTooDeep(error)
+  if (error instanceof RangeError && /call stack/i.test(String(err.message)))
+    return bodyTooDeep(error)
   if (error instanceof SyntaxError) {
-    return new RequestBodyException(`The request body is not valid JSON: ${err.message}`, 'E_BODY_INVALID_JSON', {
-      cause: error,
-    })
+    return new RequestBodyException(
+      `The request body is not valid JSON: ${err.message}`,
+      'E_BODY_INVALID_JSON',
+      {
+        cause: error,
+      }
+    )
   }
   return error
 }

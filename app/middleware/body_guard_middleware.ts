@@ -31,7 +31,9 @@ function assertStorable(text: string, source: Source, path: string) {
  * character (PostgreSQL refuses it in text).
  */
 export function assertAcceptableBody(body: unknown, source: Source = 'body'): void {
-  const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }]
+  const stack: { value: unknown; depth: number; path: string }[] = [
+    { value: body, depth: 0, path: '' },
+  ]
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!
     if (typeof value === 'string') {
@@ -56,7 +58,8 @@ export function assertAcceptableBody(body: unknown, source: Source = 'body'): vo
  */
 export function assertAcceptableParams(params: Record<string, unknown>): void {
   for (const value of Object.values(params)) {
-    if (typeof value === 'string' && value.includes('\u0000')) throw requestNulCharacter('The address')
+    if (typeof value === 'string' && value.includes('\u0000'))
+      throw requestNulCharacter('The address')
   }
 }
 

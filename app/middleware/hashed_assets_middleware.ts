@@ -18,7 +18,6 @@ const PREFIX = '/assets/'
 const assets = new HashedAssets(hashedAssets)
 
 export default class HashedAssetsMiddleware {
-
   async handle(ctx: HttpContext, next: NextFn) {
     const path = ctx.request.url()
     if (!path.startsWith(PREFIX)) return next()

@@ -22,8 +22,10 @@ export default class SecurityHeadersMiddleware {
     ctx.cspNonce = nonce
     ctx.response.nonce = nonce
     ctx.view?.share({ cspNonce: nonce })
-    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS)) ctx.response.header(name, value)
-    if (ctx.request.secure()) ctx.response.header('Strict-Transport-Security', strictTransportSecurity())
+    for (const [name, value] of Object.entries(EXTRA_SECURITY_HEADERS))
+      ctx.response.header(name, value)
+    if (ctx.request.secure())
+      ctx.response.header('Strict-Transport-Security', strictTransportSecurity())
     await next()
     const body = ctx.response.getBody()
     if (typeof body === 'string' && body.includes(NONCE_PLACEHOLDER)) {

@@ -36,7 +36,9 @@ export default class ReverseShare extends BaseModel {
   declare sendEmailNotification: boolean
 
   /** Uses left; null = unlimited. */
-  @column({ consume: (value: unknown) => (value === null || value === undefined ? null : Number(value)) })
+  @column({
+    consume: (value: unknown) => (value === null || value === undefined ? null : Number(value)),
+  })
   declare remainingUses: number | null
 
   @column({ consume: (value: unknown) => Boolean(value) })

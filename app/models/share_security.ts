@@ -23,7 +23,9 @@ export default class ShareSecurity extends BaseModel {
   declare password: string | null
 
   /** View limit; null = unlimited. */
-  @column({ consume: (value: unknown) => (value === null || value === undefined ? null : Number(value)) })
+  @column({
+    consume: (value: unknown) => (value === null || value === undefined ? null : Number(value)),
+  })
   declare maxViews: number | null
 
   @column.dateTime({ autoCreate: true })

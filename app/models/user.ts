@@ -75,7 +75,12 @@ export default class User extends BaseModel {
     const stored = this.password
     const check = await verifyPasswordHash(stored, plain)
     if (check.ok && check.rehash) {
-      const renewed = await replacePasswordHash({ table: 'users', id: this.id }, stored, plain, this.$trx)
+      const renewed = await replacePasswordHash(
+        { table: 'users', id: this.id },
+        stored,
+        plain,
+        this.$trx
+      )
       if (renewed !== null && this.password === stored) {
         this.password = renewed
         this.$original.password = renewed

@@ -46,7 +46,8 @@ export default class SharePolicy extends BasePolicy {
   /** `DELETE /api/shares/:id`: the owner; a visitor's (anonymous) share only by an admin. */
   @allowGuest()
   delete(user: User | null, share: Share, ownerTokenHash: string | null): AuthorizerResponse {
-    if (!share.creatorId && !user?.isAdmin) return AuthorizationResponse.deny("Anonymous shares can't be deleted", 403)
+    if (!share.creatorId && !user?.isAdmin)
+      return AuthorizationResponse.deny("Anonymous shares can't be deleted", 403)
     return this.manage(user, share, ownerTokenHash)
   }
 }

@@ -26,7 +26,10 @@ export interface ConfigVariableResource {
 }
 
 /** The effective value as a string: the stored value, or the default when unset or empty. */
-export function effectiveString(variable: RegisteredConfigVariable, stored: StoredConfigValue | undefined): string {
+export function effectiveString(
+  variable: RegisteredConfigVariable,
+  stored: StoredConfigValue | undefined
+): string {
   const value = stored?.value
   return value === null || value === undefined || value === '' ? variable.defaultValue : value
 }
@@ -64,17 +67,28 @@ export default class ConfigVariableTransformer extends BaseTransformer<ConfigVar
   }
 
   /** Plain admin item for a response body. */
-  static toAdminJSON(variable: RegisteredConfigVariable, stored: StoredConfigValue | undefined): AdminConfigVariable {
+  static toAdminJSON(
+    variable: RegisteredConfigVariable,
+    stored: StoredConfigValue | undefined
+  ): AdminConfigVariable {
     return new ConfigVariableTransformer({ variable, stored }).toObject()
   }
 
   /** Plain public item for a response body. */
-  static toPublicJSON(variable: RegisteredConfigVariable, stored: StoredConfigValue | undefined): PublicConfigVariable {
+  static toPublicJSON(
+    variable: RegisteredConfigVariable,
+    stored: StoredConfigValue | undefined
+  ): PublicConfigVariable {
     return new ConfigVariableTransformer({ variable, stored }).toPublic()
   }
 
   /** Plain admin menu category for a response body. */
   static categoryJSON(category: RegisteredConfigCategory): AdminConfigCategory {
-    return { category: category.id, name: category.displayName, order: category.order, source: category.source }
+    return {
+      category: category.id,
+      name: category.displayName,
+      order: category.order,
+      source: category.source,
+    }
   }
 }

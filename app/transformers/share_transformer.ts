@@ -8,7 +8,13 @@ import type Share from '#models/share'
 import type ShareFile from '#models/share_file'
 import { serializeExpiration } from '#services/shares/expiration'
 import ShareFileTransformer from '#transformers/share_file_transformer'
-import type { AdminShare, CreatedShare, MyShare, Share as ShareObject, ShareEditSettings } from '#api/share'
+import type {
+  AdminShare,
+  CreatedShare,
+  MyShare,
+  Share as ShareObject,
+  ShareEditSettings,
+} from '#api/share'
 
 export type { AdminShare, CreatedShare, MyShare, ShareEditSettings }
 
@@ -55,7 +61,9 @@ export default class ShareTransformer extends BaseTransformer<Share> {
   /** The "my share" object; needs `files`, `security` and `recipients` preloaded. */
   toMyShare(): MyShare {
     const files = ShareTransformer.completedFiles(this.resource)
-    const security: MyShare['security'] = { passwordProtected: Boolean(this.resource.security?.password) }
+    const security: MyShare['security'] = {
+      passwordProtected: Boolean(this.resource.security?.password),
+    }
     if (this.resource.security?.maxViews) security.maxViews = this.resource.security.maxViews
     return {
       ...this.toCreated(),

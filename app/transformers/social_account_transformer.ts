@@ -22,6 +22,8 @@ export default class SocialAccountTransformer extends BaseTransformer<SocialAcco
 
   /** The status object: `accounts` keyed by provider id (in the given order). */
   static statusJSON(accounts: SocialAccount[]): OauthStatus {
-    return Object.fromEntries(accounts.map((account) => [account.provider, SocialAccountTransformer.toJSON(account)]))
+    return Object.fromEntries(
+      accounts.map((account) => [account.provider, SocialAccountTransformer.toJSON(account)])
+    )
   }
 }

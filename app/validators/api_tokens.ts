@@ -27,8 +27,8 @@ export const createApiTokenValidator = vine.create({
 })
 
 createApiTokenValidator.messagesProvider = new SimpleMessagesProvider({
-  'required': '{{ field }} should not be empty',
-  'string': '{{ field }} must be a string',
-  'minLength': '{{ field }} should not be empty',
-  'maxLength': '{{ field }} must be shorter than or equal to {{ max }} characters',
+  required: '{{ field }} should not be empty',
+  string: '{{ field }} must be a string',
+  minLength: '{{ field }} should not be empty',
+  maxLength: '{{ field }} must be shorter than or equal to {{ max }} characters',
 })

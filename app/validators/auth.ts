@@ -22,7 +22,8 @@ export const accountMessages = new SimpleMessagesProvider({
 })
 
 /** A username (3-32 letters, digits, "." and "_"). */
-export const usernameRule = () => vine.string().trim().minLength(3).maxLength(32).regex(USERNAME_PATTERN)
+export const usernameRule = () =>
+  vine.string().trim().minLength(3).maxLength(32).regex(USERNAME_PATTERN)
 /** An e-mail address (well-formed text first: validator.js throws on a lone surrogate). */
 export const emailRule = () => vine.string().trim().maxLength(255).use(wellFormed()).email()
 /** A new password (at least 8 characters). */
@@ -49,7 +50,10 @@ export const signInValidator = withMessages(
 
 /** `POST /api/auth/signIn/totp`: `{totp, loginToken}`. */
 export const signInTotpValidator = withMessages(
-  vine.create({ totp: vine.string().trim().maxLength(16), loginToken: vine.string().maxLength(256) })
+  vine.create({
+    totp: vine.string().trim().maxLength(16),
+    loginToken: vine.string().maxLength(256),
+  })
 )
 
 /** `POST /api/auth/resetPassword`: `{token, password}`. */
@@ -63,7 +67,9 @@ export const changePasswordValidator = withMessages(
 )
 
 /** `POST /api/auth/totp/enable`: `{password}`. */
-export const enableTotpValidator = withMessages(vine.create({ password: vine.string().maxLength(1024) }))
+export const enableTotpValidator = withMessages(
+  vine.create({ password: vine.string().maxLength(1024) })
+)
 
 /** `POST /api/auth/totp/verify` and `/disable`: `{code, password}`. */
 export const totpCodeValidator = withMessages(

@@ -13,7 +13,13 @@ export const BYTE_SIZE_PATTERN = /^[1-9]\d{0,19}$/
 export const createReverseShareValidator = vine.create({
   shareExpiration: vine.string().trim().regex(EXPIRATION_PATTERN).use(storableExpiration()),
   maxShareSize: vine.string().trim().regex(BYTE_SIZE_PATTERN),
-  maxUseCount: vine.number({ strict: true }).withoutDecimals().positive().max(1_000_000_000).nullable().optional(),
+  maxUseCount: vine
+    .number({ strict: true })
+    .withoutDecimals()
+    .positive()
+    .max(1_000_000_000)
+    .nullable()
+    .optional(),
   sendEmailNotification: vine.boolean({ strict: true }).optional(),
   simplified: vine.boolean({ strict: true }).optional(),
   publicAccess: vine.boolean({ strict: true }).optional(),

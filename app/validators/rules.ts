@@ -26,7 +26,11 @@ export const wellFormed = vine.createRule((value, _options, field) => {
 /** Refuses a valid expiration input that ends after the latest storable date (year 9999). */
 export const storableExpiration = vine.createRule((value, _options, field) => {
   if (typeof value === 'string' && isBeyondLatest(value)) {
-    field.report(tooLateMessage(field.name === 'expiration' ? 'Expiration' : String(field.name)), 'storable', field)
+    field.report(
+      tooLateMessage(field.name === 'expiration' ? 'Expiration' : String(field.name)),
+      'storable',
+      field
+    )
   }
 })
 

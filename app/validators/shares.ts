@@ -4,7 +4,12 @@
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
 import { EXPIRATION_PATTERN } from '#services/shares/expiration'
-import { positiveIntegerRule, queryIntegerRule, storableExpiration, wellFormed } from '#validators/rules'
+import {
+  positiveIntegerRule,
+  queryIntegerRule,
+  storableExpiration,
+  wellFormed,
+} from '#validators/rules'
 
 /** Share ids: 3-50 chars of `[A-Za-z0-9_-]`. */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]+$/
@@ -66,7 +71,11 @@ export const MAX_TOTAL_CHUNKS = 1_000_000
  * file for later chunks.
  */
 export const chunkQueryValidator = vine.create({
-  name: vine.string().minLength(1).maxLength(255).regex(/^[^\x00-\x1f\x7f]*$/),
+  name: vine
+    .string()
+    .minLength(1)
+    .maxLength(255)
+    .regex(/^[^\x00-\x1f\x7f]*$/),
   chunkIndex: queryIntegerRule(0, MAX_TOTAL_CHUNKS - 1),
   totalChunks: queryIntegerRule(1, MAX_TOTAL_CHUNKS),
   id: vine.string().uuid().optional(),

@@ -43,7 +43,15 @@ import { mkdir, open } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { randomFillSync } from 'node:crypto'
-import { cookiesOf, envNumber, expectStatus, freePort, startTernServer, treeCpuSeconds, withWorkDir } from '../lib/common.js'
+import {
+  cookiesOf,
+  envNumber,
+  expectStatus,
+  freePort,
+  startTernServer,
+  treeCpuSeconds,
+  withWorkDir,
+} from '../lib/common.js'
 import { buildTern } from '../pages/build.js'
 
 const MiB = 1024 * 1024
@@ -63,7 +71,8 @@ await withWorkDir('tern-bench-browser-upload-', timeoutSeconds, async (work, chi
     buildDir = buildTern(join(work, 'build'))
   }
   const terns = [{ label: 'Tern upload page', dir: buildDir }]
-  if (process.env.BENCH_COMPARE_DIR) terns.push({ label: 'compared build', dir: process.env.BENCH_COMPARE_DIR })
+  if (process.env.BENCH_COMPARE_DIR)
+    terns.push({ label: 'compared build', dir: process.env.BENCH_COMPARE_DIR })
   for (const [index, tern] of terns.entries()) {
     Object.assign(tern, await startTern(tern.dir, join(work, `tern-data-${index}`), children))
     tern.cookie = await prepareTern(tern.url)
@@ -73,16 +82,25 @@ await withWorkDir('tern-bench-browser-upload-', timeoutSeconds, async (work, chi
   const { chromium } = await import('playwright')
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   })
   try {
     for (const tern of terns) {
       const context = await browser.newContext({ baseURL: tern.url })
-      await context.addCookies(tern.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=')
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: tern.url }
-      }))
+      await context.addCookies(
+        tern.cookie.split('; ').map((pair) => {
+          const at = pair.indexOf('=')
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: tern.url }
+        })
+      )
       tern.page = await context.newPage()
       tern.seconds = []
       tern.cpu = []
@@ -95,8 +113,10 @@ await withWorkDir('tern-bench-browser-upload-', timeoutSeconds, async (work, chi
         tern.seconds.push(await ternRound(tern.page, file))
         tern.cpu.push(treeCpuSeconds(tern.pid) - cpuBefore)
       }
-      log(`round ${round + 1}: one PUT ${mbps(baselineSeconds.at(-1))} MB/s, ` +
-        terns.map((tern) => `${tern.label} ${mbps(tern.seconds.at(-1))} MB/s`).join(', '))
+      log(
+        `round ${round + 1}: one PUT ${mbps(baselineSeconds.at(-1))} MB/s, ` +
+          terns.map((tern) => `${tern.label} ${mbps(tern.seconds.at(-1))} MB/s`).join(', ')
+      )
     }
     print(baselineSeconds, terns)
   } finally {
@@ -123,13 +143,17 @@ async function startBaseline(dir) {
   const cors = {}
   const server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/') {
-      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><input type="file" id="bench-baseline-input">')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><input type="file" id="bench-baseline-input">')
     }
     const match = /^\/put\/([\w.-]+)$/.exec(req.url ?? '')
     if (req.method !== 'PUT' || !match) return res.writeHead(404, cors).end()
     const out = createWriteStream(join(dir, match[1]), { highWaterMark: MiB })
     req.pipe(out)
-    out.on('finish', () => res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end('{"ok":true}'))
+    out.on('finish', () =>
+      res.writeHead(201, { ...cors, 'content-type': 'application/json' }).end('{"ok":true}')
+    )
     out.on('error', () => res.writeHead(500, cors).end())
   })
   server.keepAliveTimeout = 60_000
@@ -145,7 +169,11 @@ async function baselineRound(page, baselineUrl, file, round) {
   const seconds = await page.evaluate(async (url) => {
     const picked = document.getElementById('bench-baseline-input').files[0]
     const start = performance.now()
-    const response = await fetch(url, { method: 'PUT', body: picked, headers: { 'content-type': 'application/octet-stream' } })
+    const response = await fetch(url, {
+      method: 'PUT',
+      body: picked,
+      headers: { 'content-type': 'application/octet-stream' },
+    })
     await response.text()
     if (response.status !== 201) throw new Error(`baseline PUT: ${response.status}`)
     return (performance.now() - start) / 1000
@@ -183,10 +211,15 @@ async function prepareTern(url) {
   })
   expectStatus(signUp, 201, 'sign up')
   const cookie = cookiesOf(signUp).join('; ')
-  const config = await nodeRequest(`${url}/api/configs/admin`, 'PATCH', [
-    { key: 'share.maxSize', value: sizeBytes * 2 },
-    { key: 'share.chunkSize', value: chunkSize },
-  ], cookie)
+  const config = await nodeRequest(
+    `${url}/api/configs/admin`,
+    'PATCH',
+    [
+      { key: 'share.maxSize', value: sizeBytes * 2 },
+      { key: 'share.chunkSize', value: chunkSize },
+    ],
+    cookie
+  )
   expectStatus(config, 200, 'admin config update')
   return cookie
 }
@@ -195,11 +228,21 @@ async function prepareTern(url) {
 function nodeRequest(url, method, json, cookie) {
   return new Promise((resolve, reject) => {
     const payload = Buffer.from(JSON.stringify(json))
-    const headers = { 'content-type': 'application/json', 'content-length': payload.length, ...(cookie ? { cookie } : {}) }
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': payload.length,
+      ...(cookie ? { cookie } : {}),
+    }
     const req = http.request(url, { method, headers }, (res) => {
       const chunks = []
       res.on('data', (chunk) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        })
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -220,16 +263,24 @@ function mbps(seconds) {
 function print(baselineSeconds, terns) {
   const put = median(baselineSeconds)
   console.log('')
-  console.log(`Browser upload benchmark: ${(sizeBytes / 1_000_000).toLocaleString('en')} MB, Chromium, ` +
-    `Tern chunks of ${chunkSize.toLocaleString('en')} bytes, median of ${baselineSeconds.length}`)
-  console.log(`  one PUT to plain Node (1 MiB buffers)      ${mbps(put).padStart(6)} MB/s  (${put.toFixed(2)} s)`)
+  console.log(
+    `Browser upload benchmark: ${(sizeBytes / 1_000_000).toLocaleString('en')} MB, Chromium, ` +
+      `Tern chunks of ${chunkSize.toLocaleString('en')} bytes, median of ${baselineSeconds.length}`
+  )
+  console.log(
+    `  one PUT to plain Node (1 MiB buffers)      ${mbps(put).padStart(6)} MB/s  (${put.toFixed(2)} s)`
+  )
   for (const tern of terns) {
     const seconds = median(tern.seconds)
-    console.log(`  ${`${tern.label} (share → ready)`.padEnd(41)}  ${mbps(seconds).padStart(6)} MB/s  (${seconds.toFixed(2)} s), ` +
-      `throughput ratio to one PUT ${(put / seconds).toFixed(2)}, Tern CPU ${median(tern.cpu).toFixed(2)} s per upload`)
+    console.log(
+      `  ${`${tern.label} (share → ready)`.padEnd(41)}  ${mbps(seconds).padStart(6)} MB/s  (${seconds.toFixed(2)} s), ` +
+        `throughput ratio to one PUT ${(put / seconds).toFixed(2)}, Tern CPU ${median(tern.cpu).toFixed(2)} s per upload`
+    )
   }
   if (terns.length === 2) {
-    console.log(`  ratio ${terns[0].label} / ${terns[1].label}: ${(median(terns[1].seconds) / median(terns[0].seconds)).toFixed(2)}`)
+    console.log(
+      `  ratio ${terns[0].label} / ${terns[1].label}: ${(median(terns[1].seconds) / median(terns[0].seconds)).toFixed(2)}`
+    )
   }
 }
 

@@ -22,7 +22,14 @@ import { SERVER_NODE_FLAGS } from '../../scripts/server_flags.js'
  * BENCH_TERN_NODE_ARGS). Pushes the child to `children` and resolves once
  * /api/health answers 200 (60 s at most) to `{ pid, child, url }`.
  */
-export async function startTernServer({ cwd, dataDir, children, env = {}, nodeArgs = [], entry = 'bin/server.js' }) {
+export async function startTernServer({
+  cwd,
+  dataDir,
+  children,
+  env = {},
+  nodeArgs = [],
+  entry = 'bin/server.js',
+}) {
   const port = await freePort()
   const childEnv = {
     ...process.env,
@@ -36,11 +43,21 @@ export async function startTernServer({ cwd, dataDir, children, env = {}, nodeAr
     ...env,
   }
   delete childEnv.BENCH_ROLE
-  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], { cwd, env: childEnv, encoding: 'utf8', timeout: 120_000 })
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
+  const migrate = spawnSync(process.execPath, ['ace.js', 'migration:run', '--force'], {
+    cwd,
+    env: childEnv,
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  if (migrate.status !== 0)
+    throw new Error(`migrations failed:\n${migrate.stdout}\n${migrate.stderr}`)
   const extra = (process.env.BENCH_TERN_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const args = [...SERVER_NODE_FLAGS, ...extra, ...nodeArgs, entry]
-  const child = spawn(process.execPath, args, { cwd, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   children.push(child)
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
@@ -68,7 +85,9 @@ export async function withWorkDir(prefix, timeoutSeconds, fn) {
     if (finished) return
     finished = true
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.all(children.map((child) => (child.exitCode === null ? once(child, 'exit', 5000) : null)))
+    await Promise.all(
+      children.map((child) => (child.exitCode === null ? once(child, 'exit', 5000) : null))
+    )
     await rm(work, { recursive: true, force: true })
   }
   const timer = setTimeout(async () => {
@@ -121,7 +140,10 @@ export function once(emitter, event, timeoutMs) {
 
 /** Throws naming `what` unless the answer has `status`. */
 export function expectStatus(response, status, what) {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${String(response.body).slice(0, 300)}`)
+  if (response.status !== status)
+    throw new Error(
+      `${what}: expected ${status}, got ${response.status} ${String(response.body).slice(0, 300)}`
+    )
 }
 
 /** The `name=value` pairs of an answer's Set-Cookie headers. */
@@ -151,7 +173,10 @@ export function processTree(pid) {
     }
     for (const task of tasks) {
       try {
-        for (const child of readFileSync(`/proc/${pids[index]}/task/${task}/children`, 'utf8').split(' ')) {
+        for (const child of readFileSync(
+          `/proc/${pids[index]}/task/${task}/children`,
+          'utf8'
+        ).split(' ')) {
           if (child.trim()) pids.push(Number(child))
         }
       } catch {}
@@ -170,7 +195,8 @@ export function treeCpuSeconds(pid) {
   for (const each of processTree(pid)) {
     try {
       const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1].split(' ')
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
+      total +=
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100
     } catch {}
   }
   return total
@@ -200,7 +226,9 @@ export function treeMemory(pid) {
 /** One line about `treeMemory(pid)`'s processes when there are several ("primary 60 MiB, worker 150 MiB, …"), else ''. */
 export function describeTree(memory, key = 'peakRssBytes') {
   if (memory.processes.length < 2) return ''
-  return memory.processes.map((entry) => `${entry.role} ${(entry[key] / 1024 / 1024).toFixed(0)} MiB`).join(', ')
+  return memory.processes
+    .map((entry) => `${entry.role} ${(entry[key] / 1024 / 1024).toFixed(0)} MiB`)
+    .join(', ')
 }
 
 /** The kB fields of /proc/<pid>/status (VmRSS, VmHWM...) in bytes. */

@@ -12,7 +12,14 @@
  * that NODE_ENV=production is set before Vite and its plugins load.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,11 +30,25 @@ const SELF = fileURLToPath(import.meta.url)
 export function buildTern(out) {
   const tsc = spawnSync(
     process.execPath,
-    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json'), '--outDir', out,
-      '--noEmit', 'false', '--declaration', 'false', '--sourceMap', 'false', '--incremental', 'false'],
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.json'),
+      '--outDir',
+      out,
+      '--noEmit',
+      'false',
+      '--declaration',
+      'false',
+      '--sourceMap',
+      'false',
+      '--incremental',
+      'false',
+    ],
     { cwd: ROOT, encoding: 'utf8', timeout: 600_000 }
   )
-  if (!existsSync(join(out, 'bin/server.js'))) throw new Error(`the server build (tsc) failed:\n${tsc.stdout}\n${tsc.stderr}`)
+  if (!existsSync(join(out, 'bin/server.js')))
+    throw new Error(`the server build (tsc) failed:\n${tsc.stdout}\n${tsc.stderr}`)
   writeFileSync(join(out, 'package.json'), readFileSync(join(ROOT, 'package.json')))
   writeFileSync(join(out, 'ace.js'), "await import('./bin/console.js')\n")
   for (const name of ['node_modules', 'resources']) symlinkSync(join(ROOT, name), join(out, name))

@@ -44,8 +44,24 @@ import { writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync, gzipSync } from 'node:zlib'
-import { cookiesOf, describeTree, envNumber, expectStatus, once, startTernServer, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib'
+import {
+  cookiesOf,
+  describeTree,
+  envNumber,
+  expectStatus,
+  once,
+  startTernServer,
+  treeCpuSeconds,
+  treeMemory,
+  withWorkDir,
+} from '../lib/common.js'
 import { buildTern } from './build.js'
 
 const KB = 1000
@@ -82,14 +98,18 @@ function runStaticServer(file) {
         'content-type': 'text/html; charset=utf-8',
         'content-length': String(body.length),
         'cache-control': 'no-cache',
-        vary: 'accept-encoding',
+        'vary': 'accept-encoding',
         ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
       },
     ])
   )
   const server = http.createServer((req, res) => {
     const accepted = req.headers['accept-encoding'] ?? ''
-    const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity'
+    const encoding = accepted.includes('br')
+      ? 'br'
+      : accepted.includes('gzip')
+        ? 'gzip'
+        : 'identity'
     res.writeHead(200, headers[encoding])
     res.end(variants[encoding])
   })
@@ -108,7 +128,8 @@ async function main() {
     warmupS: envNumber('BENCH_WARMUP_S', 3),
     connections: (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map((value) => {
       const count = Number(value)
-      if (!Number.isInteger(count) || count <= 0) throw new Error('BENCH_CONNECTIONS must list positive integers')
+      if (!Number.isInteger(count) || count <= 0)
+        throw new Error('BENCH_CONNECTIONS must list positive integers')
       return count
     }),
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 1200),
@@ -116,7 +137,8 @@ async function main() {
   await withWorkDir('tern-bench-pages-', settings.timeoutSeconds, async (work, children) => {
     const results = await benchmark(settings, work, children)
     print(settings, results)
-    if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
+    if (process.env.BENCH_JSON)
+      await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
   })
 }
 
@@ -134,10 +156,27 @@ async function benchmark(settings, work, children) {
   const { cookie, shareId } = await prepareTern(tern.url)
 
   const pages = [
-    { key: 'share', label: `share page (/share/${shareId}, visitor)`, url: `${tern.url}/share/${shareId}`, pid: tern.pid },
+    {
+      key: 'share',
+      label: `share page (/share/${shareId}, visitor)`,
+      url: `${tern.url}/share/${shareId}`,
+      pid: tern.pid,
+    },
     { key: 'home', label: 'home page (/, visitor)', url: `${tern.url}/`, pid: tern.pid },
-    { key: 'upload', label: 'upload page (/upload, signed in)', url: `${tern.url}/upload`, pid: tern.pid, cookie },
-    { key: 'configs', label: 'GET /api/configs (reference)', url: `${tern.url}/api/configs`, pid: tern.pid, accept: 'application/json' },
+    {
+      key: 'upload',
+      label: 'upload page (/upload, signed in)',
+      url: `${tern.url}/upload`,
+      pid: tern.pid,
+      cookie,
+    },
+    {
+      key: 'configs',
+      label: 'GET /api/configs (reference)',
+      url: `${tern.url}/api/configs`,
+      pid: tern.pid,
+      accept: 'application/json',
+    },
   ]
   // A visitor's upload page: public only with share.allowUnauthenticatedShares (off by default).
   const visitorUpload = await fetchOnce(`${tern.url}/upload`, {})
@@ -148,10 +187,13 @@ async function benchmark(settings, work, children) {
         '(share.allowUnauthenticatedShares off, the default): measured signed in as the admin'
 
   log('fetching each page once (wire size, encoding, JavaScript)…')
-  const manifest = JSON.parse(readFileSync(join(buildDir, 'public/assets/.vite/manifest.json'), 'utf8'))
+  const manifest = JSON.parse(
+    readFileSync(join(buildDir, 'public/assets/.vite/manifest.json'), 'utf8')
+  )
   for (const page of pages) {
     const response = await fetchOnce(page.url, { cookie: page.cookie, accept: page.accept })
-    if (response.status !== 200) throw new Error(`${page.label}: expected 200, got ${response.status}`)
+    if (response.status !== 200)
+      throw new Error(`${page.label}: expected 200, got ${response.status}`)
     page.single = {
       status: response.status,
       wireBytes: response.wireBytes,
@@ -163,8 +205,14 @@ async function benchmark(settings, work, children) {
       const html = decode(response).toString('utf8')
       if (page.key === 'share') {
         const object = inertiaPage(html)
-        if (object?.component !== 'share/show' || object.props.shareId !== shareId || object.props.initialState?.kind !== 'tokenRequired') {
-          throw new Error(`the share page did not render the share: ${JSON.stringify(object)?.slice(0, 300) ?? html.slice(0, 300)}`)
+        if (
+          object?.component !== 'share/show' ||
+          object.props.shareId !== shareId ||
+          object.props.initialState?.kind !== 'tokenRequired'
+        ) {
+          throw new Error(
+            `the share page did not render the share: ${JSON.stringify(object)?.slice(0, 300) ?? html.slice(0, 300)}`
+          )
         }
         page.html = html
       }
@@ -178,7 +226,12 @@ async function benchmark(settings, work, children) {
   const staticFile = join(work, 'share.html')
   await writeFile(staticFile, pages[0].html)
   const baseline = await startStatic(staticFile, children)
-  const staticPage = { key: 'static', label: 'share page as a static file (baseline)', url: `${baseline.url}/share`, pid: baseline.pid }
+  const staticPage = {
+    key: 'static',
+    label: 'share page as a static file (baseline)',
+    url: `${baseline.url}/share`,
+    pid: baseline.pid,
+  }
   const staticResponse = await fetchOnce(staticPage.url, {})
   staticPage.single = {
     status: staticResponse.status,
@@ -193,7 +246,9 @@ async function benchmark(settings, work, children) {
   const runs = []
   for (const connections of settings.connections) {
     for (const page of pages) {
-      log(`${page.key} at ${connections} connections: warm-up ${settings.warmupS} s, then ${settings.durationS} s`)
+      log(
+        `${page.key} at ${connections} connections: warm-up ${settings.warmupS} s, then ${settings.durationS} s`
+      )
       await load(autocannon, page, connections, settings.warmupS)
       // Requests the warm-up left queued are still being answered after its connections closed.
       await waitIdle(page.pid)
@@ -244,12 +299,19 @@ async function benchmark(settings, work, children) {
 /** Tern's memory, summed over its process tree (primary and HTTP workers with TERN_WORKERS > 1). */
 function ternMemory(pid) {
   const memory = treeMemory(pid)
-  return { ternRssBytes: memory.rssBytes, ternPeakRssBytes: memory.peakRssBytes, ternProcesses: memory.processes }
+  return {
+    ternRssBytes: memory.rssBytes,
+    ternPeakRssBytes: memory.peakRssBytes,
+    ternProcesses: memory.processes,
+  }
 }
 
 /** One autocannon run of `seconds` against `page`, as a browser would ask for it (no cookies unless the page needs one). */
 function load(autocannon, page, connections, seconds) {
-  const headers = { 'accept-encoding': ACCEPT_ENCODING, accept: page.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8' }
+  const headers = {
+    'accept-encoding': ACCEPT_ENCODING,
+    'accept': page.accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+  }
   if (page.cookie) headers.cookie = page.cookie
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -267,7 +329,8 @@ async function waitIdle(pid) {
     const before = treeCpuSeconds(pid)
     await new Promise((resolve) => setTimeout(resolve, 500))
     if (treeCpuSeconds(pid) - before < 0.025) return
-    if (Date.now() > deadline) throw new Error(`the server (pid ${pid}) stayed busy for 120 s after the warm-up`)
+    if (Date.now() > deadline)
+      throw new Error(`the server (pid ${pid}) stayed busy for 120 s after the warm-up`)
   }
 }
 
@@ -277,7 +340,8 @@ async function waitIdle(pid) {
 
 function print(settings, results) {
   const { runs, pages } = results
-  const run = (page, connections) => runs.find((entry) => entry.page === page && entry.connections === connections)
+  const run = (page, connections) =>
+    runs.find((entry) => entry.page === page && entry.connections === connections)
   const check = (ok) => (ok ? 'PASS' : 'MISS')
   console.log('')
   console.log(
@@ -286,7 +350,9 @@ function print(settings, results) {
   )
   console.log(`Note: ${results.uploadNote}.`)
   console.log('')
-  console.log('page       conns    req/s   p50 ms   p99 ms  non-2xx errors  bytes/resp  server CPU s/1000 req  load-gen CPU s')
+  console.log(
+    'page       conns    req/s   p50 ms   p99 ms  non-2xx errors  bytes/resp  server CPU s/1000 req  load-gen CPU s'
+  )
   for (const entry of runs) {
     console.log(
       [
@@ -299,12 +365,16 @@ function print(settings, results) {
         String(entry.errors + entry.timeouts).padStart(6),
         Math.round(entry.bytesPerResponse).toLocaleString('en').padStart(11),
         (entry.serverCpuPer1000 === null ? '-' : entry.serverCpuPer1000.toFixed(2)).padStart(22),
-        `${entry.loadGeneratorCpuSeconds.toFixed(1)} (${((entry.loadGeneratorCpuSeconds / entry.durationS) * 100).toFixed(0)}%)`.padStart(15),
+        `${entry.loadGeneratorCpuSeconds.toFixed(1)} (${((entry.loadGeneratorCpuSeconds / entry.durationS) * 100).toFixed(0)}%)`.padStart(
+          15
+        ),
       ].join(' ')
     )
   }
   console.log('')
-  console.log('page       wire bytes (one response)  body bytes  encoding    JS as sent (files)  JS uncompressed')
+  console.log(
+    'page       wire bytes (one response)  body bytes  encoding    JS as sent (files)  JS uncompressed'
+  )
   for (const page of pages) {
     const js = page.js
     console.log(
@@ -320,7 +390,9 @@ function print(settings, results) {
   }
   const share = pages.find((page) => page.key === 'share')
   console.log('')
-  console.log(`JavaScript of a visitor's share page (${share.js.files.length} files; "html": module script or modulepreload, "lazy": the page component's chunks from the manifest):`)
+  console.log(
+    `JavaScript of a visitor's share page (${share.js.files.length} files; "html": module script or modulepreload, "lazy": the page component's chunks from the manifest):`
+  )
   for (const file of share.js.files) {
     console.log(
       `  ${file.path.padEnd(48)} ${file.source.padEnd(5)} ${file.wireBytes.toLocaleString('en').padStart(9)} B ${file.encoding.padEnd(8)} ${file.decodedBytes.toLocaleString('en').padStart(9)} B  cache-control: ${file.cacheControl || '(none)'}`
@@ -334,14 +406,18 @@ function print(settings, results) {
     const shareRun = run('share', connections)
     const configs = run('configs', connections)
     const baseline = run('static', connections)
-    const toConfigs = configs.requestsPerSecond > 0 ? shareRun.requestsPerSecond / configs.requestsPerSecond : 0
-    const toStatic = baseline.requestsPerSecond > 0 ? shareRun.requestsPerSecond / baseline.requestsPerSecond : 0
+    const toConfigs =
+      configs.requestsPerSecond > 0 ? shareRun.requestsPerSecond / configs.requestsPerSecond : 0
+    const toStatic =
+      baseline.requestsPerSecond > 0 ? shareRun.requestsPerSecond / baseline.requestsPerSecond : 0
     ratios[connections] = { shareToConfigs: toConfigs, shareToStatic: toStatic }
     console.log(
       `  share page / GET /api/configs req/s at ${connections} connections: ${toConfigs.toFixed(3)} ` +
         `(target >= ${TARGETS.shareToConfigs}) ${check(toConfigs >= TARGETS.shareToConfigs)}`
     )
-    console.log(`  share page Tern / static file req/s at ${connections} connections (the ceiling): ${toStatic.toFixed(3)}`)
+    console.log(
+      `  share page Tern / static file req/s at ${connections} connections (the ceiling): ${toStatic.toFixed(3)}`
+    )
   }
   const top = Math.max(...settings.connections)
   const p99 = run('share', top).p99Ms
@@ -378,7 +454,9 @@ function print(settings, results) {
     )
   }
   const immutable = share.js.files.filter((file) => /immutable/.test(file.cacheControl)).length
-  console.log(`  share page JavaScript cached immutably: ${immutable} of ${share.js.files.length} files`)
+  console.log(
+    `  share page JavaScript cached immutably: ${immutable} of ${share.js.files.length} files`
+  )
   console.log(
     `Tern RSS after the run: ${(results.ternRssBytes / 1024 / 1024).toFixed(0)} MiB (peak ${(results.ternPeakRssBytes / 1024 / 1024).toFixed(0)} MiB${
       results.ternProcesses.length > 1
@@ -442,17 +520,26 @@ async function prepareTern(url) {
     })
     expectStatus(response, 201, `upload ${name}`)
   }
-  const completed = await request(`${url}/api/shares/${shareId}/complete`, { method: 'POST', headers: { cookie } })
+  const completed = await request(`${url}/api/shares/${shareId}/complete`, {
+    method: 'POST',
+    headers: { cookie },
+  })
   expectStatus(completed, 202, 'complete share')
   // The share page renders the share's id and state; its files come from the JSON API in the browser.
   const deadline = Date.now() + 30_000
   for (;;) {
     const token = await request(`${url}/api/shares/${shareId}/token`, { method: 'POST', json: {} })
     const tokenCookie = cookiesOf(token).find((line) => line.startsWith(`share_${shareId}_token=`))
-    const share = tokenCookie ? await request(`${url}/api/shares/${shareId}`, { headers: { cookie: tokenCookie } }) : token
-    const listed = share.status === 200 ? (JSON.parse(share.body).files ?? []).map((file) => file.name) : []
+    const share = tokenCookie
+      ? await request(`${url}/api/shares/${shareId}`, { headers: { cookie: tokenCookie } })
+      : token
+    const listed =
+      share.status === 200 ? (JSON.parse(share.body).files ?? []).map((file) => file.name) : []
     if (fileNames.every((name) => listed.includes(name))) break
-    if (Date.now() > deadline) throw new Error(`the share did not list the 3 files within 30 s: ${share.status} ${share.body.slice(0, 300)}`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `the share did not list the 3 files within 30 s: ${share.status} ${share.body.slice(0, 300)}`
+      )
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return { cookie, shareId, fileNames }
@@ -475,7 +562,13 @@ function request(url, { method = 'GET', headers = {}, json, raw } = {}) {
     const req = http.request(url, { method, headers: allHeaders, agent: false }, (res) => {
       const chunks = []
       res.on('data', (chunk) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        })
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -491,7 +584,10 @@ function request(url, { method = 'GET', headers = {}, json, raw } = {}) {
  */
 function fetchOnce(url, { cookie, accept } = {}) {
   return new Promise((resolve, reject) => {
-    const headers = { 'accept-encoding': ACCEPT_ENCODING, accept: accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8' }
+    const headers = {
+      'accept-encoding': ACCEPT_ENCODING,
+      'accept': accept ?? 'text/html,application/xhtml+xml,*/*;q=0.8',
+    }
     if (cookie) headers.cookie = cookie
     const req = http.request(url, { headers, agent: false }, (res) => {
       const chunks = []
@@ -499,7 +595,12 @@ function fetchOnce(url, { cookie, accept } = {}) {
       res.on('end', () => {
         const wireBytes = res.socket.bytesRead
         res.socket.destroy()
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), wireBytes })
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          wireBytes,
+        })
       })
       res.on('error', reject)
     })
@@ -526,7 +627,8 @@ function decode(response) {
 async function javascriptOf(html, base, manifest, cookie) {
   const urls = new Map()
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const attribute = (name) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag)
+    const attribute = (name) =>
+      new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag)
     const value = (name) => {
       const match = attribute(name)
       return match ? (match[2] ?? match[3]) : null
@@ -580,11 +682,18 @@ async function javascriptOf(html, base, manifest, cookie) {
  */
 async function browserJavascript(url) {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-  if (!existsSync(executablePath)) return { error: `${executablePath} not found (set CHROMIUM_PATH, or BENCH_BROWSER=0)` }
+  if (!existsSync(executablePath))
+    return { error: `${executablePath} not found (set CHROMIUM_PATH, or BENCH_BROWSER=0)` }
   const { chromium } = await import('playwright')
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   })
   try {
     const context = await browser.newContext()
@@ -617,11 +726,15 @@ function inertiaPage(html) {
   if (script) return JSON.parse(script[1])
   const attribute = /\bdata-page="([^"]*)"/.exec(html)
   if (!attribute) return null
-  const text = attribute[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  const text = attribute[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
   return JSON.parse(text)
 }
 
 function log(message) {
   console.log(`bench: ${message}`)
 }
-

@@ -43,7 +43,8 @@ Database.prototype.prepare = function (sql, ...rest) {
   if (!statementPrototype) {
     statementPrototype = Object.getPrototypeOf(statement)
     for (const method of ['run', 'get', 'all', 'iterate']) {
-      if (typeof statementPrototype[method] === 'function') statementPrototype[method] = timed(statementPrototype[method])
+      if (typeof statementPrototype[method] === 'function')
+        statementPrototype[method] = timed(statementPrototype[method])
     }
   }
   return statement

@@ -74,7 +74,15 @@ export function packageOf(frame) {
   return url
 }
 
-const DATABASE = new Set(['better-sqlite3', 'knex', '@adonisjs/lucid', 'luxon', 'tarn', 'mysql2', 'pg'])
+const DATABASE = new Set([
+  'better-sqlite3',
+  'knex',
+  '@adonisjs/lucid',
+  'luxon',
+  'tarn',
+  'mysql2',
+  'pg',
+])
 
 /**
  * Where an upload's time goes, in coarse areas: database (driver, query builder, ORM
@@ -93,10 +101,25 @@ export function areaOf(pkg, frame) {
   if (['node:fs', 'node:streams', 'node:buffer', 'node:stream'].includes(pkg)) {
     return 'file writes, streams, buffers (Node fs/streams/buffer, native I/O calls)'
   }
-  if (pkg.startsWith('@adonisjs/') || pkg.startsWith('@poppinss/') || pkg.startsWith('@vinejs/') || pkg.startsWith('tern:')) {
+  if (
+    pkg.startsWith('@adonisjs/') ||
+    pkg.startsWith('@poppinss/') ||
+    pkg.startsWith('@vinejs/') ||
+    pkg.startsWith('tern:')
+  ) {
     return 'request handling: framework, middleware, validation, Tern code'
   }
-  if (['node:http', 'node:net', 'node:timers', 'node:async', 'node:process', 'node:events', 'node:url'].includes(pkg)) {
+  if (
+    [
+      'node:http',
+      'node:net',
+      'node:timers',
+      'node:async',
+      'node:process',
+      'node:events',
+      'node:url',
+    ].includes(pkg)
+  ) {
     return 'request handling: Node http/net, timers, events'
   }
   return 'other (crypto, other packages)'
@@ -115,7 +138,9 @@ function shortUrl(url) {
 export function printSummary(summary, top = 15, title = 'CPU profile') {
   const percent = (ms) => `${((ms / summary.sampledMs) * 100).toFixed(1).padStart(5)}%`
   console.log('')
-  console.log(`${title}: ${(summary.sampledMs / 1000).toFixed(2)} s sampled (self time; "(idle)" = waiting)`)
+  console.log(
+    `${title}: ${(summary.sampledMs / 1000).toFixed(2)} s sampled (self time; "(idle)" = waiting)`
+  )
   console.log('  by area (self time):')
   for (const { name, ms } of summary.areas) {
     console.log(`    ${ms.toFixed(0).padStart(7)} ms ${percent(ms)}  ${name}`)

@@ -55,13 +55,33 @@
  */
 import { createHash, randomFillSync } from 'node:crypto'
 import { fork, spawnSync } from 'node:child_process'
-import { constants, createReadStream, createWriteStream, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  constants,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { copyFile, mkdir, open, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
-import { cookiesOf, describeTree, envNumber, expectStatus, once, processTree, procStatus, startTernServer, treeCpuSeconds, treeMemory, withWorkDir } from '../lib/common.js'
+import {
+  cookiesOf,
+  describeTree,
+  envNumber,
+  expectStatus,
+  once,
+  processTree,
+  procStatus,
+  startTernServer,
+  treeCpuSeconds,
+  treeMemory,
+  withWorkDir,
+} from '../lib/common.js'
 import { printSummary, summarizeProfile } from './cpu_profile.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -109,9 +129,15 @@ function runBaselineServer(dir) {
         const name = basename(url.searchParams.get('name') ?? '')
         const offset = Number(url.searchParams.get('offset') ?? 0)
         const flags = constants.O_RDWR | constants.O_CREAT
-        await pipeline(req, createWriteStream(join(dir, name), { flags, mode: 0o600, start: offset }))
+        await pipeline(
+          req,
+          createWriteStream(join(dir, name), { flags, mode: 0o600, start: offset })
+        )
         res.writeHead(201, { 'content-type': 'application/json' }).end('{}')
-      } else if (req.method === 'GET' && (url.pathname.startsWith('/files/') || url.pathname.startsWith('/stream/'))) {
+      } else if (
+        req.method === 'GET' &&
+        (url.pathname.startsWith('/files/') || url.pathname.startsWith('/stream/'))
+      ) {
         const path = join(dir, basename(url.pathname))
         const { size } = await stat(path)
         const highWaterMark = url.pathname.startsWith('/stream/') ? MiB : undefined
@@ -145,13 +171,16 @@ async function main() {
     concurrentBytes: Math.round(envNumber('BENCH_CONCURRENT_MB', 100) * MiB),
     profile: process.env.BENCH_PROFILE === '1',
     // Off by default under the profiler: its wrappers would show in the profile.
-    countQueries: (process.env.BENCH_COUNT_QUERIES ?? (process.env.BENCH_PROFILE === '1' ? '0' : '1')) !== '0',
+    countQueries:
+      (process.env.BENCH_COUNT_QUERIES ?? (process.env.BENCH_PROFILE === '1' ? '0' : '1')) !== '0',
     timeoutSeconds: envNumber('BENCH_TIMEOUT_S', 900),
   }
   await withWorkDir('tern-bench-', settings.timeoutSeconds, async (work, children) => {
     const servers = await startServers(settings, work, children)
     const results =
-      settings.mode === 'concurrent' ? await benchmarkConcurrent(settings, work, servers) : await benchmark(settings, work, servers)
+      settings.mode === 'concurrent'
+        ? await benchmarkConcurrent(settings, work, servers)
+        : await benchmark(settings, work, servers)
     if (settings.mode === 'concurrent') printConcurrent(settings, results)
     else print(settings, results)
     if (settings.profile) {
@@ -160,7 +189,8 @@ async function main() {
       results.profile.functions = results.profile.functions.slice(0, 50)
       results.profile.packages = results.profile.packages.slice(0, 50)
     }
-    if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
+    if (process.env.BENCH_JSON)
+      await writeFile(process.env.BENCH_JSON, JSON.stringify({ settings, ...results }, null, 2))
   })
 }
 
@@ -176,7 +206,11 @@ async function startServers(settings, work, children) {
 
   log('starting the baseline server…')
   const baseline = await startBaseline(baselineDir, children)
-  log(process.env.BENCH_FROM_SOURCE === '1' ? 'starting Tern from the sources…' : 'building Tern (tsc, as `node ace build`) and starting it…')
+  log(
+    process.env.BENCH_FROM_SOURCE === '1'
+      ? 'starting Tern from the sources…'
+      : 'building Tern (tsc, as `node ace build`) and starting it…'
+  )
   const tern = await startTern(settings, work, join(work, 'tern-data'), children)
   tern.idleRss = treeMemory(tern.pid).rssBytes
   tern.admin = await prepareTern(tern.url, size, settings.chunkSize)
@@ -189,7 +223,10 @@ function clientFor(settings, work, { input, baseline, baselineDir, tern }) {
 
   /** The first `size` bytes of the input in one streamed PUT. */
   const putOnce = async (agent, name, size) => {
-    const response = await request(agent, `${baseline.url}/put/${name}`, { method: 'PUT', body: { path: input, start: 0, length: size } })
+    const response = await request(agent, `${baseline.url}/put/${name}`, {
+      method: 'PUT',
+      body: { path: input, start: 0, length: size },
+    })
     expectStatus(response, 201, `baseline PUT ${name}`)
   }
 
@@ -214,11 +251,15 @@ function clientFor(settings, work, { input, baseline, baselineDir, tern }) {
     expectStatus(created, 201, 'create share')
     let fileId
     await sendChunks(size, chunkSize, parallel, async (index, start, length) => {
-      const query = new URLSearchParams({ name: 'bench.bin', chunkIndex: String(index), totalChunks: String(chunks) })
+      const query = new URLSearchParams({
+        name: 'bench.bin',
+        chunkIndex: String(index),
+        totalChunks: String(chunks),
+      })
       if (index > 0) query.set('id', fileId)
       const response = await request(agent, `${tern.url}/api/shares/${shareId}/files?${query}`, {
         method: 'POST',
-        headers: { cookie: tern.admin.cookie, 'content-type': 'application/octet-stream' },
+        headers: { 'cookie': tern.admin.cookie, 'content-type': 'application/octet-stream' },
         body: { path: input, start, length },
       })
       expectStatus(response, 201, `Tern chunk ${index}`)
@@ -234,7 +275,10 @@ function clientFor(settings, work, { input, baseline, baselineDir, tern }) {
 
   /** The cookie that lets a visitor download the share. */
   const ternToken = async (agent, shareId) => {
-    const token = await request(agent, `${tern.url}/api/shares/${shareId}/token`, { method: 'POST', json: {} })
+    const token = await request(agent, `${tern.url}/api/shares/${shareId}/token`, {
+      method: 'POST',
+      json: {},
+    })
     expectStatus(token, 200, 'share token')
     return cookiesOf(token).find((cookie) => cookie.startsWith(`share_${shareId}_token=`))
   }
@@ -249,7 +293,15 @@ function clientFor(settings, work, { input, baseline, baselineDir, tern }) {
 
   const removeBaselineFile = (name) => unlink(join(baselineDir, name))
 
-  return { putOnce, postChunks, ternUpload, ternToken, ternDelete, removeBaselineFile, download: join(work, 'download.bin') }
+  return {
+    putOnce,
+    postChunks,
+    ternUpload,
+    ternToken,
+    ternDelete,
+    removeBaselineFile,
+    download: join(work, 'download.bin'),
+  }
 }
 
 /** A fresh keep-alive agent: chunks of one upload reuse connections (as browsers do). */
@@ -277,7 +329,9 @@ async function benchmark(settings, work, servers) {
   const onePutRound = async (name, size, expected) => {
     const agent = newAgent(2)
     const [, up, upCpu] = await measured(baseline.pid, () => client.putOnce(agent, name, size))
-    const [, down, downCpu] = await measured(baseline.pid, () => downloadTo(agent, `${baseline.url}/stream/${name}`, {}, download))
+    const [, down, downCpu] = await measured(baseline.pid, () =>
+      downloadTo(agent, `${baseline.url}/stream/${name}`, {}, download)
+    )
     agent.destroy()
     if (expected) await verify(download, expected, 'one-PUT baseline download')
     await unlink(download)
@@ -289,7 +343,9 @@ async function benchmark(settings, work, servers) {
   const scheduleRound = async (name, size, expected) => {
     const agent = newAgent(parallel + 2)
     const [, up, upCpu] = await measured(baseline.pid, () => client.postChunks(agent, name, size))
-    const [, down, downCpu] = await measured(baseline.pid, () => downloadTo(agent, `${baseline.url}/files/${name}`, {}, download))
+    const [, down, downCpu] = await measured(baseline.pid, () =>
+      downloadTo(agent, `${baseline.url}/files/${name}`, {}, download)
+    )
     agent.destroy()
     if (expected) await verify(download, expected, 'same-schedule baseline download')
     await unlink(download)
@@ -302,9 +358,16 @@ async function benchmark(settings, work, servers) {
     let agent = newAgent(parallel + 2)
     const before = expected ? await queryCounts(tern) : null
     const windowStart = monotonicUs()
-    const [fileId, up, upCpu] = await measured(tern.pid, () => client.ternUpload(agent, shareId, size))
+    const [fileId, up, upCpu] = await measured(tern.pid, () =>
+      client.ternUpload(agent, shareId, size)
+    )
     if (expected) profileWindows.push([windowStart, monotonicUs()])
-    if (before) queries = diffCounts(before, await queryCounts(tern), Math.max(1, Math.ceil(size / settings.chunkSize)))
+    if (before)
+      queries = diffCounts(
+        before,
+        await queryCounts(tern),
+        Math.max(1, Math.ceil(size / settings.chunkSize))
+      )
     const cookie = await client.ternToken(agent, shareId)
     const [, down, downCpu] = await measured(tern.pid, () =>
       downloadTo(agent, `${tern.url}/api/shares/${shareId}/files/${fileId}`, { cookie }, download)
@@ -331,7 +394,9 @@ async function benchmark(settings, work, servers) {
   const keys = ['onePut', 'schedule', 'tern']
   const timings = {}
   const cpu = {}
-  for (const key of keys) for (const phase of ['Upload', 'Download']) (timings[key + phase] = []), (cpu[key + phase] = [])
+  for (const key of keys)
+    for (const phase of ['Upload', 'Download'])
+      ((timings[key + phase] = []), (cpu[key + phase] = []))
   const record = (key, [up, down, upCpu, downCpu]) => {
     timings[`${key}Upload`].push(up)
     timings[`${key}Download`].push(down)
@@ -374,11 +439,14 @@ async function benchmarkConcurrent(settings, work, servers) {
   const baselineRound = async (prefix) => {
     const names = Array.from({ length: concurrent }, (_, i) => `${prefix}-${i}.bin`)
     const agents = names.map(() => newAgent(1))
-    const [, ms, cpu] = await measured(baseline.pid, () => Promise.all(names.map((name, i) => client.putOnce(agents[i], name, size))))
+    const [, ms, cpu] = await measured(baseline.pid, () =>
+      Promise.all(names.map((name, i) => client.putOnce(agents[i], name, size)))
+    )
     for (const agent of agents) agent.destroy()
     for (const name of names) {
       const { size: written } = await stat(join(baselineDir, name))
-      if (written !== size) throw new Error(`baseline ${name}: ${written} bytes written instead of ${size}`)
+      if (written !== size)
+        throw new Error(`baseline ${name}: ${written} bytes written instead of ${size}`)
       await client.removeBaselineFile(name)
     }
     return [ms, cpu]
@@ -388,14 +456,21 @@ async function benchmarkConcurrent(settings, work, servers) {
     const ids = Array.from({ length: concurrent }, (_, i) => `${prefix}-${i}`)
     const agents = ids.map(() => newAgent(parallel + 2))
     const windowStart = monotonicUs()
-    const [fileIds, ms, cpu] = await measured(tern.pid, () => Promise.all(ids.map((id, i) => client.ternUpload(agents[i], id, size))))
+    const [fileIds, ms, cpu] = await measured(tern.pid, () =>
+      Promise.all(ids.map((id, i) => client.ternUpload(agents[i], id, size)))
+    )
     if (timed) profileWindows.push([windowStart, monotonicUs()])
     for (const agent of agents) agent.destroy()
     // One of the shares downloaded and checked (not timed): the uploads stored the right bytes.
     const agent = newAgent(2)
     const pick = ids.length - 1
     const cookie = await client.ternToken(agent, ids[pick])
-    await downloadTo(agent, `${tern.url}/api/shares/${ids[pick]}/files/${fileIds[pick]}`, { cookie }, client.download)
+    await downloadTo(
+      agent,
+      `${tern.url}/api/shares/${ids[pick]}/files/${fileIds[pick]}`,
+      { cookie },
+      client.download
+    )
     await verify(client.download, checksum, 'Tern download after the concurrent uploads')
     await unlink(client.download)
     for (const id of ids) await client.ternDelete(agent, id)
@@ -467,7 +542,9 @@ function print(settings, results) {
       (settings.profile ? ' (Tern under --cpu-prof: slower than without)' : '')
   )
   console.log('')
-  console.log('                                                    upload   server CPU     download   server CPU')
+  console.log(
+    '                                                    upload   server CPU     download   server CPU'
+  )
   const row = (label, key) =>
     console.log(
       `${label.padEnd(46)} ${fmt(throughput[`${key}Upload`])} MiB/s ${c[`${key}Upload`].toFixed(2).padStart(6)} s ` +
@@ -477,10 +554,23 @@ function print(settings, results) {
   row('baseline, same chunk schedule / GET (defaults)', 'schedule')
   row('Tern, chunk API / share download', 'tern')
   console.log('')
-  const line = (label, value, target) => console.log(`${label.padEnd(46)} ${value.padStart(9)}   ${target.padEnd(18)}`)
-  line('Tern upload / one-PUT upload', ratios.upload.toFixed(2), `>= ${TARGETS.upload}  ${verdict(results.verdicts.upload)}`)
-  line('Tern download / one-PUT download', ratios.download.toFixed(2), `>= ${TARGETS.download}  ${verdict(results.verdicts.download)}`)
-  line(peakRssLabel(results), `${rssMiB.toFixed(0)} MiB`, `< ${TARGETS.peakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`)
+  const line = (label, value, target) =>
+    console.log(`${label.padEnd(46)} ${value.padStart(9)}   ${target.padEnd(18)}`)
+  line(
+    'Tern upload / one-PUT upload',
+    ratios.upload.toFixed(2),
+    `>= ${TARGETS.upload}  ${verdict(results.verdicts.upload)}`
+  )
+  line(
+    'Tern download / one-PUT download',
+    ratios.download.toFixed(2),
+    `>= ${TARGETS.download}  ${verdict(results.verdicts.download)}`
+  )
+  line(
+    peakRssLabel(results),
+    `${rssMiB.toFixed(0)} MiB`,
+    `< ${TARGETS.peakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`
+  )
   line(
     '(Tern upload / same-schedule upload)',
     ratios.sameScheduleUpload.toFixed(2),
@@ -521,7 +611,10 @@ function printConcurrent(settings, results) {
   const rssMiB = results.ternPeakRssBytes / MiB
   results.throughputMiBs = throughput
   results.ratios = { concurrent: ratio }
-  results.verdicts = { concurrent: ratio >= TARGETS.concurrent, peakRss: rssMiB < TARGETS.concurrentPeakRssMiB }
+  results.verdicts = {
+    concurrent: ratio >= TARGETS.concurrent,
+    peakRss: rssMiB < TARGETS.concurrentPeakRssMiB,
+  }
   console.log('')
   console.log(
     `Concurrent uploads: ${settings.concurrent} x ${format(settings.concurrentBytes)} at once; Tern: chunks of ` +
@@ -530,16 +623,29 @@ function printConcurrent(settings, results) {
       (settings.profile ? ' (Tern under --cpu-prof: slower than without)' : '')
   )
   console.log('')
-  console.log(`baseline, ${settings.concurrent} PUTs (1 MiB buffers)`.padEnd(46) + ` ${fmt(throughput.baseline)} MiB/s aggregate, server CPU ${c.baseline.toFixed(2)} s`)
-  console.log(`Tern, ${settings.concurrent} chunk-API uploads`.padEnd(46) + ` ${fmt(throughput.tern)} MiB/s aggregate, server CPU ${c.tern.toFixed(2)} s`)
+  console.log(
+    `baseline, ${settings.concurrent} PUTs (1 MiB buffers)`.padEnd(46) +
+      ` ${fmt(throughput.baseline)} MiB/s aggregate, server CPU ${c.baseline.toFixed(2)} s`
+  )
+  console.log(
+    `Tern, ${settings.concurrent} chunk-API uploads`.padEnd(46) +
+      ` ${fmt(throughput.tern)} MiB/s aggregate, server CPU ${c.tern.toFixed(2)} s`
+  )
   console.log('')
-  console.log(`${'Tern / baseline aggregate throughput'.padEnd(46)} ${ratio.toFixed(2).padStart(9)}   >= ${TARGETS.concurrent}  ${verdict(results.verdicts.concurrent)}`)
+  console.log(
+    `${'Tern / baseline aggregate throughput'.padEnd(46)} ${ratio.toFixed(2).padStart(9)}   >= ${TARGETS.concurrent}  ${verdict(results.verdicts.concurrent)}`
+  )
   console.log(
     `${peakRssLabel(results).padEnd(46)} ${`${rssMiB.toFixed(0)} MiB`.padStart(9)}   < ${TARGETS.concurrentPeakRssMiB} MiB ${verdict(results.verdicts.peakRss)}`
   )
-  console.log(`Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB` + treeNote(results))
+  console.log(
+    `Tern RSS after start ${(results.ternIdleRssBytes / MiB).toFixed(0)} MiB; baseline peak ${(results.baselinePeakRssBytes / MiB).toFixed(0)} MiB` +
+      treeNote(results)
+  )
   const all = (list) => list.map((ms) => `${(ms / 1000).toFixed(2)}s`).join(' ')
-  console.log(`runs: baseline ${all(results.timingsMs.baseline)} | Tern ${all(results.timingsMs.tern)}`)
+  console.log(
+    `runs: baseline ${all(results.timingsMs.baseline)} | Tern ${all(results.timingsMs.tern)}`
+  )
 }
 
 function printQueries(queries) {
@@ -560,13 +666,17 @@ function fmt(value) {
 
 /** "Tern peak RSS (VmHWM)", or for a primary with HTTP workers the sum of their VmHWM (an upper bound). */
 function peakRssLabel(results) {
-  return results.ternProcesses.length > 1 ? `Tern peak RSS (sum of ${results.ternProcesses.length} VmHWM)` : 'Tern peak RSS (VmHWM)'
+  return results.ternProcesses.length > 1
+    ? `Tern peak RSS (sum of ${results.ternProcesses.length} VmHWM)`
+    : 'Tern peak RSS (VmHWM)'
 }
 
 /** With several Tern processes: each one's peak, and that the sum is an upper bound. */
 function treeNote(results) {
   const each = describeTree({ processes: results.ternProcesses })
-  return each ? `\nTern is ${results.ternProcesses.length} processes (TERN_WORKERS); peak RSS summed over them, an upper bound (they need not peak together): ${each}` : ''
+  return each
+    ? `\nTern is ${results.ternProcesses.length} processes (TERN_WORKERS); peak RSS summed over them, an upper bound (they need not peak together): ${each}`
+    : ''
 }
 
 /* ------------------------------------------------------------------------ */
@@ -593,12 +703,14 @@ async function queryCounts(tern) {
         const dump = JSON.parse(await readFile(`${tern.queryFile}.${pid}`, 'utf8'))
         if (dump.dumps > previous) {
           tern.queryDumps[pid] = dump.dumps
-          for (const [kind, count] of Object.entries(dump.counts)) total.counts[kind] = (total.counts[kind] ?? 0) + count
+          for (const [kind, count] of Object.entries(dump.counts))
+            total.counts[kind] = (total.counts[kind] ?? 0) + count
           total.dbMs += dump.dbMs
           break
         }
       } catch {}
-      if (Date.now() > deadline) throw new Error(`Tern (pid ${pid}) did not write its query counts within 10 s`)
+      if (Date.now() > deadline)
+        throw new Error(`Tern (pid ${pid}) did not write its query counts within 10 s`)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
   }
@@ -615,7 +727,12 @@ function diffCounts(before, after, chunks) {
       total += delta
     }
   }
-  return { chunks, perChunk, totalPerChunk: total / chunks, dbMsPerChunk: (after.dbMs - before.dbMs) / chunks }
+  return {
+    chunks,
+    perChunk,
+    totalPerChunk: total / chunks,
+    dbMsPerChunk: (after.dbMs - before.dbMs) / chunks,
+  }
 }
 
 /** process.hrtime in microseconds: CLOCK_MONOTONIC, the clock of V8's profile timestamps. */
@@ -645,7 +762,8 @@ async function profileSummary(tern, windows) {
   }
   const profile = JSON.parse(await readFile(path, 'utf8'))
   const summary = summarizeProfile(profile, windows)
-  if (summary.sampledMs === 0) throw new Error('no profile sample falls inside the upload phases (clock mismatch?)')
+  if (summary.sampledMs === 0)
+    throw new Error('no profile sample falls inside the upload phases (clock mismatch?)')
   return summary
 }
 
@@ -676,14 +794,29 @@ async function startBaseline(dir, children) {
 function buildTern(out) {
   const tsc = spawnSync(
     process.execPath,
-    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.json'), '--outDir', out,
-      '--noEmit', 'false', '--declaration', 'false', '--sourceMap', 'false', '--incremental', 'false'],
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.json'),
+      '--outDir',
+      out,
+      '--noEmit',
+      'false',
+      '--declaration',
+      'false',
+      '--sourceMap',
+      'false',
+      '--incremental',
+      'false',
+    ],
     { cwd: ROOT, encoding: 'utf8', timeout: 300_000 }
   )
-  if (!existsSync(join(out, 'bin/server.js'))) throw new Error(`the build failed:\n${tsc.stdout}\n${tsc.stderr}`)
+  if (!existsSync(join(out, 'bin/server.js')))
+    throw new Error(`the build failed:\n${tsc.stdout}\n${tsc.stderr}`)
   writeFileSync(join(out, 'package.json'), readFileSync(join(ROOT, 'package.json')))
   writeFileSync(join(out, 'ace.js'), "await import('./bin/console.js')\n")
-  for (const name of ['node_modules', 'resources', 'public']) symlinkSync(join(ROOT, name), join(out, name))
+  for (const name of ['node_modules', 'resources', 'public'])
+    symlinkSync(join(ROOT, name), join(out, name))
   return out
 }
 
@@ -713,7 +846,14 @@ async function startTern(settings, work, dataDir, children) {
   // The profile summary reads one process' profile: one HTTP worker, no primary, unless TERN_WORKERS says otherwise.
   if (profileDir && process.env.TERN_WORKERS === undefined) env.TERN_WORKERS = '1'
   if (fromSource) nodeArgs.push('--import=@poppinss/ts-exec')
-  const tern = await startTernServer({ cwd, dataDir, children, env, nodeArgs, entry: fromSource ? 'bin/server.ts' : 'bin/server.js' })
+  const tern = await startTernServer({
+    cwd,
+    dataDir,
+    children,
+    env,
+    nodeArgs,
+    entry: fromSource ? 'bin/server.ts' : 'bin/server.js',
+  })
   return { ...tern, fromSource, queryFile, profileDir }
 }
 
@@ -759,7 +899,13 @@ function request(agent, url, { method = 'GET', headers = {}, json, body } = {}) 
     const req = http.request(url, { method, headers: allHeaders, agent }, (res) => {
       const chunks = []
       res.on('data', (chunk) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        })
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -767,7 +913,11 @@ function request(agent, url, { method = 'GET', headers = {}, json, body } = {}) 
       const source =
         body.length === 0
           ? null
-          : createReadStream(body.path, { start: body.start, end: body.start + body.length - 1, highWaterMark: MiB })
+          : createReadStream(body.path, {
+              start: body.start,
+              end: body.start + body.length - 1,
+              highWaterMark: MiB,
+            })
       if (source) pipeline(source, req).catch(reject)
       else req.end()
     } else {
@@ -812,7 +962,7 @@ async function generateFile(path, size) {
   const handle = await open(path, 'w')
   const buffer = Buffer.alloc(4 * MiB)
   try {
-    for (let written = 0; written < size; ) {
+    for (let written = 0; written < size;) {
       const length = Math.min(buffer.length, size - written)
       randomFillSync(buffer, 0, length)
       const piece = buffer.subarray(0, length)
@@ -830,7 +980,8 @@ async function verify(path, expected, what) {
   const hash = createHash('sha256')
   await pipeline(createReadStream(path, { highWaterMark: 4 * MiB }), hash)
   const actual = hash.digest('hex')
-  if (actual !== expected) throw new Error(`${what}: SHA-256 ${actual} differs from the source's ${expected}`)
+  if (actual !== expected)
+    throw new Error(`${what}: SHA-256 ${actual} differs from the source's ${expected}`)
 }
 
 /* ------------------------------------------------------------------------ */
@@ -846,10 +997,11 @@ function median(values) {
 }
 
 function format(bytes) {
-  return bytes >= 1024 * MiB ? `${(bytes / 1024 / MiB).toFixed(2)} GiB` : `${(bytes / MiB).toFixed(0)} MiB`
+  return bytes >= 1024 * MiB
+    ? `${(bytes / 1024 / MiB).toFixed(2)} GiB`
+    : `${(bytes / MiB).toFixed(0)} MiB`
 }
 
 function log(message) {
   console.log(`bench: ${message}`)
 }
-

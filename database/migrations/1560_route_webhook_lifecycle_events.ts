@@ -29,17 +29,31 @@ export default class extends BaseSchema {
 
   async up() {
     this.defer(async (db) => {
-      const stored = await db.from('config_variables').where('key', 'webhook.urls').select('value').first()
+      const stored = await db
+        .from('config_variables')
+        .where('key', 'webhook.urls')
+        .select('value')
+        .first()
       if (!stored || String(stored.value ?? '').trim() === '') return
-      const existing = await db.from(this.tableName).whereNull('user_id').where('channel', 'webhook').select('event')
+      const existing = await db
+        .from(this.tableName)
+        .whereNull('user_id')
+        .where('channel', 'webhook')
+        .select('event')
       const routed = new Set(existing.map((row: { event: string }) => row.event))
       const missing = LIFECYCLE_EVENTS.filter((event) => !routed.has(event))
       if (missing.length === 0) return
       // As the model's dateTime column stores it on this dialect.
       const now = DateTime.now().toFormat(db.dialect.dateTimeFormat)
-      await db
-        .table(this.tableName)
-        .multiInsert(missing.map((event) => ({ user_id: null, event, channel: 'webhook', locale: null, created_at: now })))
+      await db.table(this.tableName).multiInsert(
+        missing.map((event) => ({
+          user_id: null,
+          event,
+          channel: 'webhook',
+          locale: null,
+          created_at: now,
+        }))
+      )
     })
   }
 

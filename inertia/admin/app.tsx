@@ -8,7 +8,10 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router'
 import { Authenticated, Refine } from '@refinedev/core'
 import { useNotificationProvider } from '@refinedev/antd'
-import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router'
+import routerProvider, {
+  DocumentTitleHandler,
+  UnsavedChangesNotifier,
+} from '@refinedev/react-router'
 import { useI18n } from '~/lib/i18n'
 import { adminHttp } from '~/admin/lib/http'
 import { createDataProvider } from '~/admin/providers/data_provider'
@@ -72,53 +75,66 @@ export function AdminApp(props: { appName: string; appUrl: string | null }) {
     shownName.current = appName
     if (old === appName) return
     if (document.title === old) document.title = appName
-    else if (document.title.endsWith(` - ${old}`)) document.title = `${document.title.slice(0, -old.length)}${appName}`
+    else if (document.title.endsWith(` - ${old}`))
+      document.title = `${document.title.slice(0, -old.length)}${appName}`
   }, [appName])
 
   return (
     <SetAppNameContext.Provider value={setAppName}>
-    <AppUrlContext.Provider value={appUrlState}>
-    <BrowserRouter basename={ADMIN_BASENAME}>
-      <Refine
-        routerProvider={routerProvider}
-        dataProvider={providers.data}
-        authProvider={providers.auth}
-        accessControlProvider={providers.access}
-        i18nProvider={providers.i18n}
-        notificationProvider={useNotificationProvider}
-        resources={resources}
-        options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, title: { text: appName } }}
-      >
-        <Routes>
-          <Route
-            element={
-              <Authenticated key="admin" fallback={<AuthFallback />}>
-                <PluginLoader onLoad={setPlugins} />
-                <AdminLayout appName={appName}>
-                  <Outlet />
-                </AdminLayout>
-              </Authenticated>
-            }
+      <AppUrlContext.Provider value={appUrlState}>
+        <BrowserRouter basename={ADMIN_BASENAME}>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={providers.data}
+            authProvider={providers.auth}
+            accessControlProvider={providers.access}
+            i18nProvider={providers.i18n}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{
+              syncWithLocation: false,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              title: { text: appName },
+            }}
           >
-            <Route index element={<LandingPage />} />
-            <Route path="users" element={<UserList />} />
-            <Route path="shares" element={<ShareList />} />
-            <Route path="notifications" element={<NotificationRouteList />} />
-            <Route path="deliveries" element={<DeliveryList />} />
-            <Route path="config" element={<Navigate to={`/config/${DEFAULT_CATEGORY}`} replace />} />
-            <Route path="config/:category" element={<ConfigList />} />
-            <Route path="import/pingvin" element={<PingvinImportPage />} />
-            {plugins.flatMap(([id, ui]) =>
-              (ui.routes ?? []).map((route) => <Route key={`${id}:${route.path}`} path={route.path} element={route.element} />)
-            )}
-            <Route path="*" element={<AdminNotFound />} />
-          </Route>
-        </Routes>
-        <UnsavedChangesNotifier />
-        <DocumentTitleHandler handler={({ resource }) => title(resource?.meta?.label as string | undefined)} />
-      </Refine>
-    </BrowserRouter>
-    </AppUrlContext.Provider>
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="admin" fallback={<AuthFallback />}>
+                    <PluginLoader onLoad={setPlugins} />
+                    <AdminLayout appName={appName}>
+                      <Outlet />
+                    </AdminLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<LandingPage />} />
+                <Route path="users" element={<UserList />} />
+                <Route path="shares" element={<ShareList />} />
+                <Route path="notifications" element={<NotificationRouteList />} />
+                <Route path="deliveries" element={<DeliveryList />} />
+                <Route
+                  path="config"
+                  element={<Navigate to={`/config/${DEFAULT_CATEGORY}`} replace />}
+                />
+                <Route path="config/:category" element={<ConfigList />} />
+                <Route path="import/pingvin" element={<PingvinImportPage />} />
+                {plugins.flatMap(([id, ui]) =>
+                  (ui.routes ?? []).map((route) => (
+                    <Route key={`${id}:${route.path}`} path={route.path} element={route.element} />
+                  ))
+                )}
+                <Route path="*" element={<AdminNotFound />} />
+              </Route>
+            </Routes>
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler
+              handler={({ resource }) => title(resource?.meta?.label as string | undefined)}
+            />
+          </Refine>
+        </BrowserRouter>
+      </AppUrlContext.Provider>
     </SetAppNameContext.Provider>
   )
 }

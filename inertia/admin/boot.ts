@@ -7,7 +7,12 @@ import type { AdminBootData } from '#api/pages'
 
 export type { AdminBootData }
 
-const FALLBACK: AdminBootData = { language: 'en-US', colorScheme: 'system', appName: 'Tern', appUrl: null }
+const FALLBACK: AdminBootData = {
+  language: 'en-US',
+  colorScheme: 'system',
+  appName: 'Tern',
+  appUrl: null,
+}
 
 /** Reads the boot data of the page (defaults when the element is missing or broken). */
 export function readBootData(doc: Document = document): AdminBootData {

@@ -30,7 +30,9 @@ export interface AdminPluginModule {
   adminPlugin?: AdminPluginUi
 }
 
-const modules = import.meta.glob<AdminPluginModule>('../../plugins/*/admin/index.tsx', { eager: true })
+const modules = import.meta.glob<AdminPluginModule>('../../plugins/*/admin/index.tsx', {
+  eager: true,
+})
 
 /** The UIs of the enabled plugins, in the server's order (`[pluginId, ui]`). */
 export function enabledPluginUis(enabled: readonly string[]): [string, AdminPluginUi][] {

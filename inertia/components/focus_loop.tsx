@@ -25,11 +25,24 @@ export function tabStops(container: HTMLElement): HTMLElement[] {
 }
 
 function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
+  if (
+    event.key !== 'Tab' ||
+    event.defaultPrevented ||
+    event.altKey ||
+    event.ctrlKey ||
+    event.metaKey
+  )
+    return
   const stops = tabStops(event.currentTarget)
   if (stops.length === 0) return
   const active = document.activeElement
-  const target = event.shiftKey ? (active === stops[0] ? stops.at(-1) : null) : active === stops.at(-1) ? stops[0] : null
+  const target = event.shiftKey
+    ? active === stops[0]
+      ? stops.at(-1)
+      : null
+    : active === stops.at(-1)
+      ? stops[0]
+      : null
   if (!target) return
   event.preventDefault()
   target.focus()

@@ -7,7 +7,14 @@
  * frame, whose next stop would be Close), and Enter in a one-line field
  * submits (the submit button sits in the footer, outside the form).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { Alert, Button, Form, Modal, type FormInstance } from 'antd'
 import { focusLoop } from '~/components/focus_loop'
 
@@ -45,7 +52,8 @@ export interface FormModalProps<Values> {
 }
 
 /** The fields the focus may start on: enabled, visible form controls. */
-const FIELD_SELECTOR = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])'
+const FIELD_SELECTOR =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])'
 
 /**
  * Whether Enter in `target` should submit the form: one-line text fields
@@ -54,8 +62,11 @@ const FIELD_SELECTOR = 'input:not([type="hidden"]):not([disabled]), textarea:not
  */
 export function enterSubmits(target: EventTarget | null, composing: boolean): boolean {
   if (composing || !(target instanceof HTMLInputElement)) return false
-  if (target.getAttribute('role') === 'combobox' || target.closest('.ant-picker, .ant-select')) return false
-  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(target.type)
+  if (target.getAttribute('role') === 'combobox' || target.closest('.ant-picker, .ant-select'))
+    return false
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(
+    target.type
+  )
 }
 
 /** A create dialog: see the file comment. */
@@ -100,7 +111,8 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
     try {
       await onSubmit(values)
     } catch (error) {
-      if (error instanceof FormFieldError) form.setFields([{ name: error.field, errors: [error.message] }])
+      if (error instanceof FormFieldError)
+        form.setFields([{ name: error.field, errors: [error.message] }])
       else setFormError(error instanceof Error ? error.message : String(error))
     } finally {
       setSubmitting(false)
@@ -119,7 +131,13 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
         <Button key="cancel" onClick={onCancel}>
           {props.cancelText}
         </Button>,
-        <Button key="submit" type="primary" danger={props.submitDanger} loading={submitting} onClick={() => form.submit()}>
+        <Button
+          key="submit"
+          type="primary"
+          danger={props.submitDanger}
+          loading={submitting}
+          onClick={() => form.submit()}
+        >
           {props.submitText}
         </Button>,
       ]}
@@ -135,7 +153,15 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
           requiredMark={false}
         >
           {props.notice}
-          {formError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={formError} />}
+          {formError && (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              style={{ marginBottom: 16 }}
+              message={formError}
+            />
+          )}
           {props.children}
           {/* Last: the fields above have registered with the form when it is reset, so they show the reset values. */}
           <OnContentMount onMount={() => form.resetFields()} />

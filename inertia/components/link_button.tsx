@@ -11,7 +11,8 @@ export default function LinkButton(props: ButtonProps & { href: string; external
   function handleClick(event: MouseEvent<HTMLElement>) {
     onClick?.(event)
     if (event.defaultPrevented || external || props.target) return
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
+      return
     event.preventDefault()
     router.visit(props.href)
   }

@@ -6,7 +6,6 @@ import { startSessionRefresh } from '~/lib/session'
 import AppHeader from '~/components/shell/app_header'
 import LegalFooter from '~/components/shell/legal_footer'
 
-
 /**
  * Keeps the session alive in the browser (access-token refresh, see
  * ~/lib/session). When a refresh signs back in a page rendered for a

@@ -28,7 +28,9 @@ export class ApiError extends Error {
   readonly retryAfter: number | null
 
   constructor(body: ApiErrorBody, retryAfter: number | null = null) {
-    const messages = Array.isArray(body.message) ? body.message.map(String) : [String(body.message ?? '')]
+    const messages = Array.isArray(body.message)
+      ? body.message.map(String)
+      : [String(body.message ?? '')]
     super(messages.join(' '))
     this.name = 'ApiError'
     this.statusCode = body.statusCode
@@ -53,7 +55,12 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
-  return Boolean(value) && typeof value === 'object' && 'statusCode' in (value as object) && 'message' in (value as object)
+  return (
+    Boolean(value) &&
+    typeof value === 'object' &&
+    'statusCode' in (value as object) &&
+    'message' in (value as object)
+  )
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -70,20 +77,28 @@ async function readBody(response: Response): Promise<unknown> {
  * Sends a request to the API and resolves to the parsed JSON body
  * (undefined for empty answers such as 202/204). Throws `ApiError` otherwise.
  */
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<T> {
   let response: Response
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: {
-        'Accept': 'application/json',
+        Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch (cause) {
-    throw new ApiError({ statusCode: 0, message: String((cause as Error)?.message ?? cause), error: 'Network Error' })
+    throw new ApiError({
+      statusCode: 0,
+      message: String((cause as Error)?.message ?? cause),
+      error: 'Network Error',
+    })
   }
   const parsed = await readBody(response)
   if (response.ok) return parsed as T
@@ -91,7 +106,11 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   throw new ApiError(
     isErrorBody(parsed)
       ? parsed
-      : { statusCode: response.status, message: response.statusText || String(response.status), error: response.statusText },
+      : {
+          statusCode: response.status,
+          message: response.statusText || String(response.status),
+          error: response.statusText,
+        },
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null
   )
 }

@@ -34,7 +34,8 @@ export function defaultLayout(name: string) {
 /** Document title: "<page title> - <app name>", or the app name alone. */
 export function pageTitle(title: string, page: Page) {
   const props = page.props as unknown as Partial<SharedPageProps>
-  const appName = configReader(props.configVariables ?? []).string('general.appName', 'Tern') || 'Tern'
+  const appName =
+    configReader(props.configVariables ?? []).string('general.appName', 'Tern') || 'Tern'
   return title ? `${title} - ${appName}` : appName
 }
 
@@ -47,7 +48,10 @@ export interface BootData {
 
 /** Loads the catalogue and antd's locale for `language`. */
 export async function loadBootData(language: string): Promise<BootData> {
-  const [messages, antdLocale] = await Promise.all([loadMessages(language), loadAntdLocale(language)])
+  const [messages, antdLocale] = await Promise.all([
+    loadMessages(language),
+    loadAntdLocale(language),
+  ])
   return { language, messages, antdLocale }
 }
 
@@ -55,7 +59,11 @@ export async function loadBootData(language: string): Promise<BootData> {
  * Providers around the whole Inertia app: translations, theme (antd
  * ConfigProvider and App).
  */
-export function AppProviders(props: { boot: BootData; colorScheme: SharedPageProps['colorScheme']; children: ReactNode }) {
+export function AppProviders(props: {
+  boot: BootData
+  colorScheme: SharedPageProps['colorScheme']
+  children: ReactNode
+}) {
   const { boot } = props
   useEffect(() => {
     // Marks the end of hydration (used by the browser tests).

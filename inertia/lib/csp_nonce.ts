@@ -10,7 +10,9 @@ export function cspNonce(): string | undefined {
   if (typeof document !== 'undefined') {
     return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined
   }
-  const placeholder = (globalThis as Record<symbol, unknown>)[Symbol.for('tern.cspNoncePlaceholder')]
+  const placeholder = (globalThis as Record<symbol, unknown>)[
+    Symbol.for('tern.cspNoncePlaceholder')
+  ]
   return typeof placeholder === 'string' ? placeholder : undefined
 }
 

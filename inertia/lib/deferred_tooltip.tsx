@@ -31,7 +31,10 @@ export default function DeferredTooltip(props: { title: ReactNode; children: Rea
       {props.children}
       {Tooltip && (
         <Tooltip title={props.title} open={hover}>
-          <span aria-hidden="true" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }} />
+          <span
+            aria-hidden="true"
+            style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+          />
         </Tooltip>
       )}
     </span>

@@ -19,7 +19,12 @@ function byteExponent(bytes: number): number {
  * spacing ("1.5 MB", "1,5 Mo", "1,5 MB"). Plain bytes use the long name
  * ("512 bytes", "512 octets"): the short English one is "byte" even when plural.
  */
-export function formatUnit(value: number, unit: string, locale: string, fractionDigits: number): string {
+export function formatUnit(
+  value: number,
+  unit: string,
+  locale: string,
+  fractionDigits: number
+): string {
   const options: Intl.NumberFormatOptions = {
     style: 'unit',
     unit,
@@ -49,7 +54,12 @@ export function formatBytes(bytes: number, locale = 'en-US'): string {
 export function formatSpeed(bytesPerSecond: number, locale = 'en-US'): string {
   const safe = Number.isFinite(bytesPerSecond) && bytesPerSecond > 0 ? bytesPerSecond : 0
   const exponent = byteExponent(safe)
-  return formatUnit(safe / 1000 ** exponent, `${UNITS[exponent]}-per-second`, locale, exponent === 0 ? 0 : 1)
+  return formatUnit(
+    safe / 1000 ** exponent,
+    `${UNITS[exponent]}-per-second`,
+    locale,
+    exponent === 0 ? 0 : 1
+  )
 }
 
 /** A percentage (0-100, rounded down) the way `locale` writes it: "32%", French and German "32 %". */
@@ -71,13 +81,24 @@ export function formatPercent(percent: number, locale = 'en-US'): string {
 export function formatDuration(seconds: number, locale = 'en-US'): string | null {
   if (!Number.isFinite(seconds) || seconds < 10) return null
   if (seconds < 60) return formatLongUnit(Math.round(seconds / 10) * 10, 'second', locale, 0)
-  if (seconds < 3600) return formatLongUnit(Math.max(1, Math.round(seconds / 60)), 'minute', locale, 0)
+  if (seconds < 3600)
+    return formatLongUnit(Math.max(1, Math.round(seconds / 60)), 'minute', locale, 0)
   if (seconds < 86_400) return formatLongUnit(seconds / 3600, 'hour', locale, 1)
   return formatLongUnit(seconds / 86_400, 'day', locale, 1)
 }
 
-function formatLongUnit(value: number, unit: string, locale: string, fractionDigits: number): string {
-  const options: Intl.NumberFormatOptions = { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: fractionDigits }
+function formatLongUnit(
+  value: number,
+  unit: string,
+  locale: string,
+  fractionDigits: number
+): string {
+  const options: Intl.NumberFormatOptions = {
+    style: 'unit',
+    unit,
+    unitDisplay: 'long',
+    maximumFractionDigits: fractionDigits,
+  }
   try {
     return new Intl.NumberFormat(locale, options).format(value)
   } catch {
@@ -106,6 +127,8 @@ export function formatDate(iso: string, locale: string): string {
   try {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date)
   } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date)
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      date
+    )
   }
 }

@@ -69,7 +69,8 @@ function prepare(
     const value = values[element.value]
     if (element.type === PLURAL) into[element.value] = Number(value ?? 0)
     else if (element.type === SELECT) into[element.value] = String(value)
-    else if (typeof value === 'number') into[element.value] = element.type === ARGUMENT ? numbers(locale).format(value) : value
+    else if (typeof value === 'number')
+      into[element.value] = element.type === ARGUMENT ? numbers(locale).format(value) : value
     else if (value !== undefined && value !== null) into[element.value] = String(value)
     else if (element.type === ARGUMENT) into[element.value] ??= `{${element.value}}`
     else return null
@@ -86,7 +87,11 @@ function prepare(
  * Formats `message` with `values` for `locale` (see the module comment for
  * missing values).
  */
-export function formatMessage(message: string, values: MessageValues = {}, locale = 'en-US'): string {
+export function formatMessage(
+  message: string,
+  values: MessageValues = {},
+  locale = 'en-US'
+): string {
   if (!message.includes('{') && !message.includes("'")) return message
   const format = compile(message, locale)
   const prepared = format && prepare(format.getAst(), values, locale)

@@ -31,7 +31,8 @@ const loaded = new Map<string, Promise<Messages>>()
  * own language only. Cached per locale and part.
  */
 export function loadMessages(locale: string, part: CataloguePart = 'app'): Promise<Messages> {
-  const code = LOCALES.some((l) => l.code === locale) && catalogues[locale] ? locale : DEFAULT_LOCALE
+  const code =
+    LOCALES.some((l) => l.code === locale) && catalogues[locale] ? locale : DEFAULT_LOCALE
   const key = `${code}/${part}`
   let pending = loaded.get(key)
   if (!pending) {
@@ -63,7 +64,8 @@ function isolated(message: string, values: MessageValues): MessageValues {
   const result: MessageValues = {}
   for (const [name, value] of Object.entries(values)) {
     const formatted = new RegExp(`\\{\\s*${name}\\s*,`).test(message)
-    result[name] = typeof value === 'string' && value !== '' && !formatted ? `\u2068${value}\u2069` : value
+    result[name] =
+      typeof value === 'string' && value !== '' && !formatted ? `\u2068${value}\u2069` : value
   }
   return result
 }

@@ -14,7 +14,13 @@ const MIRRORED: CSSProperties = { transform: 'scaleX(-1)' }
  * An icon that points along the reading direction, mirrored in a
  * right-to-left language. Other props (antd Menu's icon class) go to the icon.
  */
-export function DirectionalIcon({ icon, ...props }: { icon: ReactElement<{ style?: CSSProperties }>; [prop: string]: unknown }) {
+export function DirectionalIcon({
+  icon,
+  ...props
+}: {
+  icon: ReactElement<{ style?: CSSProperties }>
+  [prop: string]: unknown
+}) {
   const { direction } = useContext(ConfigProvider.ConfigContext)
   if (direction !== 'rtl') return Object.keys(props).length ? cloneElement(icon, props) : icon
   return cloneElement(icon, { ...props, style: { ...icon.props.style, ...MIRRORED } })

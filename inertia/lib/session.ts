@@ -37,7 +37,9 @@ function base64UrlDecode(part: string): string {
  * part is base64url JSON of an object. Null for anything else. The signature
  * is not checked (the server does that); only the expiry is of interest.
  */
-export function decodeTokenPayload(token: string | null | undefined): Record<string, unknown> | null {
+export function decodeTokenPayload(
+  token: string | null | undefined
+): Record<string, unknown> | null {
   if (typeof token !== 'string') return null
   const parts = token.split('.')
   if (parts.length !== 3 || !parts[1]) return null

@@ -39,61 +39,73 @@ export function labelled(label: string): { onCell: () => HTMLAttributes<HTMLElem
 export function useStackedTable(): string {
   const { theme: antdTheme, token } = theme.useToken()
   const { csp } = useContext(ConfigProvider.ConfigContext)
-  useStyleRegister({ theme: antdTheme, token, path: ['tern-stacked-table'], nonce: () => csp?.nonce ?? '' }, () => {
-    const root = `.${STACKED_TABLE_CLASS}.ant-table-wrapper`
-    return {
-      [PHONE]: {
-        [`${root} table`]: { display: 'block', width: '100% !important', minWidth: '0 !important', tableLayout: 'auto' },
-        [`${root} colgroup, ${root} .ant-table-tbody > tr.ant-table-measure-row`]: { display: 'none' },
-        [`${root} thead, ${root} tbody`]: { display: 'block' },
-        // The header: a wrapping bar of the sort and filter controls, if there are any.
-        [`${root} .ant-table-thead > tr`]: { display: 'none' },
-        [`${root} .ant-table-thead > tr:has(> th.ant-table-column-has-sorters, > th .ant-table-filter-column)`]: {
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: token.marginXXS,
-          padding: token.paddingXS,
-          background: token.colorFillAlter,
-          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`,
+  useStyleRegister(
+    { theme: antdTheme, token, path: ['tern-stacked-table'], nonce: () => csp?.nonce ?? '' },
+    () => {
+      const root = `.${STACKED_TABLE_CLASS}.ant-table-wrapper`
+      return {
+        [PHONE]: {
+          [`${root} table`]: {
+            display: 'block',
+            width: '100% !important',
+            minWidth: '0 !important',
+            tableLayout: 'auto',
+          },
+          [`${root} colgroup, ${root} .ant-table-tbody > tr.ant-table-measure-row`]: {
+            display: 'none',
+          },
+          [`${root} thead, ${root} tbody`]: { display: 'block' },
+          // The header: a wrapping bar of the sort and filter controls, if there are any.
+          [`${root} .ant-table-thead > tr`]: { display: 'none' },
+          [`${root} .ant-table-thead > tr:has(> th.ant-table-column-has-sorters, > th .ant-table-filter-column)`]:
+            {
+              display: 'flex',
+              flexWrap: 'wrap',
+              gap: token.marginXXS,
+              padding: token.paddingXS,
+              background: token.colorFillAlter,
+              borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`,
+            },
+          [`${root} .ant-table-thead > tr > th`]: {
+            display: 'none',
+            padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+            border: 'none',
+            background: 'transparent',
+            whiteSpace: 'nowrap',
+          },
+          [`${root} .ant-table-thead > tr > th.ant-table-column-has-sorters, ${root} .ant-table-thead > tr > th:has(.ant-table-filter-column)`]:
+            {
+              display: 'block',
+            },
+          [`${root} .ant-table-thead > tr > th::before`]: { display: 'none' },
+          // A row: a block of lines.
+          [`${root} .ant-table-tbody > tr.ant-table-row`]: {
+            display: 'block',
+            padding: `${token.paddingXS}px 0`,
+            borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`,
+          },
+          [`${root} .ant-table-tbody > tr.ant-table-placeholder`]: { display: 'block' },
+          [`${root} .ant-table-tbody > tr.ant-table-row > td`]: {
+            display: 'flex',
+            alignItems: 'baseline',
+            gap: token.marginSM,
+            padding: `${token.paddingXXS}px ${token.padding}px`,
+            border: 'none',
+            textAlign: 'start !important' as 'start', // over the inline `align` of a column
+            overflowWrap: 'anywhere',
+            whiteSpace: 'normal',
+          },
+          [`${root} .ant-table-tbody > tr.ant-table-row > td > *`]: { minWidth: 0 },
+          [`${root} .ant-table-tbody > tr.ant-table-row > td[data-label]::before`]: {
+            content: 'attr(data-label)',
+            flex: '0 0 35%',
+            color: token.colorTextSecondary,
+            overflowWrap: 'anywhere',
+          },
+          [`${root} .ant-table-tbody > tr.ant-table-placeholder > td`]: { display: 'block' },
         },
-        [`${root} .ant-table-thead > tr > th`]: {
-          display: 'none',
-          padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-          border: 'none',
-          background: 'transparent',
-          whiteSpace: 'nowrap',
-        },
-        [`${root} .ant-table-thead > tr > th.ant-table-column-has-sorters, ${root} .ant-table-thead > tr > th:has(.ant-table-filter-column)`]: {
-          display: 'block',
-        },
-        [`${root} .ant-table-thead > tr > th::before`]: { display: 'none' },
-        // A row: a block of lines.
-        [`${root} .ant-table-tbody > tr.ant-table-row`]: {
-          display: 'block',
-          padding: `${token.paddingXS}px 0`,
-          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`,
-        },
-        [`${root} .ant-table-tbody > tr.ant-table-placeholder`]: { display: 'block' },
-        [`${root} .ant-table-tbody > tr.ant-table-row > td`]: {
-          display: 'flex',
-          alignItems: 'baseline',
-          gap: token.marginSM,
-          padding: `${token.paddingXXS}px ${token.padding}px`,
-          border: 'none',
-          textAlign: 'start !important' as 'start', // over the inline `align` of a column
-          overflowWrap: 'anywhere',
-          whiteSpace: 'normal',
-        },
-        [`${root} .ant-table-tbody > tr.ant-table-row > td > *`]: { minWidth: 0 },
-        [`${root} .ant-table-tbody > tr.ant-table-row > td[data-label]::before`]: {
-          content: 'attr(data-label)',
-          flex: '0 0 35%',
-          color: token.colorTextSecondary,
-          overflowWrap: 'anywhere',
-        },
-        [`${root} .ant-table-tbody > tr.ant-table-placeholder > td`]: { display: 'block' },
-      },
+      }
     }
-  })
+  )
   return STACKED_TABLE_CLASS
 }

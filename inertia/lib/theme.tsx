@@ -16,7 +16,15 @@ import { App as AntApp, ConfigProvider, theme as antdTheme, type ThemeConfig } f
 import { IconProvider } from '@ant-design/icons'
 import { cspNonce } from '~/lib/csp_nonce'
 import type { AntdLocale } from '~/lib/antd_locale'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
 import { saveColorScheme, storedColorScheme } from '~/lib/preferences'
 import type { ColorScheme } from '~/types/page_props'
 

@@ -128,7 +128,13 @@ export class UploadError extends Error {
   /** The parsed body, when JSON. */
   readonly body: unknown
 
-  constructor(kind: UploadErrorKind, status: number, message: string, error: string | null = null, body: unknown = null) {
+  constructor(
+    kind: UploadErrorKind,
+    status: number,
+    message: string,
+    error: string | null = null,
+    body: unknown = null
+  ) {
     super(message)
     this.name = 'UploadError'
     this.kind = kind
@@ -206,11 +212,20 @@ async function send(fetchFn: FetchFn, url: string, init: RequestInit): Promise<u
   }
   const body = await readJson(response).catch(() => null)
   if (response.ok) return body
-  const record = (body && typeof body === 'object' ? body : {}) as { message?: unknown; error?: unknown }
+  const record = (body && typeof body === 'object' ? body : {}) as {
+    message?: unknown
+    error?: unknown
+  }
   const message = Array.isArray(record.message)
     ? record.message.map(String).join(' ')
     : String(record.message ?? response.statusText ?? response.status)
-  throw new UploadError('http', response.status, message, typeof record.error === 'string' ? record.error : null, body)
+  throw new UploadError(
+    'http',
+    response.status,
+    message,
+    typeof record.error === 'string' ? record.error : null,
+    body
+  )
 }
 
 /** A counting semaphore: at most `limit` holders at once. */
@@ -265,7 +280,11 @@ export class ChunkUploader {
    * keeps failing after the retries; the state passed in `options.state`
    * then lets a later call resume.
    */
-  async upload(shareId: string, file: UploadSource, options: UploadCallOptions = {}): Promise<UploadedFile> {
+  async upload(
+    shareId: string,
+    file: UploadSource,
+    options: UploadCallOptions = {}
+  ): Promise<UploadedFile> {
     const state = options.state ?? newUploadState()
     if (state.result) return state.result
     const total = chunkCount(file.size, this.#options.chunkSize)
@@ -342,26 +361,32 @@ export class ChunkUploader {
       const body = file.slice(index * chunkSize, Math.min(file.size, (index + 1) * chunkSize))
       try {
         const answer = await this.#limiter.run(() =>
-          send(this.#options.fetch, `${this.#options.baseUrl}/api/shares/${encodeURIComponent(shareId)}/files?${query}`, {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: {
-              'Content-Type': 'application/octet-stream',
-              'Accept': 'application/json',
-              ...(index === 0 && !state.fileId ? { 'Idempotency-Key': state.uploadKey } : {}),
-              ...this.#options.headers,
-            },
-            body,
-            signal,
-          })
+          send(
+            this.#options.fetch,
+            `${this.#options.baseUrl}/api/shares/${encodeURIComponent(shareId)}/files?${query}`,
+            {
+              method: 'POST',
+              credentials: 'same-origin',
+              headers: {
+                'Content-Type': 'application/octet-stream',
+                'Accept': 'application/json',
+                ...(index === 0 && !state.fileId ? { 'Idempotency-Key': state.uploadKey } : {}),
+                ...this.#options.headers,
+              },
+              body,
+              signal,
+            }
+          )
         )
         return answer as UploadedFile
       } catch (caught) {
-        const error = caught instanceof UploadError ? caught : new UploadError('network', 0, String(caught))
+        const error =
+          caught instanceof UploadError ? caught : new UploadError('network', 0, String(caught))
         if (error.kind === 'aborted') throw error
         const expected = error.expectedChunkIndex
         if (expected !== null && index > 0 && state.fileId) {
-          for (let done = 0; done < Math.min(expected, total); done++) this.#markDone(state, file, done)
+          for (let done = 0; done < Math.min(expected, total); done++)
+            this.#markDone(state, file, done)
           if (index < expected) return { id: state.fileId, name: file.name }
         } else if (!error.retryable) {
           throw error
@@ -398,7 +423,7 @@ function jsonInit(options: ShareApiOptions, method: string, body?: unknown): Req
     method,
     credentials: 'same-origin',
     headers: {
-      'Accept': 'application/json',
+      Accept: 'application/json',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...options.headers,
     },
@@ -417,8 +442,15 @@ export async function isShareIdAvailable(options: ShareApiOptions, id: string): 
 }
 
 /** `POST /api/shares`: creates the (uncompleted) share. */
-export async function createShare(options: ShareApiOptions, input: CreateShareInput): Promise<CreatedShare> {
-  return (await send(options.fetch, `${options.baseUrl ?? ''}/api/shares`, jsonInit(options, 'POST', input))) as CreatedShare
+export async function createShare(
+  options: ShareApiOptions,
+  input: CreateShareInput
+): Promise<CreatedShare> {
+  return (await send(
+    options.fetch,
+    `${options.baseUrl ?? ''}/api/shares`,
+    jsonInit(options, 'POST', input)
+  )) as CreatedShare
 }
 
 /** `POST /api/shares/:id/complete`: completes the share once every file is in. */

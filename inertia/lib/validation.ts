@@ -29,11 +29,24 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._]+$/
 /** Single rules, each with its catalogue message. */
 export function validationRules(t: TranslateFn) {
   return {
-    required: (): FormRule => ({ required: true, whitespace: true, message: t('validation.required') }),
+    required: (): FormRule => ({
+      required: true,
+      whitespace: true,
+      message: t('validation.required'),
+    }),
     email: (): FormRule => ({ type: 'email', message: t('validation.email') }),
-    min: (length: number): FormRule => ({ min: length, message: t('validation.minLength', { length }) }),
-    max: (length: number): FormRule => ({ max: length, message: t('validation.maxLength', { length }) }),
-    exact: (length: number): FormRule => ({ len: length, message: t('validation.exactLength', { length }) }),
+    min: (length: number): FormRule => ({
+      min: length,
+      message: t('validation.minLength', { length }),
+    }),
+    max: (length: number): FormRule => ({
+      max: length,
+      message: t('validation.maxLength', { length }),
+    }),
+    exact: (length: number): FormRule => ({
+      len: length,
+      message: t('validation.exactLength', { length }),
+    }),
     number: (): FormRule => ({ pattern: /^\d*$/, message: t('validation.number') }),
     username: (): FormRule => ({ pattern: USERNAME_PATTERN, message: t('validation.username') }),
   }

@@ -37,19 +37,35 @@ export default function Home() {
             <span style={{ color: secondary, fontSize: 18 }}>{appName}</span>
             <h1
               id="home-title"
-              style={{ marginTop: 8, marginBottom: '0.5em', fontSize: 44, lineHeight: 1.2, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}
+              style={{
+                marginTop: 8,
+                marginBottom: '0.5em',
+                fontSize: 44,
+                lineHeight: 1.2,
+                fontWeight: token.fontWeightStrong,
+                color: token.colorTextHeading,
+              }}
             >
               {t('home.hero.title')}
             </h1>
-            <p style={{ color: secondary, fontSize: 18, marginTop: 0, marginBottom: '1em' }}>{t('home.hero.description', { appName })}</p>
+            <p style={{ color: secondary, fontSize: 18, marginTop: 0, marginBottom: '1em' }}>
+              {t('home.hero.description', { appName })}
+            </p>
           </div>
           <ul className="tern-points" aria-label={t('home.points.label', { appName })}>
             {POINTS.map((point) => (
               <li key={point}>
-                <CheckCircleFilled style={{ color: token.colorPrimary, fontSize: 20, marginTop: 3 }} aria-hidden="true" />
+                <CheckCircleFilled
+                  style={{ color: token.colorPrimary, fontSize: 20, marginTop: 3 }}
+                  aria-hidden="true"
+                />
                 <div>
-                  <strong style={{ fontWeight: token.fontWeightStrong }}>{t(`home.points.${point}.title`)}</strong>
-                  <p style={{ color: secondary, margin: 0 }}>{t(`home.points.${point}.description`, { appName })}</p>
+                  <strong style={{ fontWeight: token.fontWeightStrong }}>
+                    {t(`home.points.${point}.title`)}
+                  </strong>
+                  <p style={{ color: secondary, margin: 0 }}>
+                    {t(`home.points.${point}.description`, { appName })}
+                  </p>
                 </div>
               </li>
             ))}
@@ -58,7 +74,13 @@ export default function Home() {
             <LinkButton type="primary" size="large" href={getStarted}>
               {t('home.getStarted')}
             </LinkButton>
-            <Button size="large" href={SOURCE_CODE_URL} target="_blank" rel="noopener noreferrer" icon={<GithubOutlined />}>
+            <Button
+              size="large"
+              href={SOURCE_CODE_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              icon={<GithubOutlined />}
+            >
               {t('home.sourceCode')}
             </Button>
           </Flex>

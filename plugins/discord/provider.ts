@@ -18,7 +18,11 @@ export default class DiscordProvider {
       id: 'discord',
       displayName: 'Discord',
       enabledKey: 'oauth.discord-enabled',
-      configKeys: ['oauth.discord-limitedGuild', 'oauth.discord-clientId', 'oauth.discord-clientSecret'],
+      configKeys: [
+        'oauth.discord-limitedGuild',
+        'oauth.discord-clientId',
+        'oauth.discord-clientSecret',
+      ],
       // Discord documents no PKCE.
       pkce: false,
       driver: (ctx, { config, callbackUrl }) =>

@@ -39,6 +39,9 @@ export default class EmailProvider {
   /** Contributes the channel. */
   async boot() {
     const emitter = (await this.app.container.make('emitter')) as unknown as EmitterLike<MailEvents>
-    notifications.register(EMAIL_CHANNEL_NAME, () => new EmailChannel({ settings: readSettings, emitter, recipients: readRecipients }))
+    notifications.register(
+      EMAIL_CHANNEL_NAME,
+      () => new EmailChannel({ settings: readSettings, emitter, recipients: readRecipients })
+    )
   }
 }

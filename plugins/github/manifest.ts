@@ -10,7 +10,8 @@ export const manifest = definePlugin({
   displayName: 'GitHub sign-in',
   version: '1.0.0',
   engine: '^1.0.0',
-  description: 'Sign in with a GitHub account (OAuth app). Configured in the admin settings (Social Login category).',
+  description:
+    'Sign in with a GitHub account (OAuth app). Configured in the admin settings (Social Login category).',
   provides: { auth: ['github'] },
   requires: [],
   config: [signInSettings('github', { order: 10 })],
@@ -18,7 +19,8 @@ export const manifest = definePlugin({
     {
       name: 'GITHUB_OAUTH_BASE_URL',
       required: false,
-      description: 'Base URL of the OAuth endpoints (default https://github.com; GitHub Enterprise Server, tests).',
+      description:
+        'Base URL of the OAuth endpoints (default https://github.com; GitHub Enterprise Server, tests).',
     },
     {
       name: 'GITHUB_API_BASE_URL',

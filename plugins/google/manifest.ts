@@ -7,7 +7,8 @@ export const manifest = definePlugin({
   displayName: 'Google sign-in',
   version: '1.0.0',
   engine: '^1.0.0',
-  description: 'Sign in with a Google account. Configured in the admin settings (Social Login category).',
+  description:
+    'Sign in with a Google account. Configured in the admin settings (Social Login category).',
   provides: { auth: ['google'] },
   requires: [],
   config: [signInSettings('google', { order: 20 })],
@@ -15,7 +16,8 @@ export const manifest = definePlugin({
     {
       name: 'GOOGLE_OAUTH_BASE_URL',
       required: false,
-      description: "One base URL replacing Google's authorization, token and userinfo origins (tests).",
+      description:
+        "One base URL replacing Google's authorization, token and userinfo origins (tests).",
     },
   ],
 })

@@ -18,7 +18,11 @@ export default class MicrosoftProvider {
       id: 'microsoft',
       displayName: 'Microsoft',
       enabledKey: 'oauth.microsoft-enabled',
-      configKeys: ['oauth.microsoft-tenant', 'oauth.microsoft-clientId', 'oauth.microsoft-clientSecret'],
+      configKeys: [
+        'oauth.microsoft-tenant',
+        'oauth.microsoft-clientId',
+        'oauth.microsoft-clientSecret',
+      ],
       driver: (ctx, { config, callbackUrl, nonce }) =>
         new MicrosoftDriver(ctx, {
           tenant: String(config['oauth.microsoft-tenant'] ?? 'common'),

@@ -2,7 +2,14 @@
  * Public surface of the ntfy plugin.
  */
 export { manifest } from './manifest.js'
-export { NtfyChannel, NTFY_CHANNEL_NAME, EVENT_TAGS, clickTarget, ntfyMessageOf, type NtfyChannelOptions } from './src/ntfy_channel.js'
+export {
+  NtfyChannel,
+  NTFY_CHANNEL_NAME,
+  EVENT_TAGS,
+  clickTarget,
+  ntfyMessageOf,
+  type NtfyChannelOptions,
+} from './src/ntfy_channel.js'
 export {
   publish,
   ntfyRequest,

@@ -14,7 +14,11 @@ export default class NtfyProvider {
   boot() {
     notifications.register(
       NTFY_CHANNEL_NAME,
-      () => new NtfyChannel({ settings: () => readNtfySettings(), userAgent: `Tern-ntfy/${this.context.manifest.version}` })
+      () =>
+        new NtfyChannel({
+          settings: () => readNtfySettings(),
+          userAgent: `Tern-ntfy/${this.context.manifest.version}`,
+        })
     )
   }
 }

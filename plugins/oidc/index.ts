@@ -11,5 +11,15 @@ export {
   type OidcClaims,
   type OidcUser,
 } from './src/oidc_driver.js'
-export { discover, keySet, clearDiscoveryCache, type OidcProviderMetadata } from './src/discovery.js'
-export { OIDC_CONFIG_KEYS, OIDC_ENABLED_KEY, oidcSettingsFrom, type OidcSettings } from './src/settings.js'
+export {
+  discover,
+  keySet,
+  clearDiscoveryCache,
+  type OidcProviderMetadata,
+} from './src/discovery.js'
+export {
+  OIDC_CONFIG_KEYS,
+  OIDC_ENABLED_KEY,
+  oidcSettingsFrom,
+  type OidcSettings,
+} from './src/settings.js'

@@ -29,7 +29,12 @@ export const manifest = definePlugin({
     signInSettings('oidc', {
       order: 50,
       extra: [
-        { key: 'oauth.oidc-discoveryUri', type: 'string', defaultValue: '', validation: { validate: validateDiscoveryUri } },
+        {
+          key: 'oauth.oidc-discoveryUri',
+          type: 'string',
+          defaultValue: '',
+          validation: { validate: validateDiscoveryUri },
+        },
         { key: 'oauth.oidc-usernameClaim', type: 'string', defaultValue: '' },
         { key: 'oauth.oidc-scope', type: 'string', defaultValue: 'openid email profile' },
       ],

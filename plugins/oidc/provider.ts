@@ -38,7 +38,12 @@ export default class OidcProvider {
       signOutUrl: async ({ config }, idToken, postLogoutRedirectUri) => {
         const settings = oidcSettingsFrom(config)
         if (!settings.signOut || !settings.discoveryUri) return null
-        return endSessionUrl(settings.discoveryUri, settings.clientId, idToken, postLogoutRedirectUri)
+        return endSessionUrl(
+          settings.discoveryUri,
+          settings.clientId,
+          idToken,
+          postLogoutRedirectUri
+        )
       },
     })
   }

@@ -2,8 +2,17 @@
  * Public surface of the webhook plugin.
  */
 export { manifest } from './manifest.js'
-export { WebhookDispatcher, type WebhookDispatcherOptions, type WebhookLogger } from './src/webhook_dispatcher.js'
-export { WebhookChannel, WEBHOOK_CHANNEL_NAME, notificationData, routedData } from './src/channels/webhook_channel.js'
+export {
+  WebhookDispatcher,
+  type WebhookDispatcherOptions,
+  type WebhookLogger,
+} from './src/webhook_dispatcher.js'
+export {
+  WebhookChannel,
+  WEBHOOK_CHANNEL_NAME,
+  notificationData,
+  routedData,
+} from './src/channels/webhook_channel.js'
 export {
   WEBHOOK_CONFIG_KEYS,
   webhookConfigCategory,
@@ -15,8 +24,20 @@ export {
   type WebhookSettings,
   type WebhookSettingsSource,
 } from './src/settings.js'
-export { LIFECYCLE_EVENTS, WEBHOOK_EVENTS, webhookEventName, parseEventFilter, eventAllowed } from './src/events.js'
-export { signWebhook, verifyWebhookSignature, signedMaterial, SIGNATURE_PREFIX, type VerifyOptions } from './src/signature.js'
+export {
+  LIFECYCLE_EVENTS,
+  WEBHOOK_EVENTS,
+  webhookEventName,
+  parseEventFilter,
+  eventAllowed,
+} from './src/events.js'
+export {
+  signWebhook,
+  verifyWebhookSignature,
+  signedMaterial,
+  SIGNATURE_PREFIX,
+  type VerifyOptions,
+} from './src/signature.js'
 export {
   DEFAULT_RETRY_POLICY,
   retryDelay,

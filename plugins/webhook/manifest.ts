@@ -21,7 +21,8 @@ export const manifest = definePlugin({
     {
       name: 'WEBHOOK_RETRY_BASE_DELAY_MS',
       required: false,
-      description: 'Wait after the first failed attempt, in ms (default 1000; doubled after each further failure).',
+      description:
+        'Wait after the first failed attempt, in ms (default 1000; doubled after each further failure).',
     },
     {
       name: 'WEBHOOK_RETRY_MAX_DELAY_MS',

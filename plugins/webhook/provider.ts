@@ -46,7 +46,9 @@ export default class WebhookProvider {
     this.#dispatcher = dispatcher
     notifications.register(WEBHOOK_CHANNEL_NAME, () => new WebhookChannel(dispatcher))
     adminContributions.contribute(this.context.manifest.id, {
-      menu: [{ key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' }],
+      menu: [
+        { key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' },
+      ],
       configCategories: ['webhook'],
     })
   }

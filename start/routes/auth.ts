@@ -16,7 +16,9 @@ router
     router.post('signIn/totp', [AuthController, 'signInTotp']).as('signInTotp')
     router.post('signOut', [AuthController, 'signOut']).as('signOut')
     router.post('token', [AuthController, 'refresh']).as('token')
-    router.post('resetPassword/:email', [AuthController, 'requestPasswordReset']).as('requestPasswordReset')
+    router
+      .post('resetPassword/:email', [AuthController, 'requestPasswordReset'])
+      .as('requestPasswordReset')
     router.post('resetPassword', [AuthController, 'resetPassword']).as('resetPassword')
 
     router

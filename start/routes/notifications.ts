@@ -8,7 +8,8 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const DeliveriesController = () => import('#controllers/notifications/deliveries_controller')
-const NotificationRoutesController = () => import('#controllers/notifications/notification_routes_controller')
+const NotificationRoutesController = () =>
+  import('#controllers/notifications/notification_routes_controller')
 
 router
   .group(() => {

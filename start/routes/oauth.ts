@@ -14,7 +14,9 @@ const ErrorPageController = () => import('#controllers/oauth/error_page_controll
 
 // Sessions signed in with an OIDC ID token may end at the provider too (oauth.oidc-signOut).
 registerSignOutRedirect(async (session) =>
-  session.oauthIdToken ? (await app.container.make(OauthService)).signOutUrl(session.oauthIdToken) : null
+  session.oauthIdToken
+    ? (await app.container.make(OauthService)).signOutUrl(session.oauthIdToken)
+    : null
 )
 
 router

@@ -17,8 +17,12 @@ router
 
     router.get('/auth/signIn', [AuthPagesController, 'signIn']).as('pages.auth.signIn')
     router.get('/auth/signUp', [AuthPagesController, 'signUp']).as('pages.auth.signUp')
-    router.get('/auth/resetPassword', [AuthPagesController, 'forgotPassword']).as('pages.auth.forgotPassword')
-    router.get('/auth/resetPassword/:token', [AuthPagesController, 'resetPassword']).as('pages.auth.resetPassword')
+    router
+      .get('/auth/resetPassword', [AuthPagesController, 'forgotPassword'])
+      .as('pages.auth.forgotPassword')
+    router
+      .get('/auth/resetPassword/:token', [AuthPagesController, 'resetPassword'])
+      .as('pages.auth.resetPassword')
     router.get('/auth/totp/:loginToken', [AuthPagesController, 'totp']).as('pages.auth.totp')
     router.get('/goodbye', [AuthPagesController, 'goodbye']).as('pages.goodbye')
 

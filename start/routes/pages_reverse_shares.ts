@@ -9,11 +9,16 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const ReverseSharesPageController = () => import('#controllers/pages/reverse_shares_page_controller')
+const ReverseSharesPageController = () =>
+  import('#controllers/pages/reverse_shares_page_controller')
 
 router
   .group(() => {
-    router.get('/account/reverseShares', [ReverseSharesPageController, 'index']).as('pages.account.reverseShares')
-    router.get('/upload/:token', [ReverseSharesPageController, 'upload']).as('pages.upload.reverseShare')
+    router
+      .get('/account/reverseShares', [ReverseSharesPageController, 'index'])
+      .as('pages.account.reverseShares')
+    router
+      .get('/upload/:token', [ReverseSharesPageController, 'upload'])
+      .as('pages.upload.reverseShare')
   })
   .use(middleware.inertia())

@@ -6,7 +6,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
-const ReverseSharesController = () => import('#controllers/reverse_shares/reverse_shares_controller')
+const ReverseSharesController = () =>
+  import('#controllers/reverse_shares/reverse_shares_controller')
 
 router
   .group(() => {

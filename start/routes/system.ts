@@ -16,7 +16,10 @@ router
     router.get('health', [HealthController]).as('health')
     router.get('health/live', [HealthController, 'live']).as('health.live')
     router.get('health/ready', [HealthController, 'ready']).as('health.ready')
-    router.get('admin/plugins', [AdminPluginsController]).as('admin.plugins').use(middleware.admin())
+    router
+      .get('admin/plugins', [AdminPluginsController])
+      .as('admin.plugins')
+      .use(middleware.admin())
   })
   .prefix('/api')
   .as('system')

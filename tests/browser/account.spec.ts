@@ -30,7 +30,10 @@ test.group('Account | browser journey', (group) => {
     await User.query().whereIn('username', created).delete()
   })
 
-  test('sign up, enable TOTP, sign in with a code, keep the session, use an API token, switch to German, delete the account', async ({ visit, assert }) => {
+  test('sign up, enable TOTP, sign in with a code, keep the session, use an API token, switch to German, delete the account', async ({
+    visit,
+    assert,
+  }) => {
     // An administrator exists already, so the new account is not the last admin and may be deleted.
     const admin = await createUser({ admin: true })
     created.push(admin.username)
@@ -74,7 +77,9 @@ test.group('Account | browser journey', (group) => {
     await secretElement.waitFor()
     const secret = (await secretElement.innerText()).trim()
     assert.match(secret, /^[A-Z2-7]{16,}$/)
-    const qrCode = security.getByRole('img', { name: 'QR code to add your account to an authenticator app' })
+    const qrCode = security.getByRole('img', {
+      name: 'QR code to add your account to an authenticator app',
+    })
     assert.match((await qrCode.getAttribute('src')) ?? '', /^data:image\/png;base64,/)
 
     const verifyEpoch = Math.floor(Date.now() / 1000)
@@ -106,18 +111,26 @@ test.group('Account | browser journey', (group) => {
     ])
     await page.waitForSelector('html[data-hydrated]')
     await page.assertTextContains('h1', 'My account')
-    await page.getByRole('region', { name: 'Security' }).getByTestId('totp-status').filter({ hasText: 'Enabled' }).waitFor()
+    await page
+      .getByRole('region', { name: 'Security' })
+      .getByTestId('totp-status')
+      .filter({ hasText: 'Enabled' })
+      .waitFor()
 
     // An access token about to expire is refreshed by the page (the refresh cookie goes along).
     const user = await User.findByOrFail('username', username)
-    const expiring = await accessTokenFor(user, { issuedAt: Math.floor(Date.now() / 1000) - 14 * 60 })
+    const expiring = await accessTokenFor(user, {
+      issuedAt: Math.floor(Date.now() / 1000) - 14 * 60,
+    })
     await page.context().addCookies([{ name: 'access_token', value: expiring, url: baseUrl() }])
     const [refresh] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/token'),
       page.reload(),
     ])
     assert.equal(refresh.status(), 200)
-    const renewed = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value
+    const renewed = (await page.context().cookies()).find(
+      (cookie) => cookie.name === 'access_token'
+    )?.value
     assert.notEqual(renewed, expiring)
     assert.isAbove(tokenExpiry(renewed) ?? 0, Date.now() + 10 * 60 * 1000)
     await page.waitForSelector('html[data-hydrated]')
@@ -138,7 +151,10 @@ test.group('Account | browser journey', (group) => {
     // A second token may not take the same name: the form says so at the name field, and nothing is added.
     await tokens.getByLabel('Name').fill('Backup Script')
     await tokens.getByRole('button', { name: 'Create token' }).click()
-    await tokens.locator('.ant-form-item-explain-error').getByText('An API token with this name already exists').waitFor()
+    await tokens
+      .locator('.ant-form-item-explain-error')
+      .getByText('An API token with this name already exists')
+      .waitFor()
     assert.equal(await tokens.getByRole('row', { name: /backup script/i }).count(), 1)
     const me = await bearerMe(apiToken)
     assert.equal(me.status, 200)
@@ -164,7 +180,9 @@ test.group('Account | browser journey', (group) => {
     // refused at the field), then the goodbye page, signed out; then signing in fails.
     await page.getByRole('button', { name: 'Konto löschen' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByText('Dein Konto und alle deine Freigaben werden endgültig gelöscht.').waitFor()
+    await dialog
+      .getByText('Dein Konto und alle deine Freigaben werden endgültig gelöscht.')
+      .waitFor()
     await page.waitForFunction("document.activeElement?.id === 'deleteAccount_password'")
     await page.keyboard.type('not my password')
     await page.keyboard.press('Enter')
@@ -177,7 +195,9 @@ test.group('Account | browser journey', (group) => {
     ])
     await page.waitForSelector('html[data-hydrated]')
     await page.getByRole('heading', { level: 1, name: 'Auf Wiedersehen' }).waitFor()
-    await page.getByText('Dein Konto und alle deine Freigaben wurden gelöscht.', { exact: false }).waitFor()
+    await page
+      .getByText('Dein Konto und alle deine Freigaben wurden gelöscht.', { exact: false })
+      .waitFor()
     await page.getByRole('link', { name: 'Anmelden' }).first().waitFor()
     assert.isNull(await User.findBy('username', username))
 
@@ -185,7 +205,10 @@ test.group('Account | browser journey', (group) => {
     await page.getByLabel('E-Mail oder Benutzername').fill(username)
     await page.getByLabel('Passwort', { exact: true }).fill(password)
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
-    await page.getByTestId('form-error').getByText('Falsche E-Mail-Adresse oder falsches Passwort').waitFor()
+    await page
+      .getByTestId('form-error')
+      .getByText('Falsche E-Mail-Adresse oder falsches Passwort')
+      .waitFor()
     await page.assertPath('/auth/signIn')
 
     assert.deepEqual(errors, [])

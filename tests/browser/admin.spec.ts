@@ -13,7 +13,12 @@ import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { dialogByTitle } from '#tests/helpers/browser'
-import { cleanupShareTests, createCompletedShare, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { makePng } from '#tests/helpers/png'
@@ -43,7 +48,8 @@ async function signInThrough(page: Page, path: string, username: string) {
   await page.goto(path)
   await page.waitForURL((url) => url.pathname === '/auth/signIn')
   const url = new URL(page.url())
-  if (url.searchParams.get('redirect') !== path) throw new Error(`sign-in redirect is ${url.search}`)
+  if (url.searchParams.get('redirect') !== path)
+    throw new Error(`sign-in redirect is ${url.search}`)
   await page.waitForSelector('html[data-hydrated]')
   await page.getByLabel('Email or username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -76,7 +82,10 @@ test.group('Admin panel | browser', (group) => {
       defaultReply: {
         status: 200,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ tag_name: 'v99.1.0', html_url: 'https://example.com/releases/v99.1.0' }),
+        body: JSON.stringify({
+          tag_name: 'v99.1.0',
+          html_url: 'https://example.com/releases/v99.1.0',
+        }),
       },
     })
     return async () => {
@@ -89,14 +98,27 @@ test.group('Admin panel | browser', (group) => {
   })
   group.each.teardown(async () => {
     await cleanupShareTests()
-    if (createdUsernames.length) await User.query().whereIn('username', createdUsernames.splice(0)).delete()
-    for (const key of ['general.appName', 'share.maxSize', 'general.releaseSource', 'general.checkForUpdates',
-      'smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'internal.setupFinished']) {
+    if (createdUsernames.length)
+      await User.query().whereIn('username', createdUsernames.splice(0)).delete()
+    for (const key of [
+      'general.appName',
+      'share.maxSize',
+      'general.releaseSource',
+      'general.checkForUpdates',
+      'smtp.enabled',
+      'smtp.host',
+      'smtp.port',
+      'smtp.email',
+      'internal.setupFinished',
+    ]) {
       await setConfig(key, null)
     }
   })
 
-  test('a visitor signs in and comes back; the admin manages users and reads the invitation mail', async ({ browser, assert }) => {
+  test('a visitor signs in and comes back; the admin manages users and reads the invitation mail', async ({
+    browser,
+    assert,
+  }) => {
     await configService.update([
       { key: 'smtp.enabled', value: true },
       { key: 'smtp.host', value: '127.0.0.1' },
@@ -129,7 +151,10 @@ test.group('Admin panel | browser', (group) => {
     const inviteeRow = row(page, 'users-table', invitee)
     await inviteeRow.waitFor()
     await page.assertTextContains(inviteeRow, 'No')
-    const mail = await smtp.waitForMessage((message) => message.to !== undefined && JSON.stringify(message.to).includes(`${invitee}@example.com`))
+    const mail = await smtp.waitForMessage(
+      (message) =>
+        message.to !== undefined && JSON.stringify(message.to).includes(`${invitee}@example.com`)
+    )
     assert.include(mail.subject ?? '', 'invite')
     assert.include(mail.text ?? '', `${baseUrl()}/auth/signIn`)
     const password = /password "([^"]+)"/.exec(mail.text ?? '')?.[1]
@@ -164,13 +189,22 @@ test.group('Admin panel | browser', (group) => {
     assert.equal(manualSignIn.status, 200)
 
     // Promote, then demote.
-    for (const [checked, shown] of [[true, 'Yes'], [false, 'No']] as const) {
+    for (const [checked, shown] of [
+      [true, 'Yes'],
+      [false, 'No'],
+    ] as const) {
       await inviteeRow.getByRole('button', { name: `Edit ${invitee}` }).click()
       const edit = dialogByTitle(page, `Edit ${invitee}`)
       await edit.waitFor()
-      await edit.getByLabel('Username').and(page.locator(`[value="${invitee}"]`)).waitFor()
+      await edit
+        .getByLabel('Username')
+        .and(page.locator(`[value="${invitee}"]`))
+        .waitFor()
       await edit.getByRole('switch', { name: 'Admin' }).click()
-      assert.equal(await edit.getByRole('switch', { name: 'Admin' }).getAttribute('aria-checked'), String(checked))
+      assert.equal(
+        await edit.getByRole('switch', { name: 'Admin' }).getAttribute('aria-checked'),
+        String(checked)
+      )
       await edit.getByRole('button', { name: 'Save' }).click()
       await edit.waitFor({ state: 'hidden' })
       await inviteeRow.filter({ hasText: shown }).waitFor()
@@ -179,31 +213,50 @@ test.group('Admin panel | browser', (group) => {
 
     // Delete with confirmation.
     await inviteeRow.getByRole('button', { name: `Delete ${invitee}` }).click()
-    await page.getByRole('tooltip').getByText(`Delete ${invitee} and all of their shares?`).waitFor()
+    await page
+      .getByRole('tooltip')
+      .getByText(`Delete ${invitee} and all of their shares?`)
+      .waitFor()
     await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click()
     await inviteeRow.waitFor({ state: 'detached' })
     assert.isNull(await User.findBy('username', invitee))
 
     // The last admin cannot be deleted: the server's reason is shown.
     const otherAdmins = await User.query().where('isAdmin', true).whereNot('id', admin.id)
-    await User.query().whereIn('id', otherAdmins.map((other) => other.id)).update({ isAdmin: false })
+    await User.query()
+      .whereIn(
+        'id',
+        otherAdmins.map((other) => other.id)
+      )
+      .update({ isAdmin: false })
     try {
       await page.reload()
       await panelReady(page)
       const adminRow = row(page, 'users-table', admin.username)
       await adminRow.getByRole('button', { name: `Delete ${admin.username}` }).click()
       await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click()
-      await page.locator('.ant-notification-notice').filter({ hasText: 'The last administrator cannot be deleted.' }).waitFor()
+      await page
+        .locator('.ant-notification-notice')
+        .filter({ hasText: 'The last administrator cannot be deleted.' })
+        .waitFor()
       assert.isNotNull(await User.find(admin.id))
     } finally {
-      await User.query().whereIn('id', otherAdmins.map((other) => other.id)).update({ isAdmin: true })
+      await User.query()
+        .whereIn(
+          'id',
+          otherAdmins.map((other) => other.id)
+        )
+        .update({ isAdmin: true })
     }
 
     assert.deepEqual(errors, [])
     await context.close()
   })
 
-  test('the admin changes settings, sends a test e-mail, is refused a non-square logo, deletes a share, sees the version', async ({ browser, assert }) => {
+  test('the admin changes settings, sends a test e-mail, is refused a non-square logo, deletes a share, sees the version', async ({
+    browser,
+    assert,
+  }) => {
     await configService.update([
       { key: 'smtp.enabled', value: true },
       { key: 'smtp.host', value: '127.0.0.1' },
@@ -215,7 +268,11 @@ test.group('Admin panel | browser', (group) => {
     await setConfig('internal.setupFinished', 'false')
     const { user: admin } = await shareUser({ admin: true, password: PASSWORD })
     const { cookie: ownerCookie, user: owner } = await shareUser()
-    const share = await createCompletedShare({ cookie: ownerCookie, name: 'Quarterly report', files: { 'a.txt': 'hello world' } })
+    const share = await createCompletedShare({
+      cookie: ownerCookie,
+      name: 'Quarterly report',
+      files: { 'a.txt': 'hello world' },
+    })
 
     const context = await freshContext(browser)
     const page = await context.newPage()
@@ -227,7 +284,10 @@ test.group('Admin panel | browser', (group) => {
       await page.getByTestId(entry).waitFor()
     }
     await page.getByTestId('admin-version').filter({ hasText: 'Version 0.23.1' }).waitFor()
-    await page.getByTestId('admin-update').filter({ hasText: 'A new release is available: 99.1.0' }).waitFor()
+    await page
+      .getByTestId('admin-update')
+      .filter({ hasText: 'A new release is available: 99.1.0' })
+      .waitFor()
     await page.getByTestId('setup-notice').getByRole('button', { name: 'Setup finished' }).click()
     await page.getByTestId('setup-notice').waitFor({ state: 'detached' })
     assert.isTrue(await configService.get('internal.setupFinished'))
@@ -241,7 +301,10 @@ test.group('Admin panel | browser', (group) => {
     await appUrl.getByLabel('App URL').fill('ftp://files.example.com')
     await page.getByRole('button', { name: 'Save' }).click()
     await appUrl.getByText('App URL must be an http(s) URL').waitFor()
-    await page.locator('.ant-notification-notice').filter({ hasText: '1 setting was not saved' }).waitFor()
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: '1 setting was not saved' })
+      .waitFor()
     assert.equal(await configService.get('general.appName'), 'Ternlet Drive')
     assert.equal(await configService.get('general.appUrl'), baseUrl())
     await appUrl.getByLabel('App URL').fill(baseUrl())
@@ -267,19 +330,27 @@ test.group('Admin panel | browser', (group) => {
     assert.equal(await configService.get('general.appName'), 'Tern')
 
     // A non-square logo is refused with the server's reason.
-    await page.getByTestId('logo-card').locator('input[type="file"]').setInputFiles({
-      name: 'wide.png',
-      mimeType: 'image/png',
-      buffer: makePng(40, 20, () => [255, 0, 0, 255]),
-    })
+    await page
+      .getByTestId('logo-card')
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'wide.png',
+        mimeType: 'image/png',
+        buffer: makePng(40, 20, () => [255, 0, 0, 255]),
+      })
     await page.getByTestId('logo-card').getByRole('img', { name: 'New logo' }).waitFor()
     await page.getByRole('button', { name: 'Upload logo' }).click()
-    await page.getByTestId('logo-error').filter({ hasText: 'The logo must be square (1:1).' }).waitFor()
+    await page
+      .getByTestId('logo-error')
+      .filter({ hasText: 'The logo must be square (1:1).' })
+      .waitFor()
 
     // Share: numbers have the server's bounds; a file size is edited with its unit.
     await categoriesNav(page).getByRole('menuitem', { name: 'Share', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/admin/config/share')
-    const level = page.getByTestId('config-share.zipCompressionLevel').getByLabel('Zip compression level')
+    const level = page
+      .getByTestId('config-share.zipCompressionLevel')
+      .getByLabel('Zip compression level')
     assert.equal(await level.getAttribute('aria-valuemin'), '0')
     assert.equal(await level.getAttribute('aria-valuemax'), '9')
     const maxSize = page.getByTestId('config-share.maxSize')
@@ -287,7 +358,10 @@ test.group('Admin panel | browser', (group) => {
     await maxSize.getByText('GB', { exact: true }).waitFor()
     await maxSize.getByRole('spinbutton').fill('2')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.locator('.ant-notification-notice').filter({ hasText: 'Configuration saved' }).waitFor()
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Configuration saved' })
+      .waitFor()
     assert.equal(await configService.get('share.maxSize'), 2_000_000_000)
     await setConfig('share.maxSize', null)
 
@@ -297,8 +371,13 @@ test.group('Admin panel | browser', (group) => {
     const testEmail = page.getByTestId('test-email-card')
     await testEmail.getByLabel('Recipient').fill('postmaster@example.com')
     await testEmail.getByRole('button', { name: 'Send test e-mail' }).click()
-    await page.locator('.ant-notification-notice').filter({ hasText: 'Test e-mail sent to postmaster@example.com' }).waitFor()
-    await smtp.waitForMessage((message) => JSON.stringify(message.to).includes('postmaster@example.com'))
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Test e-mail sent to postmaster@example.com' })
+      .waitFor()
+    await smtp.waitForMessage((message) =>
+      JSON.stringify(message.to).includes('postmaster@example.com')
+    )
 
     // Plugin categories are listed after the core ones.
     const categories = await categoriesNav(page).getByRole('menuitem').allInnerTexts()
@@ -306,7 +385,10 @@ test.group('Admin panel | browser', (group) => {
     assert.include(categories, 'Fixture')
 
     // Shares: every share with its creator; delete one.
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Shares' }).click()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Shares' })
+      .click()
     await page.waitForURL((url) => url.pathname === '/admin/shares')
     const shareRow = row(page, 'shares-table', share.id)
     await shareRow.waitFor()
@@ -328,7 +410,10 @@ test.group('Admin panel | browser', (group) => {
     const page = await context.newPage()
     const errors = collectErrors(page)
     await signInThrough(page, '/admin/config/general', user.username)
-    await page.getByTestId('admin-forbidden').filter({ hasText: 'You need administrator rights to open this page.' }).waitFor()
+    await page
+      .getByTestId('admin-forbidden')
+      .filter({ hasText: 'You need administrator rights to open this page.' })
+      .waitFor()
     assert.equal(await page.getByTestId('logo-card').count(), 0)
     assert.deepEqual(errors, [])
     await context.close()

@@ -12,12 +12,17 @@ import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
-declare function getComputedStyle(element: unknown): { outlineStyle: string; outlineColor: string; outlineWidth: string }
-
+declare function getComputedStyle(element: unknown): {
+  outlineStyle: string
+  outlineColor: string
+  outlineWidth: string
+}
 
 /** Whether the page scrolls sideways (something is cut off or overflows). */
 function overflowsSideways(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth
+  )
 }
 
 test.group('Admin configuration and upload polish | browser', (group) => {
@@ -26,14 +31,20 @@ test.group('Admin configuration and upload polish | browser', (group) => {
   })
   group.each.teardown(async () => {
     await cleanupShareTests()
-    for (const key of ['general.appName', 'general.appUrl', 'oauth.github-enabled']) await setConfig(key, null)
+    for (const key of ['general.appName', 'general.appUrl', 'oauth.github-enabled'])
+      await setConfig(key, null)
   })
 
   for (const width of [1440, 360]) {
-    test(`Social Login is grouped per provider with its callback URL and state (${width} px)`, async ({ browser, assert }) => {
+    test(`Social Login is grouped per provider with its callback URL and state (${width} px)`, async ({
+      browser,
+      assert,
+    }) => {
       await setConfig('oauth.github-enabled', 'true')
       const { cookie } = await shareUser({ admin: true })
-      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin/config/oauth', { width })
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin/config/oauth', {
+        width,
+      })
 
       // The general keys come first, in their own group.
       const general = page.getByTestId('oauth-general')
@@ -42,7 +53,10 @@ test.group('Admin configuration and upload polish | browser', (group) => {
       await page.assertTextContains(general, 'Ignore TOTP')
       await page.assertTextContains(general, 'Disable password sign-in')
       assert.equal(await general.getByTestId('oauth-callback-url').count(), 0)
-      const firstGroup = await page.locator('[data-testid^="oauth-"]').first().getAttribute('data-testid')
+      const firstGroup = await page
+        .locator('[data-testid^="oauth-"]')
+        .first()
+        .getAttribute('data-testid')
       assert.equal(firstGroup, 'oauth-general')
 
       // One group per provider: its state, its callback URL, its own fields.
@@ -51,11 +65,17 @@ test.group('Admin configuration and upload polish | browser', (group) => {
       await page.assertTextContains(github, 'GitHub')
       await page.assertTextContains(github, 'Enabled')
       await page.assertTextContains(github, 'GitHub: client ID')
-      assert.equal(await github.getByTestId('oauth-callback-url').innerText(), `${baseUrl()}/api/oauth/callback/github`)
+      assert.equal(
+        await github.getByTestId('oauth-callback-url').innerText(),
+        `${baseUrl()}/api/oauth/callback/github`
+      )
       for (const provider of ['google', 'microsoft', 'discord', 'oidc']) {
         const card = page.getByTestId(`oauth-provider-${provider}`)
         await page.assertTextContains(card, 'Disabled')
-        assert.equal(await card.getByTestId('oauth-callback-url').innerText(), `${baseUrl()}/api/oauth/callback/${provider}`)
+        assert.equal(
+          await card.getByTestId('oauth-callback-url').innerText(),
+          `${baseUrl()}/api/oauth/callback/${provider}`
+        )
         assert.equal(await card.getByText('GitHub: client ID').count(), 0)
       }
       assert.equal(await general.getByText('GitHub: client ID').count(), 0)
@@ -80,7 +100,10 @@ test.group('Admin configuration and upload polish | browser', (group) => {
     })
   }
 
-  test('the panel shows a saved app name at once, without a reload', async ({ browser, assert }) => {
+  test('the panel shows a saved app name at once, without a reload', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser({ admin: true })
     const { context, page, errors } = await openSignedIn(browser, cookie, '/admin/config/general')
     await page.getByText('Tern administration').first().waitFor()
@@ -101,11 +124,16 @@ test.group('Admin configuration and upload polish | browser', (group) => {
   })
 
   for (const dark of [false, true]) {
-    test(`the dropzone's keyboard focus ring follows the ${dark ? 'dark' : 'light'} theme`, async ({ browser, assert }) => {
+    test(`the dropzone's keyboard focus ring follows the ${dark ? 'dark' : 'light'} theme`, async ({
+      browser,
+      assert,
+    }) => {
       const { cookie } = await shareUser()
       const { context, page, errors } = await openSignedIn(browser, cookie, '/upload', { dark })
       await page.waitForSelector(`html[data-theme="${dark ? 'dark' : 'light'}"]`)
-      const area = page.getByRole('button', { name: 'Drop files here or press Enter to choose files' })
+      const area = page.getByRole('button', {
+        name: 'Drop files here or press Enter to choose files',
+      })
 
       // Before any focus: no outline.
       assert.equal(await area.evaluate((element) => getComputedStyle(element).outlineStyle), 'none')
@@ -118,11 +146,19 @@ test.group('Admin configuration and upload polish | browser', (group) => {
       await page.waitForSelector('[data-focus-visible]')
       // The ring fades in (a 0.2 s transition of the outline): read it once the transition has finished.
       await area.evaluate((element) =>
-        Promise.all((element as any).getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished))
+        Promise.all(
+          (element as any)
+            .getAnimations()
+            .map((animation: { finished: Promise<unknown> }) => animation.finished)
+        )
       )
       const style = await area.evaluate((element) => {
         const computed = getComputedStyle(element)
-        return { outlineStyle: computed.outlineStyle, outlineColor: computed.outlineColor, outlineWidth: computed.outlineWidth }
+        return {
+          outlineStyle: computed.outlineStyle,
+          outlineColor: computed.outlineColor,
+          outlineWidth: computed.outlineWidth,
+        }
       })
       assert.equal(style.outlineStyle, 'solid')
       assert.notEqual(style.outlineColor, 'rgb(0, 0, 0)')

@@ -10,7 +10,13 @@ import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
@@ -35,7 +41,10 @@ test.group('Admin panel | failed deliveries', (group) => {
     }
   })
 
-  test('lists refused webhooks with their error; retry and discard', async ({ browser, assert }) => {
+  test('lists refused webhooks with their error; retry and discard', async ({
+    browser,
+    assert,
+  }) => {
     receiver.reply({ status: 400, body: 'unknown hook' }, { status: 400, body: 'unknown hook' })
     await configService.update([
       { key: 'webhook.enabled', value: true },
@@ -52,7 +61,10 @@ test.group('Admin panel | failed deliveries', (group) => {
     const context = await browser.newContext({ baseURL: baseUrl() })
     const page = await context.newPage()
     const errors = collectErrors(page)
-    await page.goto('/auth/signIn?redirect=/admin/deliveries', { waitUntil: 'domcontentloaded', timeout: 90_000 })
+    await page.goto('/auth/signIn?redirect=/admin/deliveries', {
+      waitUntil: 'domcontentloaded',
+      timeout: 90_000,
+    })
     await page.waitForSelector('html[data-hydrated]', { timeout: 90_000 })
     await page.getByLabel('Email or username').fill(admin.username)
     await page.getByLabel('Password').fill(PASSWORD)
@@ -60,9 +72,15 @@ test.group('Admin panel | failed deliveries', (group) => {
       page.waitForURL((url) => url.pathname === '/admin/deliveries'),
       page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     ])
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Failed deliveries' }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Failed deliveries' })
+      .waitFor()
 
-    const rows = page.getByTestId('deliveries-table').locator('tbody tr').filter({ hasText: 'share.created' })
+    const rows = page
+      .getByTestId('deliveries-table')
+      .locator('tbody tr')
+      .filter({ hasText: 'share.created' })
     await rows.nth(1).waitFor()
     assert.equal(await rows.count(), 2)
     await page.assertTextContains(rows.first(), 'HTTP 400 Bad Request: unknown hook')
@@ -74,11 +92,20 @@ test.group('Admin panel | failed deliveries', (group) => {
     await receiver.waitFor(3)
     await page.getByText('The delivery is queued again').waitFor()
     await rows.nth(1).waitFor({ state: 'detached' })
-    assert.lengthOf(receiver.received.filter((request) => request.reply === 200), 1)
+    assert.lengthOf(
+      receiver.received.filter((request) => request.reply === 200),
+      1
+    )
 
     // Discard the other, after the confirmation.
-    await rows.first().getByRole('button', { name: `Discard the delivery of share.created to ${receiver.url}` }).click()
-    await page.getByRole('tooltip').getByText('Discard this delivery? It will never be sent.').waitFor()
+    await rows
+      .first()
+      .getByRole('button', { name: `Discard the delivery of share.created to ${receiver.url}` })
+      .click()
+    await page
+      .getByRole('tooltip')
+      .getByText('Discard this delivery? It will never be sent.')
+      .waitFor()
     await page.getByRole('tooltip').getByRole('button', { name: 'Discard' }).click()
     await page.getByText('No failed deliveries').waitFor()
     assert.lengthOf(receiver.received, 3)

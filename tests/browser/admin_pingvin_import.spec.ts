@@ -13,11 +13,22 @@ const PASSWORD = 'correct horse battery'
 const COMMAND = 'node ace pingvin:import <pingvin data folder>'
 
 /** Signs `username` in through the form and lands on `path` of the panel. */
-async function signedInPanel(browser: Browser, username: string, path: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...(viewport ? { viewport } : {}) })
+async function signedInPanel(
+  browser: Browser,
+  username: string,
+  path: string,
+  viewport?: { width: number; height: number }
+) {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    ...(viewport ? { viewport } : {}),
+  })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await page.goto(`/auth/signIn?redirect=${path}`, { waitUntil: 'domcontentloaded', timeout: 90_000 })
+  await page.goto(`/auth/signIn?redirect=${path}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 90_000,
+  })
   await page.waitForSelector('html[data-hydrated]', { timeout: 90_000 })
   await page.getByLabel('Email or username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -38,40 +49,76 @@ test.group('Admin panel | import from Pingvin Share', (group) => {
   group.each.setup(() => setConfig('general.appUrl', baseUrl()))
   group.each.teardown(() => cleanupShareTests())
 
-  test('an admin opens the page from the navigation and reads the command, its options and what is carried over', async ({ browser, assert }) => {
+  test('an admin opens the page from the navigation and reads the command, its options and what is carried over', async ({
+    browser,
+    assert,
+  }) => {
     const { user } = await shareUser({ admin: true, password: PASSWORD })
     const { context, page, errors } = await signedInPanel(browser, user.username, '/admin')
 
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Import from Pingvin' }).click()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Import from Pingvin' })
+      .click()
     await page.getByRole('heading', { name: 'Import from Pingvin Share', level: 2 }).waitFor()
     assert.equal(new URL(page.url()).pathname, '/admin/import/pingvin')
 
-    assert.equal((await page.getByTestId('pingvin-import-command').locator('code').textContent())?.trim(), COMMAND)
-    assert.equal((await page.getByTestId('pingvin-import-dry-run').locator('code').textContent())?.trim(), `${COMMAND} --dry-run`)
+    assert.equal(
+      (await page.getByTestId('pingvin-import-command').locator('code').textContent())?.trim(),
+      COMMAND
+    )
+    assert.equal(
+      (await page.getByTestId('pingvin-import-dry-run').locator('code').textContent())?.trim(),
+      `${COMMAND} --dry-run`
+    )
     assert.equal(
       (await page.getByTestId('pingvin-import-paths').locator('code').textContent())?.trim(),
       'node ace pingvin:import --db <pingvin-share.db> --uploads <uploads folder>'
     )
     await page.getByRole('term').filter({ hasText: '--merge' }).waitFor()
-    await page.assertTextContains(page.getByTestId('pingvin-import-source'), 'The Pingvin instance is never changed')
-    await page.assertTextContains(page.getByTestId('pingvin-import-carried'), 'Their passwords keep working')
-    await page.assertTextContains(page.getByTestId('pingvin-import-not-carried'), 'every user signs in again')
+    await page.assertTextContains(
+      page.getByTestId('pingvin-import-source'),
+      'The Pingvin instance is never changed'
+    )
+    await page.assertTextContains(
+      page.getByTestId('pingvin-import-carried'),
+      'Their passwords keep working'
+    )
+    await page.assertTextContains(
+      page.getByTestId('pingvin-import-not-carried'),
+      'every user signs in again'
+    )
     // The menu entry shows where the admin is.
-    await page.locator('.ant-menu-item-selected').filter({ hasText: 'Import from Pingvin' }).waitFor()
+    await page
+      .locator('.ant-menu-item-selected')
+      .filter({ hasText: 'Import from Pingvin' })
+      .waitFor()
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(180_000)
 
-  test('at 360 px wide every command is shown whole and nothing scrolls sideways', async ({ browser, assert }) => {
+  test('at 360 px wide every command is shown whole and nothing scrolls sideways', async ({
+    browser,
+    assert,
+  }) => {
     const { user } = await shareUser({ admin: true, password: PASSWORD })
     const phone = { width: 360, height: 780 }
-    const { context, page, errors } = await signedInPanel(browser, user.username, '/admin/import/pingvin', phone)
+    const { context, page, errors } = await signedInPanel(
+      browser,
+      user.username,
+      '/admin/import/pingvin',
+      phone
+    )
     await page.getByRole('heading', { name: 'Import from Pingvin Share', level: 2 }).waitFor()
 
     // On a phone the panel has no sider (its navigation is behind the header's menu button).
     await page.getByRole('button', { name: 'Open the menu' }).waitFor()
     assert.isAtMost(await scrollWidth(page), phone.width)
-    for (const testId of ['pingvin-import-command', 'pingvin-import-dry-run', 'pingvin-import-paths']) {
+    for (const testId of [
+      'pingvin-import-command',
+      'pingvin-import-dry-run',
+      'pingvin-import-paths',
+    ]) {
       const code = page.getByTestId(testId).locator('code')
       const box = await code.boundingBox()
       assert.exists(box, testId)
@@ -79,7 +126,10 @@ test.group('Admin panel | import from Pingvin Share', (group) => {
       assert.isAtMost(box!.x + box!.width, phone.width, testId)
       // Wrapped, not clipped: the text fits the box it is drawn in.
       const clipped = await code.evaluate((element) => {
-        const { scrollWidth, clientWidth } = element as unknown as { scrollWidth: number; clientWidth: number }
+        const { scrollWidth, clientWidth } = element as unknown as {
+          scrollWidth: number
+          clientWidth: number
+        }
         return scrollWidth > clientWidth + 1
       })
       assert.isFalse(clipped, testId)
@@ -87,8 +137,15 @@ test.group('Admin panel | import from Pingvin Share', (group) => {
       const copy = await page.getByTestId(testId).locator('.ant-typography-copy').boundingBox()
       assert.isAtMost(copy!.x + copy!.width, phone.width, `${testId} copy`)
     }
-    assert.equal((await page.getByTestId('pingvin-import-command').locator('code').textContent())?.trim(), COMMAND)
-    for (const testId of ['pingvin-import-carried', 'pingvin-import-not-carried', 'pingvin-import-source']) {
+    assert.equal(
+      (await page.getByTestId('pingvin-import-command').locator('code').textContent())?.trim(),
+      COMMAND
+    )
+    for (const testId of [
+      'pingvin-import-carried',
+      'pingvin-import-not-carried',
+      'pingvin-import-source',
+    ]) {
       const box = await page.getByTestId(testId).boundingBox()
       assert.isAtMost(box!.x + box!.width, phone.width, testId)
     }

@@ -26,14 +26,18 @@ const VIEWPORTS = [
 /** A browser context on the test server signed in with `cookie` (`access_token=...`). */
 async function signedInContext(browser: Browser, cookie: string) {
   const context = await browser.newContext({ baseURL: baseUrl() })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  await context.addCookies([
+    { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+  ])
   return context
 }
 
 /** Resolves once the focus is on `locator`'s element. */
 async function focused(locator: Locator) {
   const handle = await locator.elementHandle()
-  await locator.page().waitForFunction((element) => (globalThis as any).document.activeElement === element, handle)
+  await locator
+    .page()
+    .waitForFunction((element) => (globalThis as any).document.activeElement === element, handle)
 }
 
 test.group('Public address | in a browser', (group) => {
@@ -43,7 +47,10 @@ test.group('Public address | in a browser', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test("the share-ready modal's link and QR code use the address the browser used", async ({ browser, assert }) => {
+  test("the share-ready modal's link and QR code use the address the browser used", async ({
+    browser,
+    assert,
+  }) => {
     assert.notEqual(await configService.get('general.appUrl'), baseUrl())
     const { cookie } = await shareUser()
     const context = await signedInContext(browser, cookie)
@@ -51,7 +58,9 @@ test.group('Public address | in a browser', (group) => {
     const errors = collectErrors(page)
     await page.goto('/upload')
     await page.waitForSelector('html[data-hydrated]')
-    await page.getByTestId('file-input').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }])
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }])
     await page.getByTestId('upload-file-list').getByText('notes.txt').waitFor()
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     const modal = dialogByTitle(page, 'Share')
@@ -81,7 +90,12 @@ test.group('Public address | in a browser', (group) => {
       await User.query().delete()
       const username = `first_admin_${Date.now().toString(36)}`
       const chosen = 'https://files.example.com'
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport, isMobile: phone, hasTouch: phone })
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport,
+        isMobile: phone,
+        hasTouch: phone,
+      })
       try {
         const page = await context.newPage()
         const errors = collectErrors(page)
@@ -98,17 +112,26 @@ test.group('Public address | in a browser', (group) => {
         const field = step.getByLabel('Public address')
         assert.equal(await field.inputValue(), baseUrl())
         await focused(field)
-        await step.getByText('Until it is confirmed, password-reset e-mails are not sent', { exact: false }).waitFor()
+        await step
+          .getByText('Until it is confirmed, password-reset e-mails are not sent', { exact: false })
+          .waitFor()
         assert.isTrue(await step.getByRole('button', { name: 'Later' }).isVisible())
         assert.deepEqual(await cutOff(page), [])
 
         // Changed from the keyboard: an address with a path is refused with the reason, then another one is confirmed.
         await field.fill(`${chosen}/tern`)
         await page.keyboard.press('Enter')
-        await step.getByText('Enter an address starting with http:// or https://, without a path', { exact: false }).waitFor()
+        await step
+          .getByText('Enter an address starting with http:// or https://, without a path', {
+            exact: false,
+          })
+          .waitFor()
         assert.equal(await field.getAttribute('aria-invalid'), 'true')
         await field.fill(chosen)
-        await Promise.all([page.waitForURL((url) => url.pathname === '/upload'), page.keyboard.press('Enter')])
+        await Promise.all([
+          page.waitForURL((url) => url.pathname === '/upload'),
+          page.keyboard.press('Enter'),
+        ])
         await page.waitForSelector('html[data-hydrated]')
         assert.equal(await configService.stored('general.appUrl'), chosen)
 
@@ -147,7 +170,10 @@ test.group('Public address | in a browser', (group) => {
     assert.notInclude(await field.innerText(), 'localhost:3000')
 
     await notice.getByRole('button', { name: 'Confirm' }).click()
-    await page.locator('.ant-notification-notice').filter({ hasText: `The public address is now ${baseUrl()}.` }).waitFor()
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: `The public address is now ${baseUrl()}.` })
+      .waitFor()
     await notice.waitFor({ state: 'detached' })
     assert.equal(await configService.stored('general.appUrl'), baseUrl())
     // The field follows at once, and the Social Login page gives the callback on that address.

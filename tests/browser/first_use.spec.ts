@@ -10,7 +10,13 @@ import type { Browser, Locator, Page } from 'playwright'
 import User from '#models/user'
 import Share from '#models/share'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
-import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 
 const PASSWORD = 'correct horse battery'
 
@@ -33,7 +39,9 @@ async function open(page: Page, path: string) {
 /** A context signed in as `cookie` (an `access_token=...` Cookie header). */
 async function signedInContext(browser: Browser, cookie: string, viewport = VIEWPORTS[0].viewport) {
   const context = await freshContext(browser, viewport)
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  await context.addCookies([
+    { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+  ])
   return context
 }
 
@@ -41,7 +49,10 @@ async function signedInContext(browser: Browser, cookie: string, viewport = VIEW
 async function signIn(page: Page, username: string, landsOn: (url: URL) => boolean) {
   await page.getByLabel('Email or username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
-  await Promise.all([page.waitForURL(landsOn), page.getByRole('button', { name: 'Sign in', exact: true }).click()])
+  await Promise.all([
+    page.waitForURL(landsOn),
+    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  ])
   await page.waitForSelector('html[data-hydrated]')
 }
 
@@ -49,9 +60,17 @@ async function signIn(page: Page, username: string, landsOn: (url: URL) => boole
 async function focused(locator: Locator) {
   const handle = await locator.elementHandle()
   try {
-    await locator.page().waitForFunction((element) => (globalThis as any).document.activeElement === element, handle, { timeout: 10_000 })
+    await locator
+      .page()
+      .waitForFunction(
+        (element) => (globalThis as any).document.activeElement === element,
+        handle,
+        { timeout: 10_000 }
+      )
   } catch {
-    const actual = await locator.page().evaluate<string>("document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing'")
+    const actual = await locator
+      .page()
+      .evaluate<string>("document.activeElement?.outerHTML.slice(0, 200) ?? 'nothing'")
     throw new Error(`the focus is not on ${String(locator)} but on ${actual}`)
   }
 }
@@ -93,20 +112,33 @@ test.group('First use | where signing in lands', (group) => {
       const context = await freshContext(browser)
       const tab = await context.newPage()
       await open(tab, `/auth/signIn?redirect=${encodeURIComponent(redirect)}`)
-      await signIn(tab, user.username, (url) => url.origin === baseUrl() && url.pathname === '/upload')
+      await signIn(
+        tab,
+        user.username,
+        (url) => url.origin === baseUrl() && url.pathname === '/upload'
+      )
       assert.equal(new URL(tab.url()).origin, baseUrl(), redirect)
       await context.close()
     }
 
     // A visitor on a share page uses the header's Sign in: back on that share afterwards.
     const { cookie } = await shareUser()
-    const share = await createCompletedShare({ cookie, files: { 'hello.txt': 'hello' }, id: newShareId('landing') })
+    const share = await createCompletedShare({
+      cookie,
+      files: { 'hello.txt': 'hello' },
+      id: newShareId('landing'),
+    })
     const visitor = await freshContext(browser)
     const tab = await visitor.newPage()
     await open(tab, `/share/${share.id}`)
-    const signInLink = tab.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sign in' })
+    const signInLink = tab
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Sign in' })
     assert.equal(await signInLink.getAttribute('href'), `/auth/signIn?redirect=/share/${share.id}`)
-    await Promise.all([tab.waitForURL((url) => url.pathname === '/auth/signIn'), signInLink.click()])
+    await Promise.all([
+      tab.waitForURL((url) => url.pathname === '/auth/signIn'),
+      signInLink.click(),
+    ])
     await tab.waitForSelector('html[data-hydrated]')
     await signIn(tab, user.username, (url) => url.pathname === `/share/${share.id}`)
     await tab.getByText('hello.txt').first().waitFor()
@@ -159,7 +191,9 @@ test.group('First use | e-mail off: only what works is offered', (group) => {
       await open(page, '/auth/resetPassword')
       const notice = page.getByTestId('reset-unavailable')
       await notice.getByText('Password reset by e-mail is not available').waitFor()
-      await notice.getByText('Ask an administrator to set a new password for you.', { exact: false }).waitFor()
+      await notice
+        .getByText('Ask an administrator to set a new password for you.', { exact: false })
+        .waitFor()
       assert.equal(await page.getByLabel('Email').count(), 0)
       assert.isTrue(await withinWidth(page, notice))
 
@@ -177,7 +211,10 @@ test.group('First use | e-mail off: only what works is offered', (group) => {
     })
   }
 
-  test('the admin "Invite by e-mail" choice is disabled with the reason while e-mail is off', async ({ browser, assert }) => {
+  test('the admin "Invite by e-mail" choice is disabled with the reason while e-mail is off', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('smtp.enabled', 'false')
     const { cookie } = await shareUser({ admin: true, password: PASSWORD })
     const context = await signedInContext(browser, cookie)
@@ -186,7 +223,10 @@ test.group('First use | e-mail off: only what works is offered', (group) => {
     await open(page, '/admin/users')
     await page.getByRole('button', { name: 'Create user' }).click()
     const create = dialogByTitle(page, 'Create a user')
-    await create.getByTestId('invite-unavailable').getByText('Inviting by e-mail needs e-mail to be turned on').waitFor()
+    await create
+      .getByTestId('invite-unavailable')
+      .getByText('Inviting by e-mail needs e-mail to be turned on')
+      .waitFor()
     const invite = create.getByRole('radio', { name: 'Invite by e-mail' })
     assert.isTrue(await invite.isDisabled())
     assert.isTrue(await create.getByRole('radio', { name: 'Set a password now' }).isChecked())
@@ -223,7 +263,9 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       const page = await context.newPage()
       const errors = collectErrors(page)
       await open(page, '/upload')
-      await page.getByTestId('file-input').setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }])
+      await page
+        .getByTestId('file-input')
+        .setInputFiles([{ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }])
       await page.getByTestId('upload-file-list').getByText('note.txt').waitFor()
       await page.getByRole('button', { name: 'Share', exact: true }).click()
 
@@ -232,8 +274,19 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       await focused(link)
       // The first Tab goes on in the form, not to the dialog's Close button.
       await page.keyboard.press('Tab')
-      assert.notEqual(await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null"), 'Close')
-      assert.isTrue(await modal.locator('form').evaluate((form): boolean => (form as any).contains((globalThis as any).document.activeElement)))
+      assert.notEqual(
+        await page.evaluate<string | null>(
+          "document.activeElement?.getAttribute('aria-label') ?? null"
+        ),
+        'Close'
+      )
+      assert.isTrue(
+        await modal
+          .locator('form')
+          .evaluate((form): boolean =>
+            (form as any).contains((globalThis as any).document.activeElement)
+          )
+      )
       await page.keyboard.press('Shift+Tab')
       await focused(link)
 
@@ -293,14 +346,21 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
     })
   }
 
-  test('share-ready: Esc right after the upload closes it, Done closes it too', async ({ browser, assert }) => {
+  test('share-ready: Esc right after the upload closes it, Done closes it too', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const context = await signedInContext(browser, cookie)
     const page = await context.newPage()
     const errors = collectErrors(page)
     await open(page, '/upload')
     for (const round of [1, 2]) {
-      await page.getByTestId('file-input').setInputFiles([{ name: `r${round}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }])
+      await page
+        .getByTestId('file-input')
+        .setInputFiles([
+          { name: `r${round}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') },
+        ])
       await page.getByRole('button', { name: 'Share', exact: true }).click()
       const modal = dialogByTitle(page, 'Share')
       await modal.getByRole('button', { name: 'Share', exact: true }).click()
@@ -316,7 +376,10 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
   })
 
   for (const { label, viewport } of VIEWPORTS) {
-    test(`create-reverse-share: focus on the first field, Enter in a field creates it (${label})`, async ({ browser, assert }) => {
+    test(`create-reverse-share: focus on the first field, Enter in a field creates it (${label})`, async ({
+      browser,
+      assert,
+    }) => {
       await setConfig('share.maxSize', '5000000')
       const { cookie } = await shareUser()
       const context = await signedInContext(browser, cookie, viewport)
@@ -327,12 +390,21 @@ test.group('First use | create dialogs and the share-ready dialog by keyboard', 
       const modal = dialogByTitle(page, 'Create a reverse share')
       await modal.waitFor()
       // The first field of the form has the focus (not the dialog frame, not Close).
-      const firstField = modal.locator('form').locator('input:not([type="hidden"]):not([disabled])').first()
+      const firstField = modal
+        .locator('form')
+        .locator('input:not([type="hidden"]):not([disabled])')
+        .first()
       await focused(firstField)
       const firstId = await focusedId(page)
       assert.match(firstId, /^createReverseShare_/)
       await page.keyboard.press('Tab')
-      assert.isTrue(await modal.locator('form').evaluate((form): boolean => (form as any).contains((globalThis as any).document.activeElement)))
+      assert.isTrue(
+        await modal
+          .locator('form')
+          .evaluate((form): boolean =>
+            (form as any).contains((globalThis as any).document.activeElement)
+          )
+      )
 
       await modal.getByLabel('Max uses').fill('3')
       await page.keyboard.press('Enter')
@@ -349,7 +421,10 @@ test.group('First use | deleting an account', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   for (const { label, viewport } of VIEWPORTS) {
-    test(`a social-only account confirms by typing its username, then a goodbye (${label})`, async ({ browser, assert }) => {
+    test(`a social-only account confirms by typing its username, then a goodbye (${label})`, async ({
+      browser,
+      assert,
+    }) => {
       await shareUser({ admin: true })
       const { user, cookie } = await shareUser({ password: null })
       const context = await signedInContext(browser, cookie, viewport)
@@ -361,7 +436,9 @@ test.group('First use | deleting an account', (group) => {
       const confirm = dialog.getByLabel(`Type your username (${user.username}) to confirm`)
       await focused(confirm)
       assert.equal(await dialog.getByLabel('Current password').count(), 0)
-      assert.isTrue(await withinWidth(page, dialog.getByRole('button', { name: 'Delete', exact: true })))
+      assert.isTrue(
+        await withinWidth(page, dialog.getByRole('button', { name: 'Delete', exact: true }))
+      )
 
       await page.keyboard.type('someone-else')
       await page.keyboard.press('Enter')
@@ -369,12 +446,21 @@ test.group('First use | deleting an account', (group) => {
       assert.isNotNull(await User.find(user.id))
 
       await confirm.fill(user.username)
-      await Promise.all([page.waitForURL((url) => url.pathname === '/goodbye'), page.keyboard.press('Enter')])
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/goodbye'),
+        page.keyboard.press('Enter'),
+      ])
       await page.waitForSelector('html[data-hydrated]')
       await page.getByRole('heading', { level: 1, name: 'Goodbye' }).waitFor()
-      await page.getByText('Your account and all your shares have been deleted.', { exact: false }).waitFor()
+      await page
+        .getByText('Your account and all your shares have been deleted.', { exact: false })
+        .waitFor()
       assert.isNull(await User.find(user.id))
-      assert.isUndefined((await context.cookies()).find((entry) => entry.name === 'access_token' && entry.value !== ''))
+      assert.isUndefined(
+        (await context.cookies()).find(
+          (entry) => entry.name === 'access_token' && entry.value !== ''
+        )
+      )
       assert.deepEqual(errors, [])
       await context.close()
     })

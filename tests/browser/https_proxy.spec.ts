@@ -18,7 +18,10 @@ test.group('HTTPS | behind a TLS proxy | browser', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('a person signs in, picks a scheme and a language: HSTS, and every cookie Secure', async ({ browser, assert }) => {
+  test('a person signs in, picks a scheme and a language: HSTS, and every cookie Secure', async ({
+    browser,
+    assert,
+  }) => {
     const { user } = await shareUser({ password: 'password123' })
     const context = await browser.newContext({ baseURL: proxy.url, ignoreHTTPSErrors: true })
     const page = await context.newPage()
@@ -26,7 +29,10 @@ test.group('HTTPS | behind a TLS proxy | browser', (group) => {
 
     const signInPage = await page.goto('/auth/signIn')
     assert.equal(signInPage?.url().slice(0, 8), 'https://')
-    assert.equal((await signInPage?.allHeaders())?.['strict-transport-security'], 'max-age=15552000')
+    assert.equal(
+      (await signInPage?.allHeaders())?.['strict-transport-security'],
+      'max-age=15552000'
+    )
     await page.waitForSelector('html[data-hydrated]')
     await page.getByLabel('Email or username').fill(user.username)
     await page.getByLabel('Password').fill('password123')
@@ -45,11 +51,22 @@ test.group('HTTPS | behind a TLS proxy | browser', (group) => {
 
     const cookies = await context.cookies()
     const names = cookies.map((cookie) => cookie.name)
-    assert.includeMembers(names, ['access_token', 'refresh_token', 'known_device', 'color_scheme', 'language'])
+    assert.includeMembers(names, [
+      'access_token',
+      'refresh_token',
+      'known_device',
+      'color_scheme',
+      'language',
+    ])
     for (const cookie of cookies) assert.isTrue(cookie.secure, cookie.name)
     // Vite's dev client (test runs only; a build has none) opens its socket as wss:// on its own plain port.
-    const viteSocket = new RegExp(`^WebSocket (connection to 'wss://127\\.0\\.0\\.1:${process.env.VITE_HMR_PORT}/|closed without opened)`)
-    assert.deepEqual(errors.filter((error) => !viteSocket.test(error)), [])
+    const viteSocket = new RegExp(
+      `^WebSocket (connection to 'wss://127\\.0\\.0\\.1:${process.env.VITE_HMR_PORT}/|closed without opened)`
+    )
+    assert.deepEqual(
+      errors.filter((error) => !viteSocket.test(error)),
+      []
+    )
     await context.close()
   })
 })

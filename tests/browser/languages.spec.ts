@@ -16,7 +16,13 @@ import { join, relative } from 'node:path'
 import { IntlMessageFormat } from 'intl-messageformat'
 import type { Browser, Locator, Page } from 'playwright'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { cutOff } from '#tests/helpers/layout'
 import { LOCALES } from '#start/locales'
 
@@ -47,7 +53,8 @@ function catalogue(code: string): Map<string, string> {
         const flatten = (value: unknown, prefix: string) => {
           if (typeof value === 'string') messages.set(`${namespace}:${prefix}`, value)
           else if (value && typeof value === 'object') {
-            for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key)
+            for (const [key, inner] of Object.entries(value))
+              flatten(inner, prefix ? `${prefix}.${key}` : key)
           }
         }
         flatten(JSON.parse(readFileSync(path, 'utf8')), '')
@@ -86,9 +93,13 @@ function variants(elements: any[]): Part[][] {
     if (element.type === LITERAL) options = [[{ literal: element.value }]]
     else if (element.type === POUND) options = [[{ hole: true }]]
     else if (element.type === SELECT || element.type === PLURAL) {
-      options = Object.values(element.options as Record<string, { value: any[] }>).flatMap((option) => variants(option.value))
+      options = Object.values(element.options as Record<string, { value: any[] }>).flatMap(
+        (option) => variants(option.value)
+      )
     } else options = [[{ hole: true }]]
-    result = result.flatMap((before) => options.map((option) => [...before, ...option])).slice(0, 64)
+    result = result
+      .flatMap((before) => options.map((option) => [...before, ...option]))
+      .slice(0, 64)
   }
   return result
 }
@@ -100,13 +111,19 @@ function variants(elements: any[]): Part[][] {
  * text, bounded so that it does not match inside a longer word.
  */
 function englishPatterns(code: string): { key: string; text: string; pattern: RegExp }[] {
-  const allowed = new Set<string>(JSON.parse(readFileSync(join('tests', 'fixtures', 'i18n', 'same_as_english', `${code}.json`), 'utf8')))
+  const allowed = new Set<string>(
+    JSON.parse(
+      readFileSync(join('tests', 'fixtures', 'i18n', 'same_as_english', `${code}.json`), 'utf8')
+    )
+  )
   const patterns: { key: string; text: string; pattern: RegExp }[] = []
   for (const [key, message] of catalogue('en-US')) {
     if (allowed.has(key)) continue
     let elements: any[]
     try {
-      elements = new IntlMessageFormat(message, 'en-US', undefined, { ignoreTag: true }).getAst() as any[]
+      elements = new IntlMessageFormat(message, 'en-US', undefined, {
+        ignoreTag: true,
+      }).getAst() as any[]
     } catch {
       continue
     }
@@ -117,8 +134,15 @@ function englishPatterns(code: string): { key: string; text: string; pattern: Re
         .split(/\s+/)
         .filter((word) => /\p{L}/u.test(word))
       if (words.length < 2) continue
-      const source = parts.map((part) => ('literal' in part ? escape(part.literal) : '[^\\n]+?')).join('').trim()
-      patterns.push({ key, text: message, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'u') })
+      const source = parts
+        .map((part) => ('literal' in part ? escape(part.literal) : '[^\\n]+?'))
+        .join('')
+        .trim()
+      patterns.push({
+        key,
+        text: message,
+        pattern: new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'u'),
+      })
     }
   }
   return patterns
@@ -139,7 +163,10 @@ async function english(page: Page, code: string): Promise<string[]> {
   const text = await visibleText(page)
   return englishPatterns(code)
     .filter(({ pattern }) => pattern.test(text))
-    .map(({ key, text: message, pattern }) => `${key} "${message}": ${JSON.stringify(text.match(pattern)![0])}`)
+    .map(
+      ({ key, text: message, pattern }) =>
+        `${key} "${message}": ${JSON.stringify(text.match(pattern)![0])}`
+    )
 }
 
 /**
@@ -149,7 +176,9 @@ async function english(page: Page, code: string): Promise<string[]> {
  * helper's selector for that measure only.
  */
 async function cutOffInModal(page: Page, modal: Locator): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'))
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave')
+  )
   await modal.evaluate((element: any) => element.setAttribute('data-checked-modal', ''))
   try {
     return await cutOff(page, '[data-checked-modal]')
@@ -159,7 +188,12 @@ async function cutOffInModal(page: Page, modal: Locator): Promise<string[]> {
 }
 
 /** A browser page `width` px wide in `language` (chosen as `via` says), signed in with `cookie` when given. */
-async function openIn(browser: Browser, language: (typeof LANGUAGES)[number], width: number, cookie?: string) {
+async function openIn(
+  browser: Browser,
+  language: (typeof LANGUAGES)[number],
+  width: number,
+  cookie?: string
+) {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width, height: 900 },
@@ -168,8 +202,14 @@ async function openIn(browser: Browser, language: (typeof LANGUAGES)[number], wi
     ...(language.via === 'browser' ? { locale: language.code } : {}),
   })
   const cookies = []
-  if (language.via === 'cookie') cookies.push({ name: 'language', value: language.code, url: baseUrl() })
-  if (cookie) cookies.push({ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() })
+  if (language.via === 'cookie')
+    cookies.push({ name: 'language', value: language.code, url: baseUrl() })
+  if (cookie)
+    cookies.push({
+      name: 'access_token',
+      value: cookie.slice('access_token='.length),
+      url: baseUrl(),
+    })
   await context.addCookies(cookies)
   const page = await context.newPage()
   const errors = collectErrors(page)
@@ -199,11 +239,14 @@ async function assertDocumentLanguage(page: Page, code: string, assert: any) {
 
 /** The horizontal transform scale of the element `selector` matches (-1 when mirrored). */
 async function scaleX(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((element) => {
-    const transform = window.getComputedStyle(element).transform
-    if (!transform || transform === 'none') return 1
-    return Number(transform.match(/^matrix\(([^,]+)/)?.[1] ?? 1)
-  })
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const transform = window.getComputedStyle(element).transform
+      if (!transform || transform === 'none') return 1
+      return Number(transform.match(/^matrix\(([^,]+)/)?.[1] ?? 1)
+    })
 }
 
 test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | browser', (group) => {
@@ -216,7 +259,10 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
   for (const language of LANGUAGES) {
     const { code } = language
     for (const width of [1440, 360]) {
-      test(`${code} at ${width} px: the share page of a 3-file share`, async ({ browser, assert }) => {
+      test(`${code} at ${width} px: the share page of a 3-file share`, async ({
+        browser,
+        assert,
+      }) => {
         const { cookie } = await shareUser()
         const share = await createCompletedShare({
           cookie,
@@ -227,8 +273,13 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
         await visit(page, `/share/${share.id}`)
         await assertDocumentLanguage(page, code, assert)
         await page.getByRole('heading', { level: 1, name: share.id }).waitFor()
-        await page.getByRole('cell', { name: /ملاحظات\.txt/ }).first().waitFor()
-        await page.getByRole('button', { name: buttonName(tr(code, 'share:downloadAll.label')) }).waitFor()
+        await page
+          .getByRole('cell', { name: /ملاحظات\.txt/ })
+          .first()
+          .waitFor()
+        await page
+          .getByRole('button', { name: buttonName(tr(code, 'share:downloadAll.label')) })
+          .waitFor()
         assert.deepEqual(await english(page, code), [])
         assert.deepEqual(await cutOff(page), [])
 
@@ -236,14 +287,19 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
           // Mirrored: the logo sits at the header's right end, the files' actions at the left.
           const logo = (await page.locator('.tern-brand').boundingBox())!
           assert.isAbove(logo.x + logo.width, width - 40, 'the logo is on the right')
-          const name = (await page.getByRole('columnheader', { name: tr(code, 'share:files.name') }).boundingBox())!
+          const name = (await page
+            .getByRole('columnheader', { name: tr(code, 'share:files.name') })
+            .boundingBox())!
           assert.isAbove(name.x + name.width, width / 2, 'the Name column is on the right')
         }
         assert.deepEqual(errors, [])
         await context.close()
       }).timeout(120_000)
 
-      test(`${code} at ${width} px: the upload flow, create-share and share-ready modals`, async ({ browser, assert }) => {
+      test(`${code} at ${width} px: the upload flow, create-share and share-ready modals`, async ({
+        browser,
+        assert,
+      }) => {
         const { cookie } = await shareUser()
         const { context, page, errors } = await openIn(browser, language, width, cookie)
         await visit(page, '/upload')
@@ -270,35 +326,53 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
         if (code === 'ar-EG') {
           // The link's start reads as a URL, left to right ("127.0.0.1:port/s/"), not mirrored into "/s/127.0.0.1:port".
           const prefix = modal.getByTestId('share-link-prefix')
-          assert.equal(await prefix.evaluate((element) => window.getComputedStyle(element).direction), 'ltr')
+          assert.equal(
+            await prefix.evaluate((element) => window.getComputedStyle(element).direction),
+            'ltr'
+          )
           assert.match((await prefix.textContent()) ?? '', /^127\.0\.0\.1:\d+\/s\/$/)
         }
-        await modal.locator('.ant-modal-title').getByText(tr(code, 'upload:modal.title'), { exact: true }).waitFor()
+        await modal
+          .locator('.ant-modal-title')
+          .getByText(tr(code, 'upload:modal.title'), { exact: true })
+          .waitFor()
         assert.deepEqual(await english(page, code), [])
         assert.deepEqual(await cutOffInModal(page, modal), [])
         await modal.getByRole('button', { name: buttonName(tr(code, 'upload:share')) }).click()
 
         // The share-ready modal.
-        const ready = page.locator('.ant-modal').filter({ has: page.getByTestId('share-expiration') })
+        const ready = page
+          .locator('.ant-modal')
+          .filter({ has: page.getByTestId('share-expiration') })
         await ready.waitFor({ timeout: 60_000 })
-        await ready.locator('.ant-modal-title').getByText(tr(code, 'share_common:linkModal.title'), { exact: true }).waitFor()
+        await ready
+          .locator('.ant-modal-title')
+          .getByText(tr(code, 'share_common:linkModal.title'), { exact: true })
+          .waitFor()
         await page.getByText(tr(code, 'upload:status.done')).first().waitFor()
         assert.deepEqual(await english(page, code), [])
         assert.deepEqual(await cutOffInModal(page, ready), [])
 
         if (code === 'ar-EG' && width === 360) {
           // The burger menu's drawer comes from the left (the end of the header), its sign-out arrow points left.
-          await ready.getByRole('button', { name: buttonName(tr(code, 'share_common:linkModal.done')) }).click()
+          await ready
+            .getByRole('button', { name: buttonName(tr(code, 'share_common:linkModal.done')) })
+            .click()
           await ready.waitFor({ state: 'hidden' })
           await page.getByRole('button', { name: tr(code, 'shell:nav.openMenu') }).click()
           const drawer = page.locator('.ant-drawer-content-wrapper')
           await drawer.waitFor()
           await page.waitForFunction(() => {
-            const box = document.querySelector('.ant-drawer-content-wrapper')?.getBoundingClientRect()
+            const box = document
+              .querySelector('.ant-drawer-content-wrapper')
+              ?.getBoundingClientRect()
             return box && Math.abs(box.left) < 1
           })
           const signOut = drawer.getByRole('button', { name: tr(code, 'shell:nav.signOut') })
-          assert.equal(await scaleX(page, '.ant-drawer-content-wrapper .ant-btn-dangerous .anticon'), -1)
+          assert.equal(
+            await scaleX(page, '.ant-drawer-content-wrapper .ant-btn-dangerous .anticon'),
+            -1
+          )
           assert.isTrue(await signOut.isVisible())
           assert.deepEqual(await english(page, code), [])
         }
@@ -306,20 +380,34 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
         await context.close()
       }).timeout(120_000)
 
-      test(`${code} at ${width} px: the admin configuration (general)`, async ({ browser, assert }) => {
+      test(`${code} at ${width} px: the admin configuration (general)`, async ({
+        browser,
+        assert,
+      }) => {
         const { cookie } = await shareUser({ admin: true })
         const { context, page, errors } = await openIn(browser, language, width, cookie)
         await visit(page, '/admin/config/general')
         await assertDocumentLanguage(page, code, assert)
-        await page.getByRole('button', { name: buttonName(tr(code, 'admin:config.save')) }).waitFor()
+        await page
+          .getByRole('button', { name: buttonName(tr(code, 'admin:config.save')) })
+          .waitFor()
         await page.locator('form[id="config"] .ant-form-item').first().waitFor()
-        await page.getByText(tr(code, 'admin:config.variables.general.appName.label'), { exact: true }).first().waitFor()
+        await page
+          .getByText(tr(code, 'admin:config.variables.general.appName.label'), { exact: true })
+          .first()
+          .waitFor()
         assert.deepEqual(await english(page, code), [])
         assert.deepEqual(await cutOff(page), [])
 
         if (code === 'ar-EG') {
           // antd's direction is rtl, and the panel is mirrored: the back-to-the-app arrow points right.
-          assert.equal(await page.locator('.ant-layout').first().evaluate((element) => window.getComputedStyle(element).direction), 'rtl')
+          assert.equal(
+            await page
+              .locator('.ant-layout')
+              .first()
+              .evaluate((element) => window.getComputedStyle(element).direction),
+            'rtl'
+          )
           assert.equal(await scaleX(page, '.tern-admin-header a[href="/"] .anticon'), -1)
           const back = (await page.locator('.tern-admin-header a[href="/"]').boundingBox())!
           assert.isAbove(back.x + back.width / 2, width / 2, 'the back link is on the right half')
@@ -330,19 +418,36 @@ test.group('Languages | pages and admin in ar-EG, ja-JP, ru-RU and de-DE | brows
     }
   }
 
-  test('the language menu names each of the 22 languages in itself', async ({ browser, assert }) => {
+  test('the language menu names each of the 22 languages in itself', async ({
+    browser,
+    assert,
+  }) => {
     const { context, page, errors } = await openIn(browser, { code: 'ar-EG', via: 'cookie' }, 1440)
     await visit(page, '/upload')
     await page.getByTestId('language-menu').click()
     const menu = page.getByRole('menu')
     await menu.waitFor()
-    const names = await menu.getByRole('menuitem').evaluateAll((items) => items.map((item: any) => item.textContent.trim()))
+    const names = await menu
+      .getByRole('menuitem')
+      .evaluateAll((items) => items.map((item: any) => item.textContent.trim()))
     assert.lengthOf(LOCALES, 22)
     for (const locale of LOCALES) assert.include(names, locale.name)
-    for (const name of ['Deutsch', '日本語', 'العربية', 'Русский', 'English', 'Français', '简体中文', 'Ελληνικά']) {
+    for (const name of [
+      'Deutsch',
+      '日本語',
+      'العربية',
+      'Русский',
+      'English',
+      'Français',
+      '简体中文',
+      'Ελληνικά',
+    ]) {
       assert.include(names, name)
     }
-    assert.equal(await menu.getByRole('menuitem', { name: 'العربية' }).locator('[lang]').getAttribute('lang'), 'ar-EG')
+    assert.equal(
+      await menu.getByRole('menuitem', { name: 'العربية' }).locator('[lang]').getAttribute('lang'),
+      'ar-EG'
+    )
     assert.deepEqual(errors, [])
     await context.close()
   })

@@ -12,7 +12,13 @@ import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
 
 const configService = await app.container.make(ConfigService)
-const LEGAL_KEYS = ['legal.enabled', 'legal.imprintText', 'legal.imprintUrl', 'legal.privacyPolicyText', 'legal.privacyPolicyUrl']
+const LEGAL_KEYS = [
+  'legal.enabled',
+  'legal.imprintText',
+  'legal.imprintUrl',
+  'legal.privacyPolicyText',
+  'legal.privacyPolicyUrl',
+]
 
 /**
  * Opens `path` and waits until it is interactive. Generous timeouts: the
@@ -35,10 +41,15 @@ test.group('Legal pages | browser', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('the admin enables the imprint in the Legal settings; the footer links to the rendered page', async ({ browser, assert }) => {
+  test('the admin enables the imprint in the Legal settings; the footer links to the rendered page', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser({ admin: true })
     const context = await browser.newContext({ baseURL: baseUrl() })
-    await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+    await context.addCookies([
+      { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+    ])
     const page = await context.newPage()
     const errors = collectErrors(page)
 
@@ -51,7 +62,11 @@ test.group('Legal pages | browser', (group) => {
     await page.getByRole('switch', { name: 'Enabled' }).click()
     await page.getByLabel('Imprint text').fill('## Operator\n\nAda **Lovelace**\n\n- one\n- two')
     await page.getByRole('button', { name: 'Save' }).click()
-    await page.locator('.ant-notification-notice').filter({ hasText: 'Configuration saved' }).first().waitFor()
+    await page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: 'Configuration saved' })
+      .first()
+      .waitFor()
     assert.isTrue(await configService.get('legal.enabled'))
 
     await openPage(page, '/')
@@ -70,13 +85,22 @@ test.group('Legal pages | browser', (group) => {
     await context.close()
   })
 
-  test('a privacy policy URL is the link\'s target; the footer and the page fit 360 px', async ({ browser, assert }) => {
+  test("a privacy policy URL is the link's target; the footer and the page fit 360 px", async ({
+    browser,
+    assert,
+  }) => {
     await configService.update([
       { key: 'legal.enabled', value: true },
-      { key: 'legal.imprintText', value: `# Imprint\n\n${'A rather long line of the imprint that has to wrap on a phone. '.repeat(6)}https://example.com/a/very/long/address/that/does/not/break/by/itself/at/all` },
+      {
+        key: 'legal.imprintText',
+        value: `# Imprint\n\n${'A rather long line of the imprint that has to wrap on a phone. '.repeat(6)}https://example.com/a/very/long/address/that/does/not/break/by/itself/at/all`,
+      },
       { key: 'legal.privacyPolicyUrl', value: 'https://example.com/privacy' },
     ])
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 } })
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 360, height: 740 },
+    })
     const page = await context.newPage()
     const errors = collectErrors(page)
     await openPage(page, '/')
@@ -89,7 +113,11 @@ test.group('Legal pages | browser', (group) => {
     assert.isFalse(await overflows(page))
 
     await openPage(page, '/imprint')
-    await page.getByTestId('legal-text').getByText('A rather long line', { exact: false }).first().waitFor()
+    await page
+      .getByTestId('legal-text')
+      .getByText('A rather long line', { exact: false })
+      .first()
+      .waitFor()
     assert.isFalse(await overflows(page))
     assert.deepEqual(errors, [])
     await context.close()

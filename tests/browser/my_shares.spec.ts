@@ -12,7 +12,10 @@ import { collectErrors, dialogByTitle } from '#tests/helpers/browser'
 test.group('My shares | browser journey', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('list, inspect, edit (rename, password, append and remove files) and delete shares', async ({ visit, assert }) => {
+  test('list, inspect, edit (rename, password, append and remove files) and delete shares', async ({
+    visit,
+    assert,
+  }) => {
     const { user, cookie } = await shareUser({ password: 'correct horse battery' })
     const first = await createCompletedShare({
       cookie,
@@ -135,7 +138,9 @@ test.group('My shares | browser journey', (group) => {
     const granted = await shareToken(second.id, 'sesame')
     assert.equal(granted.response.status, 200)
     const added = owned.json.files.find((file: { name: string }) => file.name === 'added.txt')
-    const download = await api('GET', `/api/shares/${second.id}/files/${added.id}`, { cookie: granted.cookie })
+    const download = await api('GET', `/api/shares/${second.id}/files/${added.id}`, {
+      cookie: granted.cookie,
+    })
     assert.equal(download.status, 200)
     assert.equal(download.bytes.toString('utf8'), 'appended content')
     const mine = await api('GET', '/api/shares', { cookie })

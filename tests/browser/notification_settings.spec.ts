@@ -9,7 +9,11 @@ import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { NotificationManager, notifications, type NotificationEventId } from '#extensions/notifications/main'
+import {
+  NotificationManager,
+  notifications,
+  type NotificationEventId,
+} from '#extensions/notifications/main'
 import NotificationRoutesService from '#services/notifications/notification_routes_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
 import { cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
@@ -31,13 +35,23 @@ const pager = {
  * Signs in through the form and lands on `path`. The first page of a run is
  * compiled by Vite on demand, which takes long on a loaded machine.
  */
-async function signIn(browser: Browser, username: string, path: string, viewport?: { width: number; height: number }) {
+async function signIn(
+  browser: Browser,
+  username: string,
+  path: string,
+  viewport?: { width: number; height: number }
+) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await page.goto(`/auth/signIn?redirect=${encodeURIComponent(path)}`, { waitUntil: 'domcontentloaded', timeout: 180_000 })
+  await page.goto(`/auth/signIn?redirect=${encodeURIComponent(path)}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 180_000,
+  })
   await page.waitForSelector('html[data-hydrated]', { timeout: 180_000 }).catch((error: Error) => {
-    throw new Error(`${error.message}\nPage errors: ${errors.join(' | ') || 'none'}`, { cause: error })
+    throw new Error(`${error.message}\nPage errors: ${errors.join(' | ') || 'none'}`, {
+      cause: error,
+    })
   })
   await page.getByLabel('Email or username').fill(username)
   await page.getByLabel('Password').fill(PASSWORD)
@@ -51,7 +65,11 @@ async function signIn(browser: Browser, username: string, path: string, viewport
 
 /** The routes stored for `userId` (null: the instance's) as `event>channel`. */
 async function storedRoutes(userId: string | null) {
-  const query = db.from('notification_routes').select('event', 'channel').orderBy('event').orderBy('channel')
+  const query = db
+    .from('notification_routes')
+    .select('event', 'channel')
+    .orderBy('event')
+    .orderBy('channel')
   const rows = await (userId === null ? query.whereNull('user_id') : query.where('user_id', userId))
   return rows.map((row: { event: string; channel: string }) => `${row.event}>${row.channel}`)
 }
@@ -76,7 +94,10 @@ test.group('Notification settings | browser', (group) => {
     }
   })
 
-  test('a user has downloads of his shares e-mailed to him; the choice is kept after a reload', async ({ browser, assert }) => {
+  test('a user has downloads of his shares e-mailed to him; the choice is kept after a reload', async ({
+    browser,
+    assert,
+  }) => {
     const { user } = await shareUser({ password: PASSWORD })
     const { context, page, errors } = await signIn(browser, user.username, '/account')
 
@@ -94,7 +115,9 @@ test.group('Notification settings | browser', (group) => {
     // Only channels that reach one user: the instance-wide pager is not offered.
     assert.equal(await card.getByRole('checkbox', { name: /^test-pager:/ }).count(), 0)
 
-    const downloads = card.getByRole('checkbox', { name: 'E-mail: When someone downloads one of my shares' })
+    const downloads = card.getByRole('checkbox', {
+      name: 'E-mail: When someone downloads one of my shares',
+    })
     await downloads.check()
     await card.getByText('You have unsaved changes.').waitFor()
     await save.click()
@@ -105,10 +128,16 @@ test.group('Notification settings | browser', (group) => {
     await page.reload()
     await page.waitForSelector('html[data-hydrated]')
     const reloaded = page.getByRole('region', { name: 'Notifications' })
-    const kept = reloaded.getByRole('checkbox', { name: 'E-mail: When someone downloads one of my shares' })
+    const kept = reloaded.getByRole('checkbox', {
+      name: 'E-mail: When someone downloads one of my shares',
+    })
     await kept.waitFor()
     assert.isTrue(await kept.isChecked())
-    assert.isFalse(await reloaded.getByRole('checkbox', { name: 'E-mail: When one of my shares has expired' }).isChecked())
+    assert.isFalse(
+      await reloaded
+        .getByRole('checkbox', { name: 'E-mail: When one of my shares has expired' })
+        .isChecked()
+    )
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(300_000)
@@ -119,7 +148,10 @@ test.group('Notification settings | browser', (group) => {
   }) => {
     const { user: admin } = await shareUser({ admin: true, password: PASSWORD })
     const { context, page, errors } = await signIn(browser, admin.username, '/admin/notifications')
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Notifications' }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Notifications' })
+      .waitFor()
     const matrix = page.getByTestId('admin-notifications-matrix')
     const created = matrix.getByRole('checkbox', { name: 'test-pager: A share is created' })
     await created.waitFor()
@@ -128,7 +160,12 @@ test.group('Notification settings | browser', (group) => {
     // The pager cannot deliver downloads: the box is disabled and says why.
     const downloaded = matrix.getByRole('checkbox', { name: 'test-pager: A share is downloaded' })
     assert.isTrue(await downloaded.isDisabled())
-    assert.equal(await downloaded.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).innerText()), 'test-pager cannot deliver this event.')
+    assert.equal(
+      await downloaded
+        .getAttribute('aria-describedby')
+        .then((id) => page.locator(`#${id}`).innerText()),
+      'test-pager cannot deliver this event.'
+    )
     await matrix.locator('[data-disabled-route="share.downloaded:test-pager"]').hover()
     await page.getByRole('tooltip', { name: 'test-pager cannot deliver this event.' }).waitFor()
 
@@ -146,13 +183,19 @@ test.group('Notification settings | browser', (group) => {
     await matrix.getByRole('checkbox', { name: 'test-pager: A share is deleted' }).check()
     pager.events = ['share.created']
     await page.getByRole('button', { name: 'Save notification settings' }).click()
-    await page.getByTestId('form-error').getByText('The channel "test-pager" cannot deliver the event "share.deleted"').waitFor()
+    await page
+      .getByTestId('form-error')
+      .getByText('The channel "test-pager" cannot deliver the event "share.deleted"')
+      .waitFor()
     assert.deepEqual(await storedRoutes(null), ['share.created>test-pager'])
     assert.deepEqual(errors, [])
     await context.close()
   }).timeout(300_000)
 
-  test('at 360 px wide each event is a list of channels and nothing scrolls sideways', async ({ browser, assert }) => {
+  test('at 360 px wide each event is a list of channels and nothing scrolls sideways', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('smtp.enabled', 'true')
     const { user } = await shareUser({ admin: true, password: PASSWORD })
     const phone = { width: 360, height: 780 }
@@ -162,7 +205,9 @@ test.group('Notification settings | browser', (group) => {
     const matrix = card.getByTestId('account-notifications-matrix')
     await matrix.and(page.locator('[data-layout="list"]')).waitFor()
     const event = card.getByRole('group', { name: 'When someone downloads one of my shares' })
-    await event.getByRole('checkbox', { name: 'E-mail: When someone downloads one of my shares' }).waitFor()
+    await event
+      .getByRole('checkbox', { name: 'E-mail: When someone downloads one of my shares' })
+      .waitFor()
     assert.isAtMost(await scrollWidth(page), 360)
 
     await page.goto('/admin/notifications')
@@ -176,9 +221,14 @@ test.group('Notification settings | browser', (group) => {
     await context.close()
   }).timeout(300_000)
 
-  test('without any notification channel both pages say how to get one', async ({ browser, assert }) => {
+  test('without any notification channel both pages say how to get one', async ({
+    browser,
+    assert,
+  }) => {
     // An instance whose enabled plugins register no channel: the routes service sees an empty registry.
-    app.container.swap(NotificationRoutesService, () => Object.assign(new NotificationRoutesService(), { channels: new NotificationManager() }))
+    app.container.swap(NotificationRoutesService, () =>
+      Object.assign(new NotificationRoutesService(), { channels: new NotificationManager() })
+    )
     try {
       const { user } = await shareUser({ admin: true, password: PASSWORD })
       const { context, page, errors } = await signIn(browser, user.username, '/account')
@@ -186,7 +236,10 @@ test.group('Notification settings | browser', (group) => {
       const empty = card.getByTestId('account-notifications-empty')
       await empty.waitFor()
       await page.assertTextContains(empty, 'No notification channel can reach you')
-      await page.assertTextContains(empty, 'Ask your administrator to enable a notification channel.')
+      await page.assertTextContains(
+        empty,
+        'Ask your administrator to enable a notification channel.'
+      )
       assert.equal(await card.getByRole('checkbox').count(), 0)
 
       await page.goto('/admin/notifications')

@@ -16,7 +16,12 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cutOff } from '#tests/helpers/layout'
-import { cleanupShareTests, createCompletedShare, newShareId, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  shareUser,
+} from '#tests/helpers/shares'
 
 /** What is checked: the page's content, below the panel's header. */
 const CONTENT = 'main'
@@ -48,7 +53,9 @@ async function failedDelivery(channel: string, target: string) {
 /** A signed-in page of `width` px. */
 async function phonePage(browser: Browser, cookie: string, width: number) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: 800 } })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  await context.addCookies([
+    { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+  ])
   const page = await context.newPage()
   return { context, page, errors: collectErrors(page) }
 }
@@ -79,7 +86,12 @@ test.group('Admin lists | phones', (group) => {
     test(`users, shares and deliveries are whole at ${width} px`, async ({ browser, assert }) => {
       const { user: admin, cookie } = await shareUser({ admin: true, email: LONG_EMAIL })
       const { user: other } = await shareUser()
-      const share = await createCompletedShare({ cookie, id: newShareId('phone'), name: 'Quarterly report, long name', files: { 'a.txt': 'a' } })
+      const share = await createCompletedShare({
+        cookie,
+        id: newShareId('phone'),
+        name: 'Quarterly report, long name',
+        files: { 'a.txt': 'a' },
+      })
       await failedDelivery('webhook', HOOK_URL)
       await failedDelivery('email', 'someone@example.com')
       const { context, page, errors } = await phonePage(browser, cookie, width)
@@ -88,9 +100,18 @@ test.group('Admin lists | phones', (group) => {
       await page.assertTextContains(adminRow, LONG_EMAIL)
       assert.deepEqual(await cutOff(page, CONTENT), [])
       for (const username of [admin.username, other.username]) {
-        const row = page.getByTestId('users-table').locator('tbody tr.ant-table-row').filter({ hasText: username })
-        assert.isTrue(await buttonOnScreen(page, row, `Edit ${username}`), `Edit ${username} on screen`)
-        assert.isTrue(await buttonOnScreen(page, row, `Delete ${username}`), `Delete ${username} on screen`)
+        const row = page
+          .getByTestId('users-table')
+          .locator('tbody tr.ant-table-row')
+          .filter({ hasText: username })
+        assert.isTrue(
+          await buttonOnScreen(page, row, `Edit ${username}`),
+          `Edit ${username} on screen`
+        )
+        assert.isTrue(
+          await buttonOnScreen(page, row, `Delete ${username}`),
+          `Delete ${username} on screen`
+        )
       }
       // The title and the button are on one line.
       const title = await page.getByRole('heading', { name: 'Users' }).boundingBox()
@@ -105,11 +126,24 @@ test.group('Admin lists | phones', (group) => {
       const deliveryRow = await openList(page, '/admin/deliveries', 'deliveries-table', HOOK_URL)
       await page.assertTextContains(deliveryRow, 'the hook was removed by its owner')
       assert.deepEqual(await cutOff(page, CONTENT), [])
-      assert.isTrue(await buttonOnScreen(page, deliveryRow, `Retry the delivery of share.created to ${HOOK_URL}`))
+      assert.isTrue(
+        await buttonOnScreen(
+          page,
+          deliveryRow,
+          `Retry the delivery of share.created to ${HOOK_URL}`
+        )
+      )
 
-      const hookRow = await openList(page, '/admin/plugins/webhook/deliveries', 'webhook-deliveries-table', HOOK_URL)
+      const hookRow = await openList(
+        page,
+        '/admin/plugins/webhook/deliveries',
+        'webhook-deliveries-table',
+        HOOK_URL
+      )
       assert.deepEqual(await cutOff(page, CONTENT), [])
-      assert.isTrue(await buttonOnScreen(page, hookRow, `Discard the delivery of share.created to ${HOOK_URL}`))
+      assert.isTrue(
+        await buttonOnScreen(page, hookRow, `Discard the delivery of share.created to ${HOOK_URL}`)
+      )
       // An empty list (nothing pending) fits too.
       await page.locator('label.ant-radio-button-wrapper').filter({ hasText: 'Pending' }).click()
       await page.getByText('Nothing is waiting to be sent').waitFor()
@@ -117,7 +151,9 @@ test.group('Admin lists | phones', (group) => {
 
       // The pages without a table: the notification routes and the Pingvin import help.
       await page.goto('/admin/notifications')
-      await page.getByRole('button', { name: 'Save notification settings' }).waitFor({ timeout: 60_000 })
+      await page
+        .getByRole('button', { name: 'Save notification settings' })
+        .waitFor({ timeout: 60_000 })
       assert.deepEqual(await cutOff(page, CONTENT), [])
       await page.goto('/admin/import/pingvin')
       await page.getByTestId('pingvin-import-command').waitFor({ timeout: 60_000 })
@@ -128,7 +164,10 @@ test.group('Admin lists | phones', (group) => {
     }).timeout(300_000)
   }
 
-  test('at 360 px a user is created, edited and deleted through clicks; the dialogs fit', async ({ browser, assert }) => {
+  test('at 360 px a user is created, edited and deleted through clicks; the dialogs fit', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser({ admin: true, email: LONG_EMAIL })
     const { user: other } = await shareUser()
     const { context, page, errors } = await phonePage(browser, cookie, 360)
@@ -138,15 +177,24 @@ test.group('Admin lists | phones', (group) => {
     await page.getByRole('button', { name: 'Create user' }).click()
     const create = dialogByTitle(page, 'Create a user')
     await create.getByLabel('Username').waitFor()
-    assert.deepEqual(await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'), [])
+    assert.deepEqual(
+      await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'),
+      []
+    )
     await create.getByRole('button', { name: 'Cancel' }).click()
     await create.waitFor({ state: 'hidden' })
 
     // Edit: a new address, saved.
     await row.getByRole('button', { name: `Edit ${other.username}` }).click()
     const edit = dialogByTitle(page, `Edit ${other.username}`)
-    await edit.getByLabel('Username').and(page.locator(`[value="${other.username}"]`)).waitFor()
-    assert.deepEqual(await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'), [])
+    await edit
+      .getByLabel('Username')
+      .and(page.locator(`[value="${other.username}"]`))
+      .waitFor()
+    assert.deepEqual(
+      await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'),
+      []
+    )
     const email = `renamed-${other.username}@example.com`
     await edit.getByLabel('Email').fill(email)
     await edit.getByRole('button', { name: 'Save' }).click()
@@ -156,7 +204,9 @@ test.group('Admin lists | phones', (group) => {
 
     // Delete, after the confirmation (which fits too).
     await row.getByRole('button', { name: `Delete ${other.username}` }).click()
-    const confirm = page.getByRole('tooltip').filter({ hasText: `Delete ${other.username} and all of their shares?` })
+    const confirm = page
+      .getByRole('tooltip')
+      .filter({ hasText: `Delete ${other.username} and all of their shares?` })
     await confirm.waitFor()
     assert.deepEqual(await cutOff(page, '.ant-popover:not(.ant-popover-hidden)'), [])
     await confirm.getByRole('button', { name: 'Delete' }).click()

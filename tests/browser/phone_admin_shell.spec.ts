@@ -16,7 +16,6 @@ import { cutOff } from '#tests/helpers/layout'
 // Globals of the page the evaluated functions run in (the tests' tsconfig has no DOM library).
 declare const document: any
 
-
 /** Waits for both setup notices (they load after the page). */
 async function noticesShown(page: Page) {
   await page.getByTestId('app-url-notice').getByRole('button', { name: 'Confirm' }).waitFor()
@@ -46,11 +45,19 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
   group.each.teardown(() => cleanupShareTests())
 
   for (const width of [360, 390]) {
-    test(`the landing and every configuration category fit ${width} px`, async ({ browser, assert }) => {
+    test(`the landing and every configuration category fit ${width} px`, async ({
+      browser,
+      assert,
+    }) => {
       const { cookie } = await shareUser({ admin: true })
       const categories = await categoryIds(cookie)
-      for (const expected of ['general', 'share', 'email', 'smtp', 'oauth', 'legal']) assert.include(categories, expected)
-      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: width, phoneBelow: 768, height: 800 })
+      for (const expected of ['general', 'share', 'email', 'smtp', 'oauth', 'legal'])
+        assert.include(categories, expected)
+      const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', {
+        width: width,
+        phoneBelow: 768,
+        height: 800,
+      })
 
       // Landing: no sider, a menu button; the notices' text has room, their buttons under it.
       await page.getByTestId('landing-version').waitFor()
@@ -60,7 +67,11 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
         const text = await notice.locator('.ant-alert-message').boundingBox()
         const button = await notice.getByRole('button').boundingBox()
         assert.isAtLeast(text!.width, 200, testId)
-        assert.isAtLeast(button!.y, text!.y + text!.height, `${testId}: the button is under the text`)
+        assert.isAtLeast(
+          button!.y,
+          text!.y + text!.height,
+          `${testId}: the button is under the text`
+        )
       }
       assert.isFalse(await page.locator('.ant-layout-sider').isVisible())
       assert.isTrue(await page.getByRole('button', { name: 'Open the menu' }).isVisible())
@@ -70,7 +81,9 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
       const select = page.getByLabel('Category', { exact: true })
       await page.goto('/admin/config/general')
       await categoryShown(page, 'general')
-      assert.isFalse(await page.getByRole('navigation', { name: 'Configuration categories' }).isVisible())
+      assert.isFalse(
+        await page.getByRole('navigation', { name: 'Configuration categories' }).isVisible()
+      )
       await page.locator('.ant-select').filter({ has: select }).click()
       await page.locator('.ant-select-dropdown').getByTitle('Share', { exact: true }).click()
       await categoryShown(page, 'share')
@@ -94,12 +107,21 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
     }).timeout(300_000)
   }
 
-  test('the menu button opens the navigation in a drawer; navigating and Esc close it (360 px)', async ({ browser, assert }) => {
+  test('the menu button opens the navigation in a drawer; navigating and Esc close it (360 px)', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser({ admin: true })
-    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: 360, phoneBelow: 768, height: 800 })
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', {
+      width: 360,
+      phoneBelow: 768,
+      height: 800,
+    })
     await page.getByTestId('landing-version').waitFor()
     const menuButton = page.getByRole('button', { name: 'Open the menu' })
-    const drawer = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Administration' }) })
+    const drawer = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('navigation', { name: 'Administration' }) })
     assert.equal(await menuButton.getAttribute('aria-expanded'), 'false')
 
     await menuButton.click()
@@ -124,12 +146,18 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
     await menuButton.focus()
     await page.keyboard.press('Enter')
     await drawer.waitFor()
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Users' && document.activeElement.closest('[data-testid=admin-drawer]'))
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.textContent === 'Users' &&
+        document.activeElement.closest('[data-testid=admin-drawer]')
+    )
     await page.keyboard.press('Tab')
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Configuration')
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open the menu')
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-label') === 'Open the menu'
+    )
     assert.equal(new URL(page.url()).pathname, '/admin/users')
     assert.deepEqual(errors, [])
     await context.close()
@@ -140,10 +168,17 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
     assert,
   }) => {
     const { cookie } = await shareUser({ admin: true })
-    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', { width: 1440, phoneBelow: 768, height: 800 })
+    const { context, page, errors } = await openSignedIn(browser, cookie, '/admin', {
+      width: 1440,
+      phoneBelow: 768,
+      height: 800,
+    })
     await page.getByTestId('landing-version').waitFor()
     await noticesShown(page)
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Users' }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Users' })
+      .waitFor()
     assert.isTrue(await page.locator('.ant-layout-sider').isVisible())
     assert.isFalse(await page.getByRole('button', { name: 'Open the menu' }).isVisible())
     const notice = page.getByTestId('setup-notice')
@@ -154,7 +189,10 @@ test.group('Admin panel | phones | shell, notices and configuration', (group) =>
 
     await page.goto('/admin/config/general')
     await categoryShown(page, 'general')
-    await page.getByRole('navigation', { name: 'Configuration categories' }).getByRole('menuitem', { name: 'Share', exact: true }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Configuration categories' })
+      .getByRole('menuitem', { name: 'Share', exact: true })
+      .waitFor()
     assert.isFalse(await page.getByLabel('Category', { exact: true }).isVisible())
     assert.deepEqual(await cutOff(page), [])
     assert.deepEqual(errors, [])

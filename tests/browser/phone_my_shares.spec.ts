@@ -11,7 +11,14 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import { baseUrl, dialogByTitle, openSignedIn, RELOAD_TIMEOUT_MS } from '#tests/helpers/browser'
 import { cutOff } from '#tests/helpers/layout'
-import { api, cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 
 const PHONES = [360, 390]
@@ -33,8 +40,17 @@ async function seed() {
     security: { maxViews: 5 },
     files: { 'notes.txt': 'notes', 'photo.jpg': Buffer.alloc(150_000) },
   })
-  const plain = await createCompletedShare({ cookie, id: newShareId('plain'), files: { 'a.txt': 'a' } })
-  const named = await createCompletedShare({ cookie, id: newShareId('named'), name: 'Minutes', files: { 'm.txt': 'm' } })
+  const plain = await createCompletedShare({
+    cookie,
+    id: newShareId('plain'),
+    files: { 'a.txt': 'a' },
+  })
+  const named = await createCompletedShare({
+    cookie,
+    id: newShareId('named'),
+    name: 'Minutes',
+    files: { 'm.txt': 'm' },
+  })
   const { token } = await createReverseShare(cookie, { maxUseCount: 5 })
   const received = await completedReverseShareUpload(
     token,
@@ -45,13 +61,15 @@ async function seed() {
   return { cookie, long, plain, named, token, received: received.shareId, second: second.shareId }
 }
 
-
 /** Whether the cell of the row named `rowName` that holds `label` (its column's name) shows it, and its value. */
 async function labelled(page: Page, rowName: RegExp, label: string) {
   const cell = page.getByRole('row', { name: rowName }).getByRole('cell').filter({ hasText: label })
   const shown = cell.getByText(label, { exact: true })
   await shown.waitFor()
-  return { visible: await shown.isVisible(), value: (await cell.innerText()).replace(label, '').trim() }
+  return {
+    visible: await shown.isVisible(),
+    value: (await cell.innerText()).replace(label, '').trim(),
+  }
 }
 
 test.group('My shares and Reverse shares | phones and desktop | browser', (group) => {
@@ -61,14 +79,32 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
   group.each.teardown(() => cleanupShareTests())
 
   for (const width of [...PHONES, 1440]) {
-    test(`nothing is cut off on My shares and Reverse shares (${width} px)`, async ({ browser, assert }) => {
+    test(`nothing is cut off on My shares and Reverse shares (${width} px)`, async ({
+      browser,
+      assert,
+    }) => {
       const data = await seed()
-      const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', { width: width, phoneBelow: 1000, height: width < 1000 ? 740 : 900, timeout: RELOAD_TIMEOUT_MS })
+      const { context, page, errors } = await openSignedIn(
+        browser,
+        data.cookie,
+        '/account/shares',
+        {
+          width: width,
+          phoneBelow: 1000,
+          height: width < 1000 ? 740 : 900,
+          timeout: RELOAD_TIMEOUT_MS,
+        }
+      )
       const table = page.getByTestId('my-shares-table')
       for (const id of [data.long.id, data.plain.id, data.named.id, data.received, data.second]) {
-        await table.getByRole('row', { name: new RegExp(id) }).waitFor({ timeout: RELOAD_TIMEOUT_MS })
+        await table
+          .getByRole('row', { name: new RegExp(id) })
+          .waitFor({ timeout: RELOAD_TIMEOUT_MS })
       }
-      await page.assertTextContains(table.getByRole('row', { name: new RegExp(data.long.id) }), LONG_NAME)
+      await page.assertTextContains(
+        table.getByRole('row', { name: new RegExp(data.long.id) }),
+        LONG_NAME
+      )
       assert.deepEqual(await cutOff(page), [])
 
       if (width < 1000) {
@@ -78,11 +114,17 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
         assert.deepEqual(await labelled(page, row, 'Size'), { visible: true, value: '150 kB' })
         assert.match((await labelled(page, row, 'Expires at')).value, /\d{4}/)
         assert.match((await labelled(page, row, 'Created at')).value, /\d{4}/)
-        assert.include((await labelled(page, row, 'Description')).value, 'Three folders of holiday photos')
+        assert.include(
+          (await labelled(page, row, 'Description')).value,
+          'Three folders of holiday photos'
+        )
       } else {
         // A desktop: the description's first lines, all of it in a tooltip.
         await table.getByText(/^Three folders of holiday photos/).hover()
-        await page.getByRole('tooltip').filter({ hasText: 'runs over several lines on any screen.' }).waitFor()
+        await page
+          .getByRole('tooltip')
+          .filter({ hasText: 'runs over several lines on any screen.' })
+          .waitFor()
       }
 
       // Reverse shares, then with its row expanded to the two shares made through it.
@@ -99,7 +141,9 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
       assert.deepEqual(await cutOff(page), [])
       if (width < 1000) {
         // No column to sort by: no header bar above the cards.
-        assert.isFalse(await page.getByTestId('reverse-shares-table').locator('thead tr').isVisible())
+        assert.isFalse(
+          await page.getByTestId('reverse-shares-table').locator('thead tr').isVisible()
+        )
         const cells = page.getByTestId('reverse-shares-table').locator('tbody tr[data-row-key] td')
         for (const [label, value] of [
           ['Shares', '2'],
@@ -117,11 +161,21 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     }).timeout(180_000)
   }
 
-  test('at 360 px every action of My shares and Reverse shares can be clicked and works', async ({ browser, assert }) => {
+  test('at 360 px every action of My shares and Reverse shares can be clicked and works', async ({
+    browser,
+    assert,
+  }) => {
     const data = await seed()
-    const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', { width: 360, phoneBelow: 1000, height: 360 < 1000 ? 740 : 900, timeout: RELOAD_TIMEOUT_MS })
+    const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', {
+      width: 360,
+      phoneBelow: 1000,
+      height: 360 < 1000 ? 740 : 900,
+      timeout: RELOAD_TIMEOUT_MS,
+    })
     const table = page.getByTestId('my-shares-table')
-    await table.getByRole('row', { name: new RegExp(data.long.id) }).waitFor({ timeout: RELOAD_TIMEOUT_MS })
+    await table
+      .getByRole('row', { name: new RegExp(data.long.id) })
+      .waitFor({ timeout: RELOAD_TIMEOUT_MS })
 
     // The sortable columns stay above the cards: by size, smallest then largest first.
     const firstRowIs = (id: string) =>
@@ -134,7 +188,11 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
       )
     const bySize = table.getByRole('columnheader', { name: 'Size' })
     await bySize.click()
-    await table.locator('tbody tr[data-row-key]').last().and(page.locator(`[data-row-key="${data.long.id}"]`)).waitFor()
+    await table
+      .locator('tbody tr[data-row-key]')
+      .last()
+      .and(page.locator(`[data-row-key="${data.long.id}"]`))
+      .waitFor()
     await bySize.click()
     await firstRowIs(data.long.id)
 
@@ -148,7 +206,10 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     // Link.
     await page.getByRole('button', { name: `Share link of ${data.long.id}` }).click()
     const linkModal = dialogByTitle(page, 'Share link')
-    assert.match(await linkModal.getByTestId('share-link').inputValue(), new RegExp(`/s/${data.long.id}$`))
+    assert.match(
+      await linkModal.getByTestId('share-link').inputValue(),
+      new RegExp(`/s/${data.long.id}$`)
+    )
     await linkModal.getByRole('button', { name: 'Close' }).click()
     await linkModal.waitFor({ state: 'hidden' })
 
@@ -168,17 +229,25 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     await page.assertTextContains(confirm, data.plain.id)
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await confirm.waitFor({ state: 'hidden' })
-    assert.equal((await api('GET', `/api/shares/${data.plain.id}/from-owner`, { cookie: data.cookie })).status, 200)
+    assert.equal(
+      (await api('GET', `/api/shares/${data.plain.id}/from-owner`, { cookie: data.cookie })).status,
+      200
+    )
     await page.getByRole('button', { name: `Delete ${data.plain.id}` }).click()
     confirm = dialogByTitle(page, 'Delete share')
     await confirm.getByRole('button', { name: 'Delete' }).click()
-    const done = page.locator('.ant-notification-notice').filter({ hasText: `The share ${data.plain.id} has been deleted.` })
+    const done = page
+      .locator('.ant-notification-notice')
+      .filter({ hasText: `The share ${data.plain.id} has been deleted.` })
     await done.waitFor()
     await confirm.waitFor({ state: 'hidden' })
     await done.getByLabel('Close').first().click()
     await done.waitFor({ state: 'detached' })
     await table.getByRole('row', { name: new RegExp(data.plain.id) }).waitFor({ state: 'detached' })
-    assert.equal((await api('GET', `/api/shares/${data.plain.id}/from-owner`, { cookie: data.cookie })).status, 404)
+    assert.equal(
+      (await api('GET', `/api/shares/${data.plain.id}/from-owner`, { cookie: data.cookie })).status,
+      404
+    )
     assert.deepEqual(await cutOff(page), [])
 
     // A received share opens.
@@ -195,7 +264,10 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     await row.waitFor()
     await row.getByRole('button', { name: 'Show link' }).click()
     const reverseLink = dialogByTitle(page, 'Reverse share link')
-    assert.equal(await reverseLink.getByLabel('Reverse share link').inputValue(), `${baseUrl()}/upload/${data.token}`)
+    assert.equal(
+      await reverseLink.getByLabel('Reverse share link').inputValue(),
+      `${baseUrl()}/upload/${data.token}`
+    )
     await reverseLink.getByRole('button', { name: 'Close' }).click()
     await reverseLink.waitFor({ state: 'hidden' })
     await row.getByRole('button', { name: 'Delete' }).click()

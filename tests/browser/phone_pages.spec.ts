@@ -26,8 +26,16 @@ async function open(page: Page, path: string) {
 
 /** A 360 px page, signed in with `cookie` when given. */
 async function phone(browser: Browser, cookie?: string) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: WIDTH, height: 800 }, isMobile: true, hasTouch: true })
-  if (cookie) await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: WIDTH, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  if (cookie)
+    await context.addCookies([
+      { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+    ])
   const page = await context.newPage()
   return { context, page, errors: collectErrors(page) }
 }
@@ -36,12 +44,21 @@ test.group('Pages | 360 px', (group) => {
   group.each.setup(async () => {
     await setConfig('share.allowRegistration', 'true')
     await setConfig('legal.enabled', 'true')
-    await setConfig('legal.imprintText', `# Imprint\n\n${'A rather long line of the imprint that has to wrap on a phone. '.repeat(3)}${LONG_URL}`)
-    await setConfig('legal.privacyPolicyText', `# Privacy policy\n\nWe keep what you upload until it expires. ${LONG_URL}`)
+    await setConfig(
+      'legal.imprintText',
+      `# Imprint\n\n${'A rather long line of the imprint that has to wrap on a phone. '.repeat(3)}${LONG_URL}`
+    )
+    await setConfig(
+      'legal.privacyPolicyText',
+      `# Privacy policy\n\nWe keep what you upload until it expires. ${LONG_URL}`
+    )
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('signed out: home, sign in, sign up, passwords, TOTP, goodbye, legal and error pages', async ({ browser, assert }) => {
+  test('signed out: home, sign in, sign up, passwords, TOTP, goodbye, legal and error pages', async ({
+    browser,
+    assert,
+  }) => {
     const { context, page, errors } = await phone(browser)
     const pages: [string, string][] = [
       ['/', 'home'],
@@ -75,7 +92,10 @@ test.group('Pages | 360 px', (group) => {
     await context.close()
   }).timeout(600_000)
 
-  test('My account: every card, the TOTP set-up with its QR code, an API token and its revoke confirmation, the delete dialog', async ({ browser, assert }) => {
+  test('My account: every card, the TOTP set-up with its QR code, an API token and its revoke confirmation, the delete dialog', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser({
       username: 'someone-with-a-long-username',
       email: 'someone.with.a.very.long.address@subdomain.example.com',
@@ -98,7 +118,11 @@ test.group('Pages | 360 px', (group) => {
     await revoke.click()
     const confirm = page.getByRole('tooltip')
     await confirm.getByRole('button', { name: 'Revoke' }).waitFor()
-    assert.deepEqual(await cutOff(page, '.ant-popover:not(.ant-popover-hidden)'), [], 'revoke confirmation')
+    assert.deepEqual(
+      await cutOff(page, '.ant-popover:not(.ant-popover-hidden)'),
+      [],
+      'revoke confirmation'
+    )
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await confirm.waitFor({ state: 'hidden' })
 
@@ -106,7 +130,9 @@ test.group('Pages | 360 px', (group) => {
     const security = page.getByRole('region', { name: 'Security' })
     await security.getByLabel('Current password').fill(PASSWORD)
     await security.getByRole('button', { name: 'Enable TOTP' }).click()
-    await security.getByRole('img', { name: 'QR code to add your account to an authenticator app' }).waitFor()
+    await security
+      .getByRole('img', { name: 'QR code to add your account to an authenticator app' })
+      .waitFor()
     assert.deepEqual(await cutOff(page), [], 'TOTP set-up')
     const secret = (await page.getByTestId('totp-secret').boundingBox())!
     assert.isAtLeast(secret.width, 200)
@@ -115,7 +141,11 @@ test.group('Pages | 360 px', (group) => {
     await page.getByRole('button', { name: 'Delete account' }).click()
     const dialog = dialogByTitle(page, 'Delete your account?')
     await dialog.getByLabel('Current password').waitFor()
-    assert.deepEqual(await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'), [], 'delete dialog')
+    assert.deepEqual(
+      await cutOff(page, '.ant-modal-wrap:not([style*="display: none"]) .ant-modal'),
+      [],
+      'delete dialog'
+    )
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'hidden' })
 

@@ -13,11 +13,18 @@ import { DateTime } from 'luxon'
 import type { Browser, Page } from 'playwright'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
 import { cutOff } from '#tests/helpers/layout'
-import { cleanupShareTests, createCompletedShare, setConfig, shareToken, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  setConfig,
+  shareToken,
+  shareUser,
+} from '#tests/helpers/shares'
 import { createReverseShare } from '#tests/helpers/reverse_shares'
 
 /** Long, and with a run of 40 characters no line may break in (underscores are no break opportunity). */
-const LONG_NAME = 'minutes-of-the-quarterly-review-meeting-with-every-decision_20261126T093000Z_final_signed_copy.txt'
+const LONG_NAME =
+  'minutes-of-the-quarterly-review-meeting-with-every-decision_20261126T093000Z_final_signed_copy.txt'
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -30,7 +37,11 @@ const FILES = {
 }
 
 /** A fresh page at `width` (a phone below 768 px: touch, mobile viewport). */
-async function openAt(browser: Browser, width: number, options: { javaScriptEnabled?: boolean; cookie?: string } = {}) {
+async function openAt(
+  browser: Browser,
+  width: number,
+  options: { javaScriptEnabled?: boolean; cookie?: string } = {}
+) {
   const phone = width < 768
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -41,7 +52,9 @@ async function openAt(browser: Browser, width: number, options: { javaScriptEnab
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   })
   if (options.cookie) {
-    await context.addCookies([{ name: 'access_token', value: options.cookie.slice('access_token='.length), url: baseUrl() }])
+    await context.addCookies([
+      { name: 'access_token', value: options.cookie.slice('access_token='.length), url: baseUrl() },
+    ])
   }
   const page = await context.newPage()
   return { context, page, errors: collectErrors(page) }
@@ -49,10 +62,16 @@ async function openAt(browser: Browser, width: number, options: { javaScriptEnab
 
 /** Waits until an open modal has finished its opening animation (the focus is inside). */
 async function modalSettled(page: Page) {
-  await page.waitForFunction(() => Boolean((globalThis as any).document.activeElement?.closest('[role="dialog"]')))
+  await page.waitForFunction(() =>
+    Boolean((globalThis as any).document.activeElement?.closest('[role="dialog"]'))
+  )
   await page.waitForFunction(() => {
     const modal = (globalThis as any).document.querySelector('.ant-modal')
-    return modal && !modal.closest('.ant-zoom-appear, .ant-zoom-enter') && (globalThis as any).getComputedStyle(modal).transform === 'none'
+    return (
+      modal &&
+      !modal.closest('.ant-zoom-appear, .ant-zoom-enter') &&
+      (globalThis as any).getComputedStyle(modal).transform === 'none'
+    )
   })
 }
 
@@ -68,7 +87,10 @@ test.group('Share page and upload page | phones', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   for (const width of [360, 390, 1440]) {
-    test(`every file's name, size and actions are whole on the share page (${width} px)`, async ({ browser, assert }) => {
+    test(`every file's name, size and actions are whole on the share page (${width} px)`, async ({
+      browser,
+      assert,
+    }) => {
       const created = await sharedFiles()
       const { context, page, errors } = await openAt(browser, width)
       await page.goto(`/s/${created.id}`)
@@ -83,7 +105,10 @@ test.group('Share page and upload page | phones', (group) => {
         // The whole name is written out (wrapped, never cut), with its size.
         assert.include((await row.innerText()).replace(/\s+/g, ''), name)
         for (const action of ['Download', 'Copy link of']) {
-          const control = page.getByRole(action === 'Download' ? 'link' : 'button', { name: `${action} ${name}`, exact: true })
+          const control = page.getByRole(action === 'Download' ? 'link' : 'button', {
+            name: `${action} ${name}`,
+            exact: true,
+          })
           assert.isTrue(await control.isVisible(), `${action} ${name}`)
         }
       }
@@ -93,7 +118,10 @@ test.group('Share page and upload page | phones', (group) => {
     })
   }
 
-  test('at 360 px a file downloads and previews through clicks, with nothing cut off in the previews', async ({ browser, assert }) => {
+  test('at 360 px a file downloads and previews through clicks, with nothing cut off in the previews', async ({
+    browser,
+    assert,
+  }) => {
     const created = await sharedFiles()
     const { context, page, errors } = await openAt(browser, 360)
     await page.goto(`/s/${created.id}`)
@@ -117,15 +145,27 @@ test.group('Share page and upload page | phones', (group) => {
     // The title is the whole name, wrapped inside the screen.
     const title = await text.locator('.ant-modal-title').evaluate((element: any) => {
       const box = element.getBoundingClientRect()
-      return { left: box.left, right: box.right, clipped: element.scrollWidth > element.clientWidth, text: element.textContent }
+      return {
+        left: box.left,
+        right: box.right,
+        clipped: element.scrollWidth > element.clientWidth,
+        text: element.textContent,
+      }
     })
-    assert.deepEqual(title, { left: title.left, right: title.right, clipped: false, text: LONG_NAME })
+    assert.deepEqual(title, {
+      left: title.left,
+      right: title.right,
+      clipped: false,
+      text: LONG_NAME,
+    })
     assert.isAtLeast(title.left, 0)
     assert.isAtMost(title.right, 360)
     await text.getByRole('button', { name: 'Close', exact: true }).first().click()
     await text.waitFor({ state: 'hidden' })
 
-    await page.getByRole('button', { name: 'Preview screenshot-2026-11-26.png', exact: true }).click()
+    await page
+      .getByRole('button', { name: 'Preview screenshot-2026-11-26.png', exact: true })
+      .click()
     const image = dialogByTitle(page, 'screenshot-2026-11-26.png')
     await image.locator('img').waitFor()
     await modalSettled(page)
@@ -134,13 +174,24 @@ test.group('Share page and upload page | phones', (group) => {
     await context.close()
   })
 
-  test('the password prompt, an expired share and a used-up share have nothing cut off at 360 px', async ({ browser, assert }) => {
+  test('the password prompt, an expired share and a used-up share have nothing cut off at 360 px', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
-    const locked = await createCompletedShare({ cookie, files: FILES, security: { password: 'open sesame' } })
+    const locked = await createCompletedShare({
+      cookie,
+      files: FILES,
+      security: { password: 'open sesame' },
+    })
     const expired = await createCompletedShare({ cookie, files: { 'a.txt': 'a' } })
     const past = DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', expired.id).update({ expiration: past })
-    const usedUp = await createCompletedShare({ cookie, files: { 'a.txt': 'a' }, security: { maxViews: 1 } })
+    const usedUp = await createCompletedShare({
+      cookie,
+      files: { 'a.txt': 'a' },
+      security: { maxViews: 1 },
+    })
     assert.equal((await shareToken(usedUp.id)).response.status, 200)
 
     const { context, page, errors } = await openAt(browser, 360)
@@ -169,7 +220,10 @@ test.group('Share page and upload page | phones', (group) => {
     await context.close()
   })
 
-  test('the upload page and a reverse share upload page show long picked names whole at 360 px', async ({ browser, assert }) => {
+  test('the upload page and a reverse share upload page show long picked names whole at 360 px', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie)
     const picked = Object.entries(FILES).map(([name, content]) => ({
@@ -178,7 +232,9 @@ test.group('Share page and upload page | phones', (group) => {
       buffer: Buffer.from(content),
     }))
     for (const path of ['/upload', `/upload/${token}`]) {
-      const { context, page, errors } = await openAt(browser, 360, { cookie: path === '/upload' ? cookie : undefined })
+      const { context, page, errors } = await openAt(browser, 360, {
+        cookie: path === '/upload' ? cookie : undefined,
+      })
       await page.goto(path)
       await page.waitForSelector('html[data-hydrated]')
       await page.getByTestId('file-input').setInputFiles(picked)

@@ -30,7 +30,10 @@ async function signInThrough(page: Page, path: string, username: string) {
 }
 
 /** Creates a reverse share in the page's create modal (`configure` fills the form) and reads its link from the link modal. */
-async function createThroughModal(page: Page, configure: (modal: ReturnType<typeof dialogByTitle>) => Promise<void>) {
+async function createThroughModal(
+  page: Page,
+  configure: (modal: ReturnType<typeof dialogByTitle>) => Promise<void>
+) {
   await page.getByRole('button', { name: 'Create a reverse share' }).first().click()
   const modal = dialogByTitle(page, 'Create a reverse share')
   await modal.waitFor()
@@ -52,12 +55,17 @@ async function createThroughModal(page: Page, configure: (modal: ReturnType<type
  */
 async function shareReady(page: Page) {
   const ready = dialogByTitle(page, 'Share ready')
-  const refusal = page.locator('.ant-alert-error, .ant-form-item-explain-error, .ant-notification-notice-error').visible()
+  const refusal = page
+    .locator('.ant-alert-error, .ant-form-item-explain-error, .ant-notification-notice-error')
+    .visible()
   try {
     await ready.or(refusal).first().waitFor({ timeout: 30_000 })
   } catch (error) {
     const status = await page.getByTestId('upload-status').allInnerTexts()
-    throw new Error(`No share-ready dialog after 30 s; the upload status: ${JSON.stringify(status)}`, { cause: error })
+    throw new Error(
+      `No share-ready dialog after 30 s; the upload status: ${JSON.stringify(status)}`,
+      { cause: error }
+    )
   }
   if (!(await ready.isVisible())) {
     throw new Error(`The page refused the share: ${(await refusal.allInnerTexts()).join(' | ')}`)
@@ -78,7 +86,10 @@ test.group('Reverse shares | browser journey', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('the owner creates a reverse share, a visitor uploads through its link, the owner sees the share and deletes it all', async ({ browser, assert }) => {
+  test('the owner creates a reverse share, a visitor uploads through its link, the owner sees the share and deletes it all', async ({
+    browser,
+    assert,
+  }) => {
     const { user } = await shareUser({ password: PASSWORD })
 
     // The owner signs in through the form, coming back to the reverse shares: the empty state.
@@ -88,21 +99,34 @@ test.group('Reverse shares | browser journey', (group) => {
     await signInThrough(page, '/account/reverseShares', user.username)
     await page.assertTextContains('h1', 'Reverse shares')
     await page.getByTestId('reverse-shares-empty').waitFor()
-    await page.assertTextContains(page.getByTestId('reverse-shares-empty'), "You don't have any reverse shares.")
+    await page.assertTextContains(
+      page.getByTestId('reverse-shares-empty'),
+      "You don't have any reverse shares."
+    )
     // The header offers the page to signed-in users.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reverse shares' }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Reverse shares' })
+      .waitFor()
 
     // The create modal refuses a size over share.maxSize, then creates with 2 uses and no expiry.
     const { link, linkModal } = await createThroughModal(page, async (modal) => {
       assert.equal(await modal.getByLabel('Max share size', { exact: true }).inputValue(), '5')
-      await modal.getByText('The largest share someone can upload through this link, at most 5 MB.').waitFor()
+      await modal
+        .getByText('The largest share someone can upload through this link, at most 5 MB.')
+        .waitFor()
       // No SMTP: no e-mail notification switch.
-      assert.equal(await modal.getByRole('switch', { name: 'Send an e-mail notification' }).count(), 0)
+      assert.equal(
+        await modal.getByRole('switch', { name: 'Send an e-mail notification' }).count(),
+        0
+      )
       await modal.getByLabel('Max share size', { exact: true }).fill('6')
       await modal.getByRole('button', { name: 'Create', exact: true }).click()
       await modal.getByText("Max share size can't be greater than 5 MB.").waitFor()
       await modal.getByLabel('Max share size', { exact: true }).fill('1')
-      await modal.getByText("Max share size can't be greater than 5 MB.").waitFor({ state: 'detached' })
+      await modal
+        .getByText("Max share size can't be greater than 5 MB.")
+        .waitFor({ state: 'detached' })
       await modal.getByLabel('Max uses').fill('2')
       await modal.getByText('Never expires').click()
       await modal.getByText('This reverse share and its shares will never expire.').waitFor()
@@ -111,8 +135,14 @@ test.group('Reverse shares | browser journey', (group) => {
     })
     const token = new URL(link).pathname.split('/').pop()!
     assert.equal(link, `${baseUrl()}/upload/${token}`)
-    assert.equal(await linkModal.getByRole('img', { name: `QR code of the link ${link}` }).count(), 1)
-    await page.assertTextContains(linkModal.getByTestId('reverse-share-expiration'), 'This link will never expire.')
+    assert.equal(
+      await linkModal.getByRole('img', { name: `QR code of the link ${link}` }).count(),
+      1
+    )
+    await page.assertTextContains(
+      linkModal.getByTestId('reverse-share-expiration'),
+      'This link will never expire.'
+    )
     await linkModal.getByRole('button', { name: 'Close' }).click()
     await linkModal.waitFor({ state: 'hidden' })
 
@@ -132,7 +162,10 @@ test.group('Reverse shares | browser journey', (group) => {
 
     // The link modal of the row shows the same link.
     await row.getByRole('button', { name: 'Show link' }).click()
-    assert.equal(await dialogByTitle(page, 'Reverse share link').getByLabel('Reverse share link').inputValue(), link)
+    assert.equal(
+      await dialogByTitle(page, 'Reverse share link').getByLabel('Reverse share link').inputValue(),
+      link
+    )
     await dialogByTitle(page, 'Reverse share link').getByRole('button', { name: 'Close' }).click()
 
     // A visitor opens the link in a fresh browser: the upload page with the reverse share's limit.
@@ -143,9 +176,15 @@ test.group('Reverse shares | browser journey', (group) => {
     await upload.waitForSelector('html[data-hydrated]')
     await upload.getByRole('heading', { level: 1, name: 'Upload' }).waitFor()
     await upload.getByText('Your files can be up to 1 MB in total.').waitFor()
-    await upload.getByText('The files you upload here are shared with the person who sent you this link.').waitFor()
+    await upload
+      .getByText('The files you upload here are shared with the person who sent you this link.')
+      .waitFor()
     await upload.getByTestId('file-input').setInputFiles([
-      { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(1_000_001) },
+      {
+        name: 'too-big.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(1_000_001),
+      },
     ])
     await upload
       .locator('#main-content')
@@ -153,16 +192,19 @@ test.group('Reverse shares | browser journey', (group) => {
       .filter({ hasText: 'Your files exceed the maximum share size of 1 MB.' })
       .waitFor()
     const content = 'Report for the owner.\n'.repeat(100)
-    await upload.getByTestId('file-input').setInputFiles([
-      { name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from(content) },
-    ])
+    await upload
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from(content) }])
     await upload.getByTestId('upload-file-list').getByText('report.txt').waitFor()
 
     // The create-share modal: the reverse share's expiry instead of the expiration field.
     await upload.getByRole('button', { name: 'Share', exact: true }).click()
     const modal = dialogByTitle(upload, 'Share')
     await modal.getByLabel('Link', { exact: true }).waitFor()
-    assert.equal(await modal.getByTestId('fixed-expiration').textContent(), 'This share will never expire.')
+    assert.equal(
+      await modal.getByTestId('fixed-expiration').textContent(),
+      'This share will never expire.'
+    )
     assert.equal(await modal.getByLabel('Expires after').count(), 0)
     const shareId = await modal.getByLabel('Link', { exact: true }).inputValue()
     await modal.getByLabel('Name').fill('For the owner')
@@ -170,7 +212,10 @@ test.group('Reverse shares | browser journey', (group) => {
 
     const ready = await shareReady(upload)
     assert.equal(await ready.getByLabel('Share link').inputValue(), `${baseUrl()}/s/${shareId}`)
-    assert.equal(await ready.getByTestId('share-expiration').textContent(), 'This share will never expire.')
+    assert.equal(
+      await ready.getByTestId('share-expiration').textContent(),
+      'This share will never expire.'
+    )
     await upload.getByText('All files are uploaded.').waitFor()
     // The cookie lived for the creation only.
     assert.deepEqual(await reverseShareCookies(upload), [])
@@ -203,18 +248,27 @@ test.group('Reverse shares | browser journey', (group) => {
     // Delete it, with the confirmation: its share goes with it.
     await row.getByRole('button', { name: 'Delete' }).click()
     const confirm = dialogByTitle(page, 'Delete reverse share')
-    await page.assertTextContains(confirm, 'Do you really want to delete this reverse share and the share uploaded through it?')
+    await page.assertTextContains(
+      confirm,
+      'Do you really want to delete this reverse share and the share uploaded through it?'
+    )
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await page.getByText('The reverse share has been deleted.').waitFor()
     await page.getByTestId('reverse-shares-empty').waitFor()
     assert.isNull(await ReverseShare.find(stored.id))
     assert.isNull(await Share.find(shareId))
-    assert.equal((await api('GET', `/upload/${token}`, { headers: { accept: 'text/html' } })).status, 404)
+    assert.equal(
+      (await api('GET', `/upload/${token}`, { headers: { accept: 'text/html' } })).status,
+      404
+    )
     assert.deepEqual(errors, [])
     await owner.close()
   }).timeout(180_000)
 
-  test('a simplified link with one use: files only, the share-ready result, then the link is used up', async ({ browser, assert }) => {
+  test('a simplified link with one use: files only, the share-ready result, then the link is used up', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('share.maxExpiration', '3 days')
     // SMTP on: the e-mail notification can be asked for (off by default).
     await setConfig('smtp.enabled', 'true')
@@ -229,9 +283,13 @@ test.group('Reverse shares | browser journey', (group) => {
       await modal.getByLabel('Expires after').fill('4')
       await modal.getByText(/^Expiration exceeds maximum expiration date of .+\.$/).waitFor()
       await modal.getByLabel('Expires after').fill('2')
-      await modal.getByText(/^Expiration exceeds maximum expiration date of/).waitFor({ state: 'detached' })
+      await modal
+        .getByText(/^Expiration exceeds maximum expiration date of/)
+        .waitFor({ state: 'detached' })
       await modal.getByText(/^This reverse share and its shares will expire on /).waitFor()
-      assert.isFalse(await modal.getByRole('switch', { name: 'Send an e-mail notification' }).isChecked())
+      assert.isFalse(
+        await modal.getByRole('switch', { name: 'Send an e-mail notification' }).isChecked()
+      )
       await modal.getByLabel('Max uses').fill('1')
       await modal.getByRole('switch', { name: 'Simplified mode' }).click()
       await modal.getByRole('switch', { name: 'Public access' }).click()
@@ -253,7 +311,9 @@ test.group('Reverse shares | browser journey', (group) => {
     const uploadErrors = collectErrors(upload)
     await upload.goto(link)
     await upload.waitForSelector('html[data-hydrated]')
-    await upload.getByText(/^The files you upload here are shared with .* Your share will expire on /).waitFor()
+    await upload
+      .getByText(/^The files you upload here are shared with .* Your share will expire on /)
+      .waitFor()
     await upload.getByTestId('file-input').setInputFiles([
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('first file') },
       { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('second file') },
@@ -265,7 +325,10 @@ test.group('Reverse shares | browser journey', (group) => {
     const shareLink = await ready.getByLabel('Share link').inputValue()
     const shareId = new URL(shareLink).pathname.split('/').pop()!
     assert.match(shareId, /^[A-Za-z0-9]{8}$/)
-    assert.match((await ready.getByTestId('share-expiration').textContent()) ?? '', /^This share will expire on /)
+    assert.match(
+      (await ready.getByTestId('share-expiration').textContent()) ?? '',
+      /^This share will expire on /
+    )
     const share = await Share.findOrFail(shareId)
     assert.equal(share.reverseShareId, stored.id)
     assert.isNull(share.name)
@@ -297,7 +360,10 @@ test.group('Reverse shares | browser journey', (group) => {
     await owner.close()
   }).timeout(180_000)
 
-  test('a link ending up used up while its page is open: the upload is refused with a clear message', async ({ browser, assert }) => {
+  test('a link ending up used up while its page is open: the upload is refused with a clear message', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie, { maxUseCount: 1, simplified: true })
     const context = await freshContext(browser)
@@ -305,14 +371,18 @@ test.group('Reverse shares | browser journey', (group) => {
     const errors = collectErrors(upload)
     await upload.goto(`/upload/${token}`)
     await upload.waitForSelector('html[data-hydrated]')
-    await upload.getByTestId('file-input').setInputFiles([{ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') }])
+    await upload
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') }])
     // Someone else takes the last use meanwhile.
     await completedReverseShareUpload(token, { 'first.txt': 'first' })
     await upload.getByRole('button', { name: 'Share', exact: true }).click()
     await upload
       .locator('#main-content')
       .getByRole('alert')
-      .filter({ hasText: "This upload link can't be used anymore: it has expired or has no uses left." })
+      .filter({
+        hasText: "This upload link can't be used anymore: it has expired or has no uses left.",
+      })
       .waitFor()
     assert.equal(await dialogByTitle(upload, 'Share ready').count(), 0)
     // Only the other uploader's share is kept.
@@ -333,7 +403,9 @@ test.group('Reverse shares | browser journey', (group) => {
     const errors = collectErrors(upload)
     await upload.goto(`/upload/${token}`)
     await upload.waitForSelector('html[data-hydrated]')
-    await upload.getByTestId('file-input').setInputFiles([{ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') }])
+    await upload
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'late.txt', mimeType: 'text/plain', buffer: Buffer.from('late') }])
     // The lookup still succeeds; the last use is gone by the time the creation reaches the server.
     const creations: number[] = []
     await upload.route('**/api/shares', async (route) => {
@@ -347,7 +419,9 @@ test.group('Reverse shares | browser journey', (group) => {
     await upload
       .locator('#main-content')
       .getByRole('alert')
-      .filter({ hasText: "This upload link can't be used anymore: it has expired or has no uses left." })
+      .filter({
+        hasText: "This upload link can't be used anymore: it has expired or has no uses left.",
+      })
       .waitFor()
     assert.deepEqual(creations, [403])
     assert.equal(await dialogByTitle(upload, 'Share ready').count(), 0)
@@ -357,7 +431,10 @@ test.group('Reverse shares | browser journey', (group) => {
     await context.close()
   }).timeout(60_000)
 
-  test('a link whose share was never created leaves no trace on a later ordinary upload of the same browser', async ({ browser, assert }) => {
+  test('a link whose share was never created leaves no trace on a later ordinary upload of the same browser', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie)
@@ -368,7 +445,10 @@ test.group('Reverse shares | browser journey', (group) => {
     await upload.waitForSelector('html[data-hydrated]')
     // What the page does right before creating a share: the lookup sets the cookie. The share is
     // then never created (the visitor goes away), so the cookie is left behind.
-    const lookup = await upload.evaluate(async (value) => (await fetch(`/api/reverseShares/${value}`)).status, token)
+    const lookup = await upload.evaluate(
+      async (value) => (await fetch(`/api/reverseShares/${value}`)).status,
+      token
+    )
     assert.equal(lookup, 200)
     const left = await reverseShareCookies(upload)
     assert.lengthOf(left, 1)
@@ -379,7 +459,9 @@ test.group('Reverse shares | browser journey', (group) => {
     await upload.goto('/upload')
     await upload.waitForSelector('html[data-hydrated]')
     assert.deepEqual(await reverseShareCookies(upload), [])
-    await upload.getByTestId('file-input').setInputFiles([{ name: 'y.txt', mimeType: 'text/plain', buffer: Buffer.from('y') }])
+    await upload
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'y.txt', mimeType: 'text/plain', buffer: Buffer.from('y') }])
     await upload.getByRole('button', { name: 'Share', exact: true }).click()
     const ordinary = dialogByTitle(upload, 'Share')
     const shareId = await ordinary.getByLabel('Link', { exact: true }).inputValue()
@@ -394,10 +476,15 @@ test.group('Reverse shares | browser journey', (group) => {
     await context.close()
   }).timeout(60_000)
 
-  test('unknown and expired links show the invalid-link page with a way home', async ({ browser, assert }) => {
+  test('unknown and expired links show the invalid-link page with a way home', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie, { shareExpiration: '1-hour' })
-    const past = DateTime.utc().minus({ minutes: 1 }).toFormat(db.connection().dialect.dateTimeFormat)
+    const past = DateTime.utc()
+      .minus({ minutes: 1 })
+      .toFormat(db.connection().dialect.dateTimeFormat)
     await db.from('reverse_shares').where('token', token).update({ share_expiration: past })
 
     const context = await freshContext(browser)
@@ -408,7 +495,10 @@ test.group('Reverse shares | browser journey', (group) => {
       assert.equal(response?.status(), 404)
       await page.waitForSelector('html[data-hydrated]')
       await page.getByRole('heading', { level: 1, name: 'This upload link is not valid' }).waitFor()
-      await page.getByTestId('reverse-share-invalid').getByText(/has expired or has been used as often as allowed/).waitFor()
+      await page
+        .getByTestId('reverse-share-invalid')
+        .getByText(/has expired or has been used as often as allowed/)
+        .waitFor()
       assert.equal(await page.getByTestId('file-input').count(), 0)
       assert.equal(await page.title(), 'This upload link is not valid - Tern')
     }

@@ -25,7 +25,9 @@ async function cspContext(browser: Browser, cookie?: string) {
   await context.addInitScript({ content: RECORD_VIOLATIONS })
   if (cookie) {
     const index = cookie.indexOf('=')
-    await context.addCookies([{ name: cookie.slice(0, index), value: cookie.slice(index + 1), url: baseUrl() }])
+    await context.addCookies([
+      { name: cookie.slice(0, index), value: cookie.slice(index + 1), url: baseUrl() },
+    ])
   }
   return context
 }
@@ -37,20 +39,25 @@ async function violations(page: Page): Promise<string> {
 
 /** Background of the header, as computed: antd's CSS-in-JS sets it, so it proves those styles applied. */
 function headerBackground(page: Page) {
-  return page.locator('header').evaluate((element): string => (globalThis as any).getComputedStyle(element).backgroundColor)
+  return page
+    .locator('header')
+    .evaluate((element): string => (globalThis as any).getComputedStyle(element).backgroundColor)
 }
 
 /** Opens `path` (checking it is served with a nonce-based CSP), waits for hydration and switches to the dark scheme through the header menu. */
 async function openAndUse(page: Page, path: string) {
   const response = await page.goto(path)
   const policy = (await response?.allHeaders())?.['content-security-policy'] ?? ''
-  if (!/script-src 'self' 'nonce-[^']+'/.test(policy)) throw new Error(`${path}: no nonce-based CSP (${policy})`)
+  if (!/script-src 'self' 'nonce-[^']+'/.test(policy))
+    throw new Error(`${path}: no nonce-based CSP (${policy})`)
   await page.waitForSelector('html[data-hydrated]')
   await page.getByRole('button', { name: /^Colour scheme/ }).click()
   await page.getByRole('menuitem', { name: 'Dark' }).click()
   await page.waitForSelector('html[data-theme="dark"]')
   await page.waitForFunction(
-    () => (globalThis as any).getComputedStyle((globalThis as any).document.querySelector('header')).backgroundColor === 'rgb(20, 20, 20)'
+    () =>
+      (globalThis as any).getComputedStyle((globalThis as any).document.querySelector('header'))
+        .backgroundColor === 'rgb(20, 20, 20)'
   )
 }
 
@@ -70,23 +77,39 @@ test.group('Security headers | pages work under the CSP', (group) => {
     await context.close()
   })
 
-  test('signed in: upload, my shares, account, reverse shares and a share with previews', async ({ browser, assert }) => {
+  test('signed in: upload, my shares, account, reverse shares and a share with previews', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const share = await createCompletedShare({
       cookie,
-      files: { 'photo.png': makePng(8, 8, () => [200, 30, 30, 255]), 'notes.txt': 'hello under a policy' },
+      files: {
+        'photo.png': makePng(8, 8, () => [200, 30, 30, 255]),
+        'notes.txt': 'hello under a policy',
+      },
     })
     const context = await cspContext(browser, cookie)
     const page = await context.newPage()
     const errors = collectErrors(page)
-    for (const path of ['/upload', '/account/shares', '/account', '/account/reverseShares', `/share/${share.id}`]) {
+    for (const path of [
+      '/upload',
+      '/account/shares',
+      '/account',
+      '/account/reverseShares',
+      `/share/${share.id}`,
+    ]) {
       await openAndUse(page, path)
       assert.equal(await violations(page), '', path)
     }
 
     await page.getByRole('button', { name: 'Preview photo.png' }).click()
     await dialogByTitle(page, 'photo.png').getByTestId('image-preview').waitFor()
-    await page.waitForFunction(() => ((globalThis as any).document.querySelector('[data-testid="image-preview"]')?.naturalWidth ?? 0) > 0)
+    await page.waitForFunction(
+      () =>
+        ((globalThis as any).document.querySelector('[data-testid="image-preview"]')
+          ?.naturalWidth ?? 0) > 0
+    )
     const imageDialog = dialogByTitle(page, 'photo.png')
     await imageDialog.getByRole('button', { name: 'Close', exact: true }).first().click()
     await imageDialog.waitFor({ state: 'hidden' })
@@ -103,13 +126,22 @@ test.group('Security headers | pages work under the CSP', (group) => {
     const page = await context.newPage()
     const errors = collectErrors(page)
     const response = await page.goto('/admin/users')
-    assert.match((await response?.allHeaders())?.['content-security-policy'] ?? '', /script-src 'self' 'nonce-/)
+    assert.match(
+      (await response?.allHeaders())?.['content-security-policy'] ?? '',
+      /script-src 'self' 'nonce-/
+    )
     await page.waitForSelector('html[data-hydrated]')
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Shares' }).click()
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Shares' })
+      .click()
     await page.waitForURL((url) => url.pathname === '/admin/shares')
     await page.goto('/admin/config/general')
     await page.waitForSelector('html[data-hydrated]')
-    await page.getByRole('navigation', { name: 'Configuration categories' }).getByRole('menuitem', { name: 'SMTP', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Configuration categories' })
+      .getByRole('menuitem', { name: 'SMTP', exact: true })
+      .click()
     await page.waitForURL((url) => url.pathname === '/admin/config/smtp')
     assert.equal(await violations(page), '')
     assert.equal(errors.join('\n'), '')

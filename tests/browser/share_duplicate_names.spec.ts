@@ -15,7 +15,11 @@ async function signIn(context: BrowserContext, cookie: string) {
   await context.addCookies([{ name, value: value.join('='), url: baseUrl() }])
 }
 
-const text = (name: string, content: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(content) })
+const text = (name: string, content: string) => ({
+  name,
+  mimeType: 'text/plain',
+  buffer: Buffer.from(content),
+})
 
 test.group('Share files | duplicate names in the browser', (group) => {
   group.each.teardown(() => cleanupShareTests())
@@ -24,7 +28,10 @@ test.group('Share files | duplicate names in the browser', (group) => {
     { width: 1440, height: 900 },
     { width: 360, height: 780 },
   ]) {
-    test(`the edit page refuses a second notes.txt before uploading (${viewport.width} px)`, async ({ browser, assert }) => {
+    test(`the edit page refuses a second notes.txt before uploading (${viewport.width} px)`, async ({
+      browser,
+      assert,
+    }) => {
       const { cookie } = await shareUser()
       const share = await createCompletedShare({ cookie, files: { 'notes.txt': 'first' } })
       const context = await browser.newContext({ viewport })
@@ -35,15 +42,23 @@ test.group('Share files | duplicate names in the browser', (group) => {
       await page.waitForSelector('html[data-hydrated]')
 
       const files = page.getByRole('region', { name: 'Files' })
-      await files.locator('input[type="file"]').setInputFiles([text('notes.txt', 'second'), text('other.txt', 'other')])
+      await files
+        .locator('input[type="file"]')
+        .setInputFiles([text('notes.txt', 'second'), text('other.txt', 'other')])
       const alert = files.getByTestId('duplicate-names')
       await alert.waitFor()
-      assert.include(await alert.innerText(), 'A file with this name is already in the share: notes.txt.')
+      assert.include(
+        await alert.innerText(),
+        'A file with this name is already in the share: notes.txt.'
+      )
       const pending = files.getByTestId('pending-files')
       await pending.getByText('Name already in the share').waitFor()
       const upload = files.getByRole('button', { name: 'Upload 2 files' })
       assert.isTrue(await upload.isDisabled(), 'nothing is uploaded while a name clashes')
-      assert.isAtMost(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth), viewport.width)
+      assert.isAtMost(
+        await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth),
+        viewport.width
+      )
 
       // Dropping the clashing file from the list lets the other one go.
       await files.getByRole('button', { name: "Don't add notes.txt" }).click()
@@ -74,7 +89,9 @@ test.group('Share files | duplicate names in the browser', (group) => {
     await input.setInputFiles([text('a.txt', 'a')])
     await page.getByText('a.txt', { exact: true }).waitFor()
     await input.setInputFiles([text('a.txt', 'again'), text('b.txt', 'b')])
-    await page.getByText('A file with this name is already in the list: a.txt. It was not added again.').waitFor()
+    await page
+      .getByText('A file with this name is already in the list: a.txt. It was not added again.')
+      .waitFor()
     await page.getByText('b.txt', { exact: true }).waitFor()
     assert.equal(await page.getByText('a.txt', { exact: true }).count(), 1)
     await context.close()

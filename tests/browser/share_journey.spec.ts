@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
 import { baseUrl, collectErrors, dialogByTitle } from '#tests/helpers/browser'
-import { cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { unzip } from '#tests/helpers/zip'
 
 /** A fresh browser context on the test server that accepts downloads. */
@@ -24,13 +30,18 @@ function focusedControl(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const element = (globalThis as any).document.activeElement
     // antd fades its focus styles in: read them once that has finished.
-    await Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished))
+    await Promise.all(
+      element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished)
+    )
     const box = element.getBoundingClientRect()
     const style = (globalThis as any).getComputedStyle(element)
     const name = element.getAttribute('aria-label') || element.textContent.trim() || element.tagName
     if (box.width === 0 || box.height === 0) return `${name} (empty)`
     const outlined = style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
-    const shadowed = element.tagName === 'INPUT' && style.boxShadow !== 'none' && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow)
+    const shadowed =
+      element.tagName === 'INPUT' &&
+      style.boxShadow !== 'none' &&
+      !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow)
     return outlined || shadowed ? name : `${name} (no focus indicator)`
   })
 }
@@ -43,16 +54,25 @@ test.group('Shares | browser journey', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('upload two files, create a password share, open it in a fresh browser, preview the text file and download all', async ({ browser, assert }) => {
+  test('upload two files, create a password share, open it in a fresh browser, preview the text file and download all', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
-    const taken = await createCompletedShare({ cookie, files: { 'old.txt': 'old' }, id: newShareId('taken') })
+    const taken = await createCompletedShare({
+      cookie,
+      files: { 'old.txt': 'old' },
+      id: newShareId('taken'),
+    })
     const text = 'Hello from the Tern journey.\nSecond line.'
     const binary = randomBytes(CHUNK * 3 + 500)
     const password = 'open-sesame'
 
     // The uploader, signed in through the access cookie.
     const owner = await freshContext(browser)
-    await owner.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+    await owner.addCookies([
+      { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+    ])
     const page = await owner.newPage()
     const errors = collectErrors(page)
     await page.goto('/upload')
@@ -96,17 +116,31 @@ test.group('Shares | browser journey', (group) => {
     const link = await ready.getByLabel('Share link').inputValue()
     assert.equal(link, `${baseUrl()}/s/${shareId}`)
     assert.equal(await ready.getByRole('img', { name: `QR code of the link ${link}` }).count(), 1)
-    assert.match((await ready.getByTestId('share-expiration').textContent()) ?? '', /^This share will expire on /)
+    assert.match(
+      (await ready.getByTestId('share-expiration').textContent()) ?? '',
+      /^This share will expire on /
+    )
     await page.getByText('All files are uploaded.').waitFor()
 
     // Tab goes round the dialog's controls, each shown on screen, Shift+Tab back: never an empty or unmarked stop.
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent === 'Done')
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.textContent === 'Done'
+    )
     const stops: string[] = []
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key)
       stops.push(await focusedControl(page))
     }
-    assert.deepEqual(stops, ['Close', 'Share link', 'Copy to clipboard', 'Open', 'Done', 'Close', 'Done', 'Open'])
+    assert.deepEqual(stops, [
+      'Close',
+      'Share link',
+      'Copy to clipboard',
+      'Open',
+      'Done',
+      'Close',
+      'Done',
+      'Open',
+    ])
     assert.deepEqual(errors, [])
     await owner.close()
 
@@ -144,7 +178,10 @@ test.group('Shares | browser journey', (group) => {
     await visitor.close()
   }).timeout(120_000)
 
-  test('a visitor is warned, a chunk lost on the network is retried with the notice, and the share still completes', async ({ browser, assert }) => {
+  test('a visitor is warned, a chunk lost on the network is retried with the notice, and the share still completes', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     await setConfig('share.maxExpiration', '0 days')
     const context = await freshContext(browser)
@@ -163,12 +200,16 @@ test.group('Shares | browser journey', (group) => {
     await page.goto('/upload')
     await page.waitForSelector('html[data-hydrated]')
     const content = randomBytes(CHUNK * 2 + 10)
-    await page.getByTestId('file-input').setInputFiles([{ name: 'flaky.bin', mimeType: 'application/octet-stream', buffer: content }])
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'flaky.bin', mimeType: 'application/octet-stream', buffer: content }])
     await page.getByRole('button', { name: 'Share', exact: true }).click()
 
     const modal = dialogByTitle(page, 'Share')
     await modal
-      .getByText('You are not signed in. You will not be able to delete your share manually or see how many people visited it.')
+      .getByText(
+        'You are not signed in. You will not be able to delete your share manually or see how many people visited it.'
+      )
       .waitFor()
     await modal.getByText('Never expires').click()
     await modal.getByText('This share will never expire.').waitFor()
@@ -179,7 +220,10 @@ test.group('Shares | browser journey', (group) => {
     const ready = dialogByTitle(page, 'Share ready')
     await ready.waitFor({ timeout: 30_000 })
     assert.equal(dropped, 2)
-    assert.equal(await ready.getByTestId('share-expiration').textContent(), 'This share will never expire.')
+    assert.equal(
+      await ready.getByTestId('share-expiration').textContent(),
+      'This share will never expire.'
+    )
     assert.equal(await ready.getByLabel('Share link').inputValue(), `${baseUrl()}/s/${shareId}`)
 
     // The stored file is whole: no chunk lost, none doubled.
@@ -191,7 +235,10 @@ test.group('Shares | browser journey', (group) => {
     await context.close()
   }).timeout(60_000)
 
-  test('a chosen folder keeps its structure: files are named by their path and the zip recreates the folders', async ({ browser, assert }) => {
+  test('a chosen folder keeps its structure: files are named by their path and the zip recreates the folders', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     const root = await mkdtemp(join(tmpdir(), 'tern-folder-'))
     try {
@@ -227,7 +274,10 @@ test.group('Shares | browser journey', (group) => {
     }
   }).timeout(60_000)
 
-  test('the upload page refuses files over share.maxSize and expirations over share.maxExpiration', async ({ browser, assert }) => {
+  test('the upload page refuses files over share.maxSize and expirations over share.maxExpiration', async ({
+    browser,
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     await setConfig('share.maxSize', '2000')
     await setConfig('share.maxExpiration', '1 days')
@@ -242,16 +292,27 @@ test.group('Shares | browser journey', (group) => {
     await page.goto('/upload')
     await page.waitForSelector('html[data-hydrated]')
 
-    await page.getByTestId('file-input').setInputFiles([{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2500) }])
-    await page.getByRole('alert').filter({ hasText: 'Your files exceed the maximum share size of 2 KB.' }).waitFor()
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([
+        { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2500) },
+      ])
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your files exceed the maximum share size of 2 KB.' })
+      .waitFor()
     assert.equal(await page.getByTestId('upload-file-list').count(), 0)
 
     // The drop area works from the keyboard: Enter opens the file picker.
-    await page.getByRole('button', { name: 'Drop files here or press Enter to choose files' }).focus()
+    await page
+      .getByRole('button', { name: 'Drop files here or press Enter to choose files' })
+      .focus()
     await page.keyboard.press('Enter')
     const chooser = await chooserEvent
     assert.isTrue(chooser.isMultiple())
-    await chooser.setFiles([{ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('small') }])
+    await chooser.setFiles([
+      { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('small') },
+    ])
     await page.getByTestId('upload-file-list').getByText('small.txt').waitFor()
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     const modal = dialogByTitle(page, 'Share')
@@ -262,7 +323,9 @@ test.group('Shares | browser journey', (group) => {
     await value.fill('2')
     await modal.getByText(/^Expiration exceeds maximum expiration date of .+\.$/).waitFor()
     await value.fill('1')
-    await modal.getByText(/^Expiration exceeds maximum expiration date of/).waitFor({ state: 'detached' })
+    await modal
+      .getByText(/^Expiration exceeds maximum expiration date of/)
+      .waitFor({ state: 'detached' })
     const recipients = modal.getByRole('combobox', { name: 'Email recipients' })
     await recipients.fill('not-an-address')
     await recipients.press('Enter')
@@ -271,12 +334,19 @@ test.group('Shares | browser journey', (group) => {
     // Each opening is a fresh form with a new link and nothing typed before: opened again while it is still closing,
     // and once it has closed.
     const link = () => modal.getByLabel('Link', { exact: true }).inputValue()
-    const shareButton = page.locator('#main-content').getByRole('button', { name: 'Share', exact: true })
+    const shareButton = page
+      .locator('#main-content')
+      .getByRole('button', { name: 'Share', exact: true })
     const links = [await link()]
     await modal.getByRole('button', { name: 'Cancel' }).click()
     // The closing dialog's mask still covers the page: the click is dispatched to the button itself.
     await shareButton.dispatchEvent('click')
-    await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'))
+    await page.waitForFunction(
+      () =>
+        !(globalThis as any).document.querySelector(
+          '.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'
+        )
+    )
     links.push(await link())
     assert.equal(await modal.getByText('not-an-address').count(), 0)
     assert.equal(await modal.getByText('Invalid email address').count(), 0)

@@ -10,9 +10,16 @@ import { cleanupShareTests, createCompletedShare, shareUser } from '#tests/helpe
 test.group('Share view | parts loaded on first use', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('the file buttons show their tooltips on hover and keep the focus; the header menus open on the first click', async ({ visit, assert }) => {
+  test('the file buttons show their tooltips on hover and keep the focus; the header menus open on the first click', async ({
+    visit,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
-    const created = await createCompletedShare({ cookie, name: 'Deferred', files: { 'notes.txt': 'hello' } })
+    const created = await createCompletedShare({
+      cookie,
+      name: 'Deferred',
+      files: { 'notes.txt': 'hello' },
+    })
     const page = await visit(`/share/${created.id}`)
     const errors = collectErrors(page)
     await page.waitForSelector('html[data-hydrated]')
@@ -23,7 +30,9 @@ test.group('Share view | parts loaded on first use', (group) => {
     await download.focus()
     await download.hover()
     await page.getByRole('tooltip', { name: 'Download' }).waitFor()
-    assert.isTrue(await download.evaluate((element) => element === (globalThis as any).document.activeElement))
+    assert.isTrue(
+      await download.evaluate((element) => element === (globalThis as any).document.activeElement)
+    )
 
     // Leaving the button hides its tooltip; the copy button shows its own.
     await page.getByRole('button', { name: 'Copy link of notes.txt' }).hover()

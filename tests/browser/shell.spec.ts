@@ -13,7 +13,10 @@ const DARK_HEADER = 'rgb(20, 20, 20)'
 const LIGHT_HEADER = 'rgb(255, 255, 255)'
 
 test.group('Shell | theme and language', () => {
-  test('a visitor switches to dark and to German, and both survive a reload', async ({ visit, assert }) => {
+  test('a visitor switches to dark and to German, and both survive a reload', async ({
+    visit,
+    assert,
+  }) => {
     const page = await visit('/')
     const errors = collectErrors(page, { strict: true })
     await page.waitForSelector('html[data-hydrated]')
@@ -23,7 +26,9 @@ test.group('Shell | theme and language', () => {
     // The first Tab reaches the skip link, which draws a focus ring (not only its own colours).
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
-    assert.isTrue(await skip.evaluate((element) => element === (globalThis as any).document.activeElement))
+    assert.isTrue(
+      await skip.evaluate((element) => element === (globalThis as any).document.activeElement)
+    )
     const ring = await skip.evaluate((element) => {
       const style = (globalThis as any).getComputedStyle(element)
       return `${style.outlineStyle} ${style.outlineWidth}`
@@ -58,7 +63,10 @@ test.group('Shell | theme and language', () => {
     assert.deepEqual(errors, [])
   })
 
-  test('the system scheme follows a dark OS setting after hydration, without errors', async ({ browser, assert }) => {
+  test('the system scheme follows a dark OS setting after hydration, without errors', async ({
+    browser,
+    assert,
+  }) => {
     const context = await browser.newContext({
       colorScheme: 'dark',
       baseURL: `http://${process.env.HOST}:${process.env.PORT}`,
@@ -74,7 +82,10 @@ test.group('Shell | theme and language', () => {
     await context.close()
   })
 
-  test('on a small screen the menu button opens a drawer with the links and preferences', async ({ browser, assert }) => {
+  test('on a small screen the menu button opens a drawer with the links and preferences', async ({
+    browser,
+    assert,
+  }) => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 800 },
       baseURL: `http://${process.env.HOST}:${process.env.PORT}`,

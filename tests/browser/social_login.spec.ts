@@ -64,7 +64,11 @@ test.group('Social login | browser journey', (group) => {
   })
 
   test('signs in with OpenID Connect, links GitHub, then unlinks it', async ({ visit, assert }) => {
-    idp.addAccount('browser-sub', { email: 'browser-oidc@example.com', email_verified: true, preferred_username: 'browser.oidc' })
+    idp.addAccount('browser-sub', {
+      email: 'browser-oidc@example.com',
+      email_verified: true,
+      preferred_username: 'browser.oidc',
+    })
     github.account = { id: 9001, login: 'browser-gh', emails: [] }
 
     const page = await visit('/auth/signIn')
@@ -75,7 +79,9 @@ test.group('Social login | browser journey', (group) => {
     await page.getByRole('link', { name: 'Sign in with OpenID Connect' }).click()
 
     // The provider's own login form.
-    await page.waitForURL((url) => url.origin === new URL(idp.issuer).origin && url.pathname.startsWith('/interaction/'))
+    await page.waitForURL(
+      (url) => url.origin === new URL(idp.issuer).origin && url.pathname.startsWith('/interaction/')
+    )
     await page.getByPlaceholder('Enter any login').fill('browser-sub')
     await page.getByPlaceholder('and password').fill('whatever')
     await Promise.all([
@@ -109,7 +115,10 @@ test.group('Social login | browser journey', (group) => {
     assert.deepEqual(errors, [])
   })
 
-  test('a cancelled GitHub sign-in shows the error page with the provider name', async ({ visit, assert }) => {
+  test('a cancelled GitHub sign-in shows the error page with the provider name', async ({
+    visit,
+    assert,
+  }) => {
     github.deny = true
     const page = await visit('/auth/signIn')
     await hydrated(page)
@@ -117,7 +126,9 @@ test.group('Social login | browser journey', (group) => {
       page.waitForURL((url) => url.pathname === '/error'),
       page.getByRole('link', { name: 'Sign in with GitHub' }).click(),
     ])
-    await page.getByText('You cancelled the authentication with GitHub, please try again.').waitFor()
+    await page
+      .getByText('You cancelled the authentication with GitHub, please try again.')
+      .waitFor()
     await hydrated(page)
     await page.getByRole('link', { name: 'Go back' }).click()
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor()

@@ -16,7 +16,10 @@ const CHUNK = 100_000
 
 /** A signed-in page on the upload form, in a 360 px wide phone viewport. */
 async function uploadPage(browser: Browser, cookie: string, language = 'en-US') {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 740 } })
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 360, height: 740 },
+  })
   await context.addCookies([
     { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
     { name: 'language', value: language, url: baseUrl() },
@@ -64,13 +67,24 @@ test.group('Upload | progress, speed and time left', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('per-file progress, bytes, speed and time left show while chunks are in flight, on a phone', async ({ browser, assert }) => {
+  test('per-file progress, bytes, speed and time left show while chunks are in flight, on a phone', async ({
+    browser,
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { context, page, errors } = await uploadPage(browser, cookie)
     await page.getByTestId('file-input').setInputFiles([
-      { name: 'big.bin', mimeType: 'application/octet-stream', buffer: randomBytes(CHUNK * 4 + 50_000) },
+      {
+        name: 'big.bin',
+        mimeType: 'application/octet-stream',
+        buffer: randomBytes(CHUNK * 4 + 50_000),
+      },
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('first small file') },
-      { name: 'a-rather-long-name-from-a-phone-camera-2026-11-26-holiday.txt', mimeType: 'text/plain', buffer: Buffer.from('second small file') },
+      {
+        name: 'a-rather-long-name-from-a-phone-camera-2026-11-26-holiday.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('second small file'),
+      },
     ])
     await page.getByTestId('upload-file-list').getByText('big.bin').waitFor()
 
@@ -83,21 +97,39 @@ test.group('Upload | progress, speed and time left', (group) => {
     await page.getByTestId('upload-status').getByText('Uploading 2 of 3 files (22%)').waitFor()
     await smallBar.getByText('100%').waitFor()
     await bigBar.getByText('22%').waitFor()
-    await page.getByRole('progressbar', { name: 'Overall upload progress' }).getByText('22%').waitFor()
+    await page
+      .getByRole('progressbar', { name: 'Overall upload progress' })
+      .getByText('22%')
+      .waitFor()
     assert.equal(await page.getByTestId('upload-bytes').textContent(), '100 kB of 450 kB')
     // After the first second the speed is measured (a moving average, here decaying while the chunks wait).
-    await page.getByTestId('upload-speed').filter({ hasText: /^[\d.,]+\s(byte|kB|MB|GB)\/s$/ }).waitFor()
-    await page.getByTestId('upload-time-left').filter({ hasText: /^(About .+ left|A few seconds left)$/ }).waitFor()
+    await page
+      .getByTestId('upload-speed')
+      .filter({ hasText: /^[\d.,]+\s(byte|kB|MB|GB)\/s$/ })
+      .waitFor()
+    await page
+      .getByTestId('upload-time-left')
+      .filter({ hasText: /^(About .+ left|A few seconds left)$/ })
+      .waitFor()
     // The polite live region said where the upload stands, the visible text is not live itself.
     assert.match((await page.getByRole('status').textContent()) ?? '', /^Uploading \d of 3 files/)
     assert.isNull(await page.getByTestId('upload-status').getAttribute('aria-live'))
     // Nothing sticks out of a 360 px screen (the long name wraps).
-    assert.isAtMost(await page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth), 360)
+    assert.isAtMost(
+      await page
+        .locator('html')
+        .evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth),
+      360
+    )
 
     chunks.release()
     await dialogByTitle(page, 'Share ready').waitFor({ timeout: 60_000 })
     await page.getByRole('status').getByText('All files are uploaded.').waitFor()
-    assert.equal(chunks.passed(), 3 + 4, 'one request per chunk: 5 for big.bin, 1 for each small file')
+    assert.equal(
+      chunks.passed(),
+      3 + 4,
+      'one request per chunk: 5 for big.bin, 1 for each small file'
+    )
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -106,7 +138,11 @@ test.group('Upload | progress, speed and time left', (group) => {
     const { cookie } = await shareUser()
     const { context, page, errors } = await uploadPage(browser, cookie, 'fr-FR')
     await page.getByTestId('file-input').setInputFiles([
-      { name: 'gros.bin', mimeType: 'application/octet-stream', buffer: randomBytes(CHUNK * 4 + 50_000) },
+      {
+        name: 'gros.bin',
+        mimeType: 'application/octet-stream',
+        buffer: randomBytes(CHUNK * 4 + 50_000),
+      },
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('premier petit fichier') },
       { name: 'b.txt', mimeType: 'text/plain', buffer: Buffer.from('deuxième petit fichier') },
     ])
@@ -116,8 +152,14 @@ test.group('Upload | progress, speed and time left', (group) => {
 
     const status = page.getByTestId('upload-status')
     await status.filter({ hasText: /^2 fichiers envoyés sur 3 \(22\s%\)$/ }).waitFor()
-    await page.getByTestId('upload-bytes').filter({ hasText: /^100\sko sur 450\sko$/ }).waitFor()
-    await page.getByTestId('upload-speed').filter({ hasText: /^[\d,\s]+(o|ko|Mo|Go)\/s$/ }).waitFor()
+    await page
+      .getByTestId('upload-bytes')
+      .filter({ hasText: /^100\sko sur 450\sko$/ })
+      .waitFor()
+    await page
+      .getByTestId('upload-speed')
+      .filter({ hasText: /^[\d,\s]+(o|ko|Mo|Go)\/s$/ })
+      .waitFor()
     await page
       .getByTestId('upload-time-left')
       .filter({ hasText: /^(Temps restant\s: environ .+|Plus que quelques secondes)$/ })

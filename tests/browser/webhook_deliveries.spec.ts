@@ -11,7 +11,13 @@ import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
 import { baseUrl, collectErrors } from '#tests/helpers/browser'
-import { cleanupShareTests, createShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  cleanupShareTests,
+  createShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
@@ -37,7 +43,10 @@ test.group('Admin panel | webhook deliveries (webhook plugin)', (group) => {
     }
   })
 
-  test('an admin sees a failed webhook delivery with its error and retries it', async ({ browser, assert }) => {
+  test('an admin sees a failed webhook delivery with its error and retries it', async ({
+    browser,
+    assert,
+  }) => {
     receiver.reply({ status: 410, body: 'hook removed' })
     await configService.update([
       { key: 'webhook.enabled', value: true },
@@ -56,7 +65,10 @@ test.group('Admin panel | webhook deliveries (webhook plugin)', (group) => {
     const context = await browser.newContext({ baseURL: baseUrl() })
     const page = await context.newPage()
     const errors = collectErrors(page)
-    await page.goto('/auth/signIn?redirect=/admin', { waitUntil: 'domcontentloaded', timeout: 90_000 })
+    await page.goto('/auth/signIn?redirect=/admin', {
+      waitUntil: 'domcontentloaded',
+      timeout: 90_000,
+    })
     await page.waitForSelector('html[data-hydrated]', { timeout: 90_000 })
     await page.getByLabel('Email or username').fill(admin.username)
     await page.getByLabel('Password').fill(PASSWORD)
@@ -66,7 +78,9 @@ test.group('Admin panel | webhook deliveries (webhook plugin)', (group) => {
     ])
 
     // The plugin's menu entry leads to its page.
-    const menu = page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Webhook deliveries' })
+    const menu = page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Webhook deliveries' })
     await menu.click()
     await page.waitForURL((url) => url.pathname === '/admin/plugins/webhook/deliveries')
     await page.getByRole('heading', { name: 'Webhook deliveries' }).waitFor()
@@ -82,7 +96,9 @@ test.group('Admin panel | webhook deliveries (webhook plugin)', (group) => {
     await page.assertTextContains(row, 'HTTP 410 Gone: hook removed')
 
     // Retry: the receiver (now answering 200) gets the same delivery again, and it leaves the failed list.
-    await row.getByRole('button', { name: `Retry the delivery of share.created to ${receiver.url}` }).click()
+    await row
+      .getByRole('button', { name: `Retry the delivery of share.created to ${receiver.url}` })
+      .click()
     await page.getByText('The delivery is queued again').waitFor()
     const [first, again] = await receiver.waitFor(2)
     assert.equal(again.json.id, first.json.id)

@@ -36,7 +36,11 @@ export async function podman(args: string[], timeoutMs = 120_000): Promise<strin
     const { stdout } = await run('podman', args, { env, timeout: timeoutMs, maxBuffer: 64 << 20 })
     return stdout.trim()
   } catch (error) {
-    const { stdout, stderr, message } = error as { stdout?: string; stderr?: string; message: string }
+    const { stdout, stderr, message } = error as {
+      stdout?: string
+      stderr?: string
+      message: string
+    }
     const output = `${stdout ?? ''}\n${stderr ?? ''}`.trim().split('\n').slice(-40).join('\n')
     throw new Error(`podman ${args.slice(0, 2).join(' ')} failed: ${output || message}`)
   }
@@ -48,14 +52,22 @@ function ensureTools() {
     ['podman', '/usr/bin/podman'],
     ['runc', '/usr/sbin/runc'],
     ['debootstrap', '/usr/sbin/debootstrap'],
-  ].filter(([, path]) => !existsSync(path)).map(([name]) => name)
+  ]
+    .filter(([, path]) => !existsSync(path))
+    .map(([name]) => name)
   if (missing.length === 0) return
   if (process.getuid?.() !== 0) {
-    throw new Error(`container tests need ${missing.join(', ')}: install them (apt-get install -y ${missing.join(' ')}) or run the tests as root`)
+    throw new Error(
+      `container tests need ${missing.join(', ')}: install them (apt-get install -y ${missing.join(' ')}) or run the tests as root`
+    )
   }
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env })
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (status ${result.status})`)
+    if (result.status !== 0)
+      throw new Error(`apt-get ${args.join(' ')} failed (status ${result.status})`)
   }
 }
 
@@ -70,9 +82,19 @@ async function ensureBaseImage() {
   if (!existsSync(rootfs)) {
     mkdirSync(CACHE, { recursive: true })
     const partial = `${rootfs}.${process.pid}.tmp`
-    const result = spawnSync('debootstrap', [`--variant=${VARIANT}`, SUITE, partial, MIRROR], { env, encoding: 'utf8' })
-    if (result.status !== 0) throw new Error(`debootstrap failed: ${result.stderr || result.stdout}`)
-    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists', 'usr/share/doc', 'usr/share/man', 'usr/share/locale']) {
+    const result = spawnSync('debootstrap', [`--variant=${VARIANT}`, SUITE, partial, MIRROR], {
+      env,
+      encoding: 'utf8',
+    })
+    if (result.status !== 0)
+      throw new Error(`debootstrap failed: ${result.stderr || result.stdout}`)
+    for (const dir of [
+      'var/cache/apt/archives',
+      'var/lib/apt/lists',
+      'usr/share/doc',
+      'usr/share/man',
+      'usr/share/locale',
+    ]) {
       rmSync(`${partial}/${dir}`, { recursive: true, force: true })
       mkdirSync(`${partial}/${dir}`, { recursive: true })
     }
@@ -80,7 +102,11 @@ async function ensureBaseImage() {
     if (existsSync(rootfs)) rmSync(partial, { recursive: true, force: true })
     else renameSync(partial, rootfs)
   }
-  const result = spawnSync('sh', ['-c', `tar -C "${rootfs}" -c . | podman import -q - ${BASE_IMAGE}`], { env, encoding: 'utf8' })
+  const result = spawnSync(
+    'sh',
+    ['-c', `tar -C "${rootfs}" -c . | podman import -q - ${BASE_IMAGE}`],
+    { env, encoding: 'utf8' }
+  )
   if (result.status !== 0) throw new Error(`podman import failed: ${result.stderr}`)
 }
 
@@ -102,26 +128,52 @@ export function buildTernImage(): Promise<{ seconds: number }> {
     await ensureBaseImage()
     const started = Date.now()
     const secret = existsSync(HOST_CA) ? ['--secret', `id=ca,src=${HOST_CA}`] : []
-    const common = ['build', '--format', 'docker', '--network', 'host', '--layers', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, ...secret]
+    const common = [
+      'build',
+      '--format',
+      'docker',
+      '--network',
+      'host',
+      '--layers',
+      '--build-arg',
+      `BASE_IMAGE=${BASE_IMAGE}`,
+      ...secret,
+    ]
     // The build stage comes from podman's layer cache in a second when nothing changed;
     // the final stage's COPY --from is not cached by podman (it re-copies 500 MB), so
     // the final image is rebuilt only when its inputs differ: the build stage, the
     // base image and the Containerfile, recorded in a label.
-    const imageId = (image: string) => podman(['image', 'inspect', '--format', '{{.Id}}', image]).catch(() => '')
+    const imageId = (image: string) =>
+      podman(['image', 'inspect', '--format', '{{.Id}}', image]).catch(() => '')
     const previous = [await imageId(`${TERN_IMAGE}-build`), await imageId(TERN_IMAGE)]
-    await podman([...common, '--target', 'build', '-t', `${TERN_IMAGE}-build`, PROJECT_ROOT], 20 * 60_000)
+    await podman(
+      [...common, '--target', 'build', '-t', `${TERN_IMAGE}-build`, PROJECT_ROOT],
+      20 * 60_000
+    )
     const key = createHash('sha256')
-      .update(await podman(['image', 'inspect', '--format', '{{.Id}}', `${TERN_IMAGE}-build`, BASE_IMAGE]))
+      .update(
+        await podman(['image', 'inspect', '--format', '{{.Id}}', `${TERN_IMAGE}-build`, BASE_IMAGE])
+      )
       .update(readFileSync(`${PROJECT_ROOT}/Containerfile`))
       .digest('hex')
-    const current = await podman(['image', 'inspect', '--format', '{{index .Labels "tern.test-inputs"}}', TERN_IMAGE]).catch(() => '')
+    const current = await podman([
+      'image',
+      'inspect',
+      '--format',
+      '{{index .Labels "tern.test-inputs"}}',
+      TERN_IMAGE,
+    ]).catch(() => '')
     if (current !== key) {
-      await podman([...common, '--label', `tern.test-inputs=${key}`, '-t', TERN_IMAGE, PROJECT_ROOT], 20 * 60_000)
+      await podman(
+        [...common, '--label', `tern.test-inputs=${key}`, '-t', TERN_IMAGE, PROJECT_ROOT],
+        20 * 60_000
+      )
     }
     // Images replaced by this build would stay as untagged gigabytes on CI machines;
     // one still used (a container, another run's build) is kept by podman.
     const now = [await imageId(`${TERN_IMAGE}-build`), await imageId(TERN_IMAGE)]
-    for (const id of previous.filter((old) => old && !now.includes(old))) await podman(['rmi', id]).catch(() => {})
+    for (const id of previous.filter((old) => old && !now.includes(old)))
+      await podman(['rmi', id]).catch(() => {})
     return { seconds: (Date.now() - started) / 1000 }
   })()
   return built

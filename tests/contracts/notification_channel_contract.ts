@@ -77,10 +77,17 @@ function sampleShare(): NotificationEventPayloads['share.created']['share'] {
 }
 
 /** A payload of `event` with plausible values (no secrets), for channel tests. */
-export function samplePayload<E extends NotificationEventId>(event: E): NotificationEventPayloads[E] {
+export function samplePayload<E extends NotificationEventId>(
+  event: E
+): NotificationEventPayloads[E] {
   const share = sampleShare()
   const user = { id: 'user-1', username: 'ada', email: 'ada@tern.test' }
-  const reverseShare = { id: 'contract-reverse', creatorId: 'user-1', remainingUses: 3, expiresAt: null }
+  const reverseShare = {
+    id: 'contract-reverse',
+    creatorId: 'user-1',
+    remainingUses: 3,
+    expiresAt: null,
+  }
   const payloads: { [K in NotificationEventId]: NotificationEventPayloads[K] } = {
     'share.created': { share },
     'share.completed': { share },
@@ -89,10 +96,17 @@ export function samplePayload<E extends NotificationEventId>(event: E): Notifica
     'share.expired': { share },
     'share.deleted': { share, by: 'owner' },
     'reverse_share.used': { reverseShare, share },
-    'reverse_share.expiring': { reverseShare: { ...reverseShare, expiresAt: '2030-01-01T12:00:00.000Z' } },
+    'reverse_share.expiring': {
+      reverseShare: { ...reverseShare, expiresAt: '2030-01-01T12:00:00.000Z' },
+    },
     'user.invited': { user, invitedBy: 'admin-1' },
     'auth.password_reset_requested': { user },
-    'auth.new_device_sign_in': { user, device: 'Firefox on Linux', ip: '192.0.2.1', signedInAt: '2030-01-01T12:00:00.000Z' },
+    'auth.new_device_sign_in': {
+      user,
+      device: 'Firefox on Linux',
+      ip: '192.0.2.1',
+      signedInAt: '2030-01-01T12:00:00.000Z',
+    },
   }
   return payloads[event]
 }
@@ -113,7 +127,10 @@ export function sampleMessage<E extends NotificationEventId>(
     occurredAt: new Date().toISOString(),
     eventId,
     recipient,
-    rendered: { subject: `Contract ${event} ${eventId.slice(0, 8)}`, text: `Contract body of ${event} (${eventId})` },
+    rendered: {
+      subject: `Contract ${event} ${eventId.slice(0, 8)}`,
+      text: `Contract body of ${event} (${eventId})`,
+    },
   }
 }
 
@@ -127,13 +144,17 @@ async function until(
   for (;;) {
     const items = await read()
     if (done(items)) return items
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received: ${JSON.stringify(items)}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; received: ${JSON.stringify(items)}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 
 /** Registers the contract group of channel `name`. */
-export function notificationChannelContract(name: string, setup: () => Promise<NotificationChannelHarness>) {
+export function notificationChannelContract(
+  name: string,
+  setup: () => Promise<NotificationChannelHarness>
+) {
   test.group(`Notification channel contract | ${name}`, (group) => {
     let harness: NotificationChannelHarness
     let channel: NotificationChannelContract
@@ -153,19 +174,29 @@ export function notificationChannelContract(name: string, setup: () => Promise<N
     /** The recipients of the targets the channel declares. */
     const targetRecipients = () => {
       const list: { kind: string; recipient?: NotificationMessage['recipient'] }[] = []
-      if (channel.targets?.user) list.push({ kind: 'user', recipient: { userId: 'user-1', email: 'ada@tern.test', locale: 'en-US' } })
+      if (channel.targets?.user)
+        list.push({
+          kind: 'user',
+          recipient: { userId: 'user-1', email: 'ada@tern.test', locale: 'en-US' },
+        })
       if (channel.targets?.instance) list.push({ kind: 'instance' })
       return list
     }
 
-    test('declares its targets and events coherently, and the registry lists it as routable', ({ assert }) => {
+    test('declares its targets and events coherently, and the registry lists it as routable', ({
+      assert,
+    }) => {
       assert.isFunction(channel.deliver, 'deliver')
       assert.isObject(channel.targets, 'targets')
       assert.isBoolean(channel.targets!.user, 'targets.user')
       assert.isBoolean(channel.targets!.instance, 'targets.instance')
       assert.isTrue(channel.targets!.user || channel.targets!.instance, 'at least one target')
       if (channel.events) {
-        assert.isAbove(channel.events.length, 0, 'an empty events list: omit it or deliver something')
+        assert.isAbove(
+          channel.events.length,
+          0,
+          'an empty events list: omit it or deliver something'
+        )
         assert.equal(new Set(channel.events).size, channel.events.length, 'events listed once')
         for (const event of channel.events) assert.include(NOTIFICATION_EVENTS, event)
       }
@@ -177,13 +208,26 @@ export function notificationChannelContract(name: string, setup: () => Promise<N
       })
     })
 
-    test('deliver resolves once the receiver got the rendered message, for each declared target', async ({ assert }) => {
+    test('deliver resolves once the receiver got the rendered message, for each declared target', async ({
+      assert,
+    }) => {
       for (const { kind, recipient } of targetRecipients()) {
         const message = sampleMessage(accepted()[0], recipient)
         const before = (await harness.received()).length
         await channel.deliver!(message)
-        const items = await until(harness.received, (all) => all.length > before, `the ${kind} delivery`)
-        assert.include(items.slice(before).map((item) => item.text).join('\n'), message.rendered.subject, kind)
+        const items = await until(
+          harness.received,
+          (all) => all.length > before,
+          `the ${kind} delivery`
+        )
+        assert.include(
+          items
+            .slice(before)
+            .map((item) => item.text)
+            .join('\n'),
+          message.rendered.subject,
+          kind
+        )
       }
     })
 
@@ -191,11 +235,17 @@ export function notificationChannelContract(name: string, setup: () => Promise<N
       const [{ recipient }] = targetRecipients()
       const before = (await harness.received()).length
       for (const event of accepted()) await channel.deliver!(sampleMessage(event, recipient))
-      const items = await until(harness.received, (all) => all.length >= before + accepted().length, 'every event')
+      const items = await until(
+        harness.received,
+        (all) => all.length >= before + accepted().length,
+        'every event'
+      )
       assert.isAtLeast(items.length - before, accepted().length)
     })
 
-    test('deliver rejects with a coded error when the receiver refuses or is down', async ({ assert }) => {
+    test('deliver rejects with a coded error when the receiver refuses or is down', async ({
+      assert,
+    }) => {
       const failing = await harness.failingChannel()
       try {
         const [{ recipient }] = targetRecipients()
@@ -225,12 +275,20 @@ export function notificationChannelContract(name: string, setup: () => Promise<N
       await channel.deliver!(other)
       const ofEvent = (items: ReceivedNotification[], m: NotificationMessage) =>
         items.slice(before).filter((item) => item.text.includes(m.rendered.subject))
-      const items = await until(harness.received, (all) => ofEvent(all, other).length > 0 && ofEvent(all, message).length > 0, 'the deliveries')
+      const items = await until(
+        harness.received,
+        (all) => ofEvent(all, other).length > 0 && ofEvent(all, message).length > 0,
+        'the deliveries'
+      )
       const repeated = ofEvent(items, message)
       if (harness.idempotency === 'dedupes') {
         assert.lengthOf(repeated, 1, 'a repeated delivery reaches the receiver once')
       } else {
-        const again = await until(harness.received, (all) => ofEvent(all, message).length >= 2, 'the repeated delivery')
+        const again = await until(
+          harness.received,
+          (all) => ofEvent(all, message).length >= 2,
+          'the repeated delivery'
+        )
         const keys = ofEvent(again, message).map((item) => item.key)
         assert.isString(keys[0], 'the receiver gets an idempotency key')
         assert.equal(keys[0], keys[1], 'the same key for the same event')

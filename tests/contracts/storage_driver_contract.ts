@@ -29,7 +29,11 @@ export interface StorageDriverContractOptions {
 }
 
 /** Awaits `action` and asserts it rejects with an error of `code`. */
-export async function assertRejectsWithCode(assert: Assert, action: () => Promise<unknown>, code: string) {
+export async function assertRejectsWithCode(
+  assert: Assert,
+  action: () => Promise<unknown>,
+  code: string
+) {
   try {
     await action()
   } catch (error) {
@@ -76,7 +80,10 @@ export function storageDriverContract(name: string, options: StorageDriverContra
     test('put then get returns the same text and bytes', async ({ assert }) => {
       await disk.put('notes/hello.txt', 'héllo wörld')
       assert.equal(await disk.get('notes/hello.txt'), 'héllo wörld')
-      assert.deepEqual(Buffer.from(await disk.getBytes('notes/hello.txt')), Buffer.from('héllo wörld'))
+      assert.deepEqual(
+        Buffer.from(await disk.getBytes('notes/hello.txt')),
+        Buffer.from('héllo wörld')
+      )
     })
 
     test('put replaces an existing object', async ({ assert }) => {
@@ -102,8 +109,16 @@ export function storageDriverContract(name: string, options: StorageDriverContra
     test('reading a missing object rejects with E_STORAGE_NOT_FOUND', async ({ assert }) => {
       await assertRejectsWithCode(assert, () => disk.get('missing.txt'), 'E_STORAGE_NOT_FOUND')
       await assertRejectsWithCode(assert, () => disk.getBytes('missing.txt'), 'E_STORAGE_NOT_FOUND')
-      await assertRejectsWithCode(assert, () => disk.getStream('missing.txt'), 'E_STORAGE_NOT_FOUND')
-      await assertRejectsWithCode(assert, () => disk.getMetaData('missing.txt'), 'E_STORAGE_NOT_FOUND')
+      await assertRejectsWithCode(
+        assert,
+        () => disk.getStream('missing.txt'),
+        'E_STORAGE_NOT_FOUND'
+      )
+      await assertRejectsWithCode(
+        assert,
+        () => disk.getMetaData('missing.txt'),
+        'E_STORAGE_NOT_FOUND'
+      )
     })
 
     test('delete removes the object', async ({ assert }) => {
@@ -147,8 +162,17 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       assert.isFalse(await disk.exists('src.txt'))
     })
 
-    test('refuses path traversal and invalid keys with E_STORAGE_INVALID_KEY', async ({ assert }) => {
-      for (const key of ['../escape.txt', 'a/../../escape.txt', '..\\escape.txt', '', '   ', 'nul\0byte']) {
+    test('refuses path traversal and invalid keys with E_STORAGE_INVALID_KEY', async ({
+      assert,
+    }) => {
+      for (const key of [
+        '../escape.txt',
+        'a/../../escape.txt',
+        '..\\escape.txt',
+        '',
+        '   ',
+        'nul\0byte',
+      ]) {
         await assertRejectsWithCode(assert, () => disk.put(key, 'x'), 'E_STORAGE_INVALID_KEY')
         await assertRejectsWithCode(assert, () => disk.get(key), 'E_STORAGE_INVALID_KEY')
         await assertRejectsWithCode(assert, () => disk.delete(key), 'E_STORAGE_INVALID_KEY')
@@ -160,15 +184,23 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       test('writeAt assembles chunks written out of order', async ({ assert }) => {
         const data = randomBytes(3 * 64 * 1024 + 123)
         const size = 64 * 1024
-        const chunks = [0, 1, 2, 3].map((i) => ({ offset: i * size, bytes: data.subarray(i * size, (i + 1) * size) }))
-        for (const i of [2, 0, 3, 1]) await disk.writeAt('parts/file.bin', chunks[i].offset, chunks[i].bytes)
+        const chunks = [0, 1, 2, 3].map((i) => ({
+          offset: i * size,
+          bytes: data.subarray(i * size, (i + 1) * size),
+        }))
+        for (const i of [2, 0, 3, 1])
+          await disk.writeAt('parts/file.bin', chunks[i].offset, chunks[i].bytes)
         assert.isTrue(data.equals(Buffer.from(await disk.getBytes('parts/file.bin'))))
       })
 
       test('writeAt accepts concurrent chunks and streamed chunks', async ({ assert }) => {
         const data = randomBytes(40_000)
         await Promise.all([
-          disk.writeAt('parallel.bin', 30_000, Readable.from([data.subarray(30_000, 35_000), data.subarray(35_000)])),
+          disk.writeAt(
+            'parallel.bin',
+            30_000,
+            Readable.from([data.subarray(30_000, 35_000), data.subarray(35_000)])
+          ),
           disk.writeAt('parallel.bin', 0, data.subarray(0, 10_000)),
           disk.writeAt('parallel.bin', 20_000, data.subarray(20_000, 30_000)),
           disk.writeAt('parallel.bin', 10_000, Readable.from([data.subarray(10_000, 20_000)])),
@@ -183,12 +215,24 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       })
 
       test('writeAt refuses a negative offset and traversal keys', async ({ assert }) => {
-        await assertRejectsWithCode(assert, () => disk.writeAt('neg.bin', -1, Buffer.from('x')), 'E_STORAGE_WRITE_FAILED')
-        await assertRejectsWithCode(assert, () => disk.writeAt('../neg.bin', 0, Buffer.from('x')), 'E_STORAGE_INVALID_KEY')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.writeAt('neg.bin', -1, Buffer.from('x')),
+          'E_STORAGE_WRITE_FAILED'
+        )
+        await assertRejectsWithCode(
+          assert,
+          () => disk.writeAt('../neg.bin', 0, Buffer.from('x')),
+          'E_STORAGE_INVALID_KEY'
+        )
       })
     } else {
       test('writeAt rejects with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
-        await assertRejectsWithCode(assert, () => disk.writeAt('x.bin', 0, Buffer.from('x')), 'E_STORAGE_UNSUPPORTED')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.writeAt('x.bin', 0, Buffer.from('x')),
+          'E_STORAGE_UNSUPPORTED'
+        )
       })
     }
 
@@ -208,28 +252,63 @@ export function storageDriverContract(name: string, options: StorageDriverContra
         }
       })
 
-      test('getStreamRange stops at the last byte when the range ends past it', async ({ assert }) => {
+      test('getStreamRange stops at the last byte when the range ends past it', async ({
+        assert,
+      }) => {
         await disk.put('ranges/short.txt', 'abcdefghij')
-        assert.equal((await collect(await disk.getStreamRange('ranges/short.txt', { start: 7, end: 1000 }))).toString(), 'hij')
+        assert.equal(
+          (
+            await collect(await disk.getStreamRange('ranges/short.txt', { start: 7, end: 1000 }))
+          ).toString(),
+          'hij'
+        )
       })
 
-      test('getStreamRange rejects a missing object, a start past the end and a malformed range', async ({ assert }) => {
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/none.bin', { start: 0, end: 1 }), 'E_STORAGE_NOT_FOUND')
+      test('getStreamRange rejects a missing object, a start past the end and a malformed range', async ({
+        assert,
+      }) => {
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('ranges/none.bin', { start: 0, end: 1 }),
+          'E_STORAGE_NOT_FOUND'
+        )
         await disk.put('ranges/ten.txt', 'abcdefghij')
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 10, end: 20 }), 'E_STORAGE_READ_FAILED')
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 5, end: 4 }), 'E_STORAGE_READ_FAILED')
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: -1, end: 4 }), 'E_STORAGE_READ_FAILED')
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('../ten.txt', { start: 0, end: 4 }), 'E_STORAGE_INVALID_KEY')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('ranges/ten.txt', { start: 10, end: 20 }),
+          'E_STORAGE_READ_FAILED'
+        )
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('ranges/ten.txt', { start: 5, end: 4 }),
+          'E_STORAGE_READ_FAILED'
+        )
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('ranges/ten.txt', { start: -1, end: 4 }),
+          'E_STORAGE_READ_FAILED'
+        )
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('../ten.txt', { start: 0, end: 4 }),
+          'E_STORAGE_INVALID_KEY'
+        )
       })
     } else {
       test('getStreamRange rejects with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
         await disk.put('ranges/ten.txt', 'abcdefghij')
-        await assertRejectsWithCode(assert, () => disk.getStreamRange('ranges/ten.txt', { start: 0, end: 1 }), 'E_STORAGE_UNSUPPORTED')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.getStreamRange('ranges/ten.txt', { start: 0, end: 1 }),
+          'E_STORAGE_UNSUPPORTED'
+        )
       })
     }
 
     if (options.capabilities.includes('multipartListing')) {
-      test('listMultipartUploads lists the unfinished uploads under a folder, page by page', async ({ assert }) => {
+      test('listMultipartUploads lists the unfinished uploads under a folder, page by page', async ({
+        assert,
+      }) => {
         const started = new Date(Date.now() - 60_000)
         const a = await disk.createMultipartUpload('pending/one/a.bin')
         const b = await disk.createMultipartUpload('pending/two/b.bin')
@@ -237,7 +316,9 @@ export function storageDriverContract(name: string, options: StorageDriverContra
         await disk.uploadPart('pending/one/a.bin', a, 1, randomBytes(100))
         const other = await disk.createMultipartUpload('pending-other/x.bin')
         const done = await disk.createMultipartUpload('pending/done.bin')
-        await disk.completeMultipartUpload('pending/done.bin', done, [await disk.uploadPart('pending/done.bin', done, 1, randomBytes(10))])
+        await disk.completeMultipartUpload('pending/done.bin', done, [
+          await disk.uploadPart('pending/done.bin', done, 1, randomBytes(10)),
+        ])
         const aborted = await disk.createMultipartUpload('pending/aborted.bin')
         await disk.abortMultipartUpload('pending/aborted.bin', aborted)
 
@@ -260,22 +341,37 @@ export function storageDriverContract(name: string, options: StorageDriverContra
         let token: string | undefined
         let pages = 0
         do {
-          const page = await disk.listMultipartUploads('pending', { maxResults: 1, paginationToken: token })
+          const page = await disk.listMultipartUploads('pending', {
+            maxResults: 1,
+            paginationToken: token,
+          })
           assert.isAtMost(page.uploads.length, 1)
           paged.push(...page.uploads.map((upload) => upload.uploadId))
           token = page.paginationToken
           pages++
         } while (token && pages < 10)
         assert.sameMembers(paged, [a, b, c])
-        assert.include((await disk.listMultipartUploads('/')).uploads.map((upload) => upload.uploadId), other)
-        for (const [key, id] of [['pending/one/a.bin', a], ['pending/two/b.bin', b], ['pending/two/b.bin', c], ['pending-other/x.bin', other]]) {
+        assert.include(
+          (await disk.listMultipartUploads('/')).uploads.map((upload) => upload.uploadId),
+          other
+        )
+        for (const [key, id] of [
+          ['pending/one/a.bin', a],
+          ['pending/two/b.bin', b],
+          ['pending/two/b.bin', c],
+          ['pending-other/x.bin', other],
+        ]) {
           await disk.abortMultipartUpload(key, id)
         }
         assert.deepEqual((await disk.listMultipartUploads('/')).uploads, [])
       })
     } else {
       test('listMultipartUploads rejects with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
-        await assertRejectsWithCode(assert, () => disk.listMultipartUploads('shares'), 'E_STORAGE_UNSUPPORTED')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.listMultipartUploads('shares'),
+          'E_STORAGE_UNSUPPORTED'
+        )
       })
     }
 
@@ -284,30 +380,47 @@ export function storageDriverContract(name: string, options: StorageDriverContra
         const parts = [randomBytes(5000), randomBytes(5000), randomBytes(100)]
         const uploadId = await disk.createMultipartUpload('multi/file.bin')
         const uploaded = []
-        for (const i of [1, 2, 0]) uploaded.push(await disk.uploadPart('multi/file.bin', uploadId, i + 1, parts[i]))
+        for (const i of [1, 2, 0])
+          uploaded.push(await disk.uploadPart('multi/file.bin', uploadId, i + 1, parts[i]))
         await disk.completeMultipartUpload('multi/file.bin', uploadId, uploaded)
-        assert.isTrue(Buffer.concat(parts).equals(Buffer.from(await disk.getBytes('multi/file.bin'))))
+        assert.isTrue(
+          Buffer.concat(parts).equals(Buffer.from(await disk.getBytes('multi/file.bin')))
+        )
       })
 
       test('aborting an unknown multipart upload does not throw', async () => {
         await disk.abortMultipartUpload('multi/none.bin', 'unknown-upload-id')
       })
 
-      test('a repeated part number replaces the part and streamed parts of known length work', async ({ assert }) => {
+      test('a repeated part number replaces the part and streamed parts of known length work', async ({
+        assert,
+      }) => {
         const [first, second] = [randomBytes(7000), randomBytes(300)]
         const uploadId = await disk.createMultipartUpload('multi/retry.bin')
         await disk.uploadPart('multi/retry.bin', uploadId, 1, randomBytes(7000))
         const parts = [
-          await disk.uploadPart('multi/retry.bin', uploadId, 2, Readable.from([second]), { contentLength: second.length }),
-          await disk.uploadPart('multi/retry.bin', uploadId, 1, Readable.from([first.subarray(0, 10), first.subarray(10)]), {
-            contentLength: first.length,
+          await disk.uploadPart('multi/retry.bin', uploadId, 2, Readable.from([second]), {
+            contentLength: second.length,
           }),
+          await disk.uploadPart(
+            'multi/retry.bin',
+            uploadId,
+            1,
+            Readable.from([first.subarray(0, 10), first.subarray(10)]),
+            {
+              contentLength: first.length,
+            }
+          ),
         ]
         await disk.completeMultipartUpload('multi/retry.bin', uploadId, parts)
-        assert.isTrue(Buffer.concat([first, second]).equals(Buffer.from(await disk.getBytes('multi/retry.bin'))))
+        assert.isTrue(
+          Buffer.concat([first, second]).equals(Buffer.from(await disk.getBytes('multi/retry.bin')))
+        )
       })
 
-      test('an aborted multipart upload leaves no object and cannot be completed', async ({ assert }) => {
+      test('an aborted multipart upload leaves no object and cannot be completed', async ({
+        assert,
+      }) => {
         const uploadId = await disk.createMultipartUpload('multi/aborted.bin')
         const part = await disk.uploadPart('multi/aborted.bin', uploadId, 1, randomBytes(1000))
         await disk.abortMultipartUpload('multi/aborted.bin', uploadId)
@@ -321,7 +434,11 @@ export function storageDriverContract(name: string, options: StorageDriverContra
       })
     } else {
       test('multipart uploads reject with E_STORAGE_UNSUPPORTED', async ({ assert }) => {
-        await assertRejectsWithCode(assert, () => disk.createMultipartUpload('x.bin'), 'E_STORAGE_UNSUPPORTED')
+        await assertRejectsWithCode(
+          assert,
+          () => disk.createMultipartUpload('x.bin'),
+          'E_STORAGE_UNSUPPORTED'
+        )
       })
     }
   })

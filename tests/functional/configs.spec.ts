@@ -24,7 +24,8 @@ async function storedValue(key: string) {
 /** What an admin client sends back for a listed variable: the string value converted by type. */
 function asTypedChange(item: { key: string; value: string; type: string }) {
   if (item.value === '') return { key: item.key, value: '' }
-  if (item.type === 'number' || item.type === 'filesize') return { key: item.key, value: Number(item.value) }
+  if (item.type === 'number' || item.type === 'filesize')
+    return { key: item.key, value: Number(item.value) }
   if (item.type === 'boolean') return { key: item.key, value: item.value === 'true' }
   return { key: item.key, value: item.value }
 }
@@ -36,7 +37,9 @@ async function adminHeader() {
 test.group('Configs | seeding', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('adds new keys unset, keeps existing values and leaves unknown keys alone', async ({ assert }) => {
+  test('adds new keys unset, keeps existing values and leaves unknown keys alone', async ({
+    assert,
+  }) => {
     await ConfigVariable.query().where('key', 'share.maxSize').delete()
     await store('share.shareIdLength', '12')
     await store('removedPlugin.setting', 'kept')
@@ -50,14 +53,20 @@ test.group('Configs | seeding', (group) => {
     assert.equal(await storedValue('removedPlugin.setting'), 'kept')
   })
 
-  test('APP_URL gives the public address while it has no value of its own, and never replaces a stored one', async ({ assert }) => {
+  test('APP_URL gives the public address while it has no value of its own, and never replaces a stored one', async ({
+    assert,
+  }) => {
     await store('general.appUrl', null)
     assert.isNull(await confirmedAppUrl())
 
     // An instance started before APP_URL was set: its row exists, unset, and takes the value.
     assert.deepEqual(await configService.seed({ APP_URL: 'https://files.example.org' }), [])
     assert.equal(await storedValue('general.appUrl'), 'https://files.example.org')
-    assert.equal(await confirmedAppUrl(), 'https://files.example.org', 'a stated address counts as confirmed')
+    assert.equal(
+      await confirmedAppUrl(),
+      'https://files.example.org',
+      'a stated address counts as confirmed'
+    )
 
     // What an admin stored afterwards stays, whatever the environment says at the next start.
     await store('general.appUrl', 'https://share.example.net')
@@ -70,7 +79,9 @@ test.group('Configs | seeding', (group) => {
     assert.isNull(await storedValue('general.appUrl'))
   })
 
-  test('stores a row for every registered variable and adds nothing when run again', async ({ assert }) => {
+  test('stores a row for every registered variable and adds nothing when run again', async ({
+    assert,
+  }) => {
     assert.deepEqual(await configService.seed(), [])
     const keys = (await ConfigVariable.all()).map((row) => row.key)
     for (const variable of configRegistry.all()) assert.include(keys, variable.key)
@@ -89,7 +100,9 @@ test.group('Configs | reading', (group) => {
     assert.strictEqual(await configService.get('general.appName'), 'Tern')
   })
 
-  test('reads stored values typed, and an empty stored value as the default', async ({ assert }) => {
+  test('reads stored values typed, and an empty stored value as the default', async ({
+    assert,
+  }) => {
     await store('share.maxSize', '2048')
     await store('smtp.enabled', 'true')
     await store('general.appName', '')
@@ -103,7 +116,10 @@ test.group('Configs | reading', (group) => {
   })
 
   test('refuses to read an unknown key', async ({ assert }) => {
-    await assert.rejects(() => configService.get('nope.nothing'), /Unknown config variable "nope.nothing"/)
+    await assert.rejects(
+      () => configService.get('nope.nothing'),
+      /Unknown config variable "nope.nothing"/
+    )
   })
 
   test('GET /api/configs?ext=1 lists exactly the public variables with their effective values', async ({
@@ -115,15 +131,39 @@ test.group('Configs | reading', (group) => {
     const response = await client.get('/api/configs?ext=1')
     response.assertStatus(200)
     const body = response.body() as { key: string; value: string; type: string }[]
-    const publicKeys = configRegistry.all().filter((v) => v.public).map((v) => v.key)
-    assert.deepEqual(body.map((item) => item.key), publicKeys)
-    assert.notInclude(body.map((item) => item.key), 'share.zipCompressionLevel')
-    assert.notInclude(body.map((item) => item.key), 'smtp.password')
+    const publicKeys = configRegistry
+      .all()
+      .filter((v) => v.public)
+      .map((v) => v.key)
+    assert.deepEqual(
+      body.map((item) => item.key),
+      publicKeys
+    )
+    assert.notInclude(
+      body.map((item) => item.key),
+      'share.zipCompressionLevel'
+    )
+    assert.notInclude(
+      body.map((item) => item.key),
+      'smtp.password'
+    )
     assert.deepEqual(Object.keys(body[0]).sort(), ['key', 'type', 'value'])
     const byKey = new Map(body.map((item) => [item.key, item]))
-    assert.deepEqual(byKey.get('general.appName'), { key: 'general.appName', value: 'My Files', type: 'string' })
-    assert.deepEqual(byKey.get('share.maxSize'), { key: 'share.maxSize', value: '1000000000', type: 'filesize' })
-    assert.deepEqual(byKey.get('general.showHomePage'), { key: 'general.showHomePage', value: 'true', type: 'boolean' })
+    assert.deepEqual(byKey.get('general.appName'), {
+      key: 'general.appName',
+      value: 'My Files',
+      type: 'string',
+    })
+    assert.deepEqual(byKey.get('share.maxSize'), {
+      key: 'share.maxSize',
+      value: '1000000000',
+      type: 'filesize',
+    })
+    assert.deepEqual(byKey.get('general.showHomePage'), {
+      key: 'general.showHomePage',
+      value: 'true',
+      type: 'boolean',
+    })
   })
 })
 
@@ -133,8 +173,14 @@ test.group('Configs | admin access', (group) => {
   test('a visitor gets 401 on the admin routes', async ({ client, assert }) => {
     const list = await client.get('/api/configs/admin/share')
     list.assertStatus(401)
-    assert.deepEqual(list.body(), { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' })
-    const patch = await client.patch('/api/configs/admin').json([{ key: 'share.maxSize', value: 5 }])
+    assert.deepEqual(list.body(), {
+      statusCode: 401,
+      message: 'Unauthorized',
+      error: 'Unauthorized',
+    })
+    const patch = await client
+      .patch('/api/configs/admin')
+      .json([{ key: 'share.maxSize', value: 5 }])
     patch.assertStatus(401)
     assert.isNull(await storedValue('share.maxSize'))
   })
@@ -152,11 +198,17 @@ test.group('Configs | admin access', (group) => {
     assert.isNull(await storedValue('share.maxSize'))
   })
 
-  test('an admin is accepted through the access_token cookie or a Bearer header', async ({ client }) => {
+  test('an admin is accepted through the access_token cookie or a Bearer header', async ({
+    client,
+  }) => {
     const admin = await createUser({ admin: true })
-    const byCookie = await client.get('/api/configs/admin/general').header('Cookie', await accessCookieFor(admin))
+    const byCookie = await client
+      .get('/api/configs/admin/general')
+      .header('Cookie', await accessCookieFor(admin))
     byCookie.assertStatus(200)
-    const byBearer = await client.get('/api/configs/admin/general').header(...(await authHeaderFor(admin)))
+    const byBearer = await client
+      .get('/api/configs/admin/general')
+      .header(...(await authHeaderFor(admin)))
     byBearer.assertStatus(200)
   })
 
@@ -164,23 +216,40 @@ test.group('Configs | admin access', (group) => {
     const admin = await createUser({ admin: true })
     const issuedAt = Math.floor(Date.now() / 1000) - 16 * 60
     const token = await accessTokenFor(admin, { issuedAt })
-    const response = await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${token}`)
+    const response = await client
+      .get('/api/configs/admin/general')
+      .header('Authorization', `Bearer ${token}`)
     response.assertStatus(401)
   })
 
-  test('a token signed with another secret, or with a changed payload, is refused', async ({ client }) => {
+  test('a token signed with another secret, or with a changed payload, is refused', async ({
+    client,
+  }) => {
     const user = await createUser()
     const now = Math.floor(Date.now() / 1000)
-    const claims = { sub: user.id, email: user.email, isAdmin: true, refreshTokenId: null, iat: now, exp: now + 900 }
+    const claims = {
+      sub: user.id,
+      email: user.email,
+      isAdmin: true,
+      refreshTokenId: null,
+      iat: now,
+      exp: now + 900,
+    }
     const forged = await signJwt(claims, 'not-the-instance-secret')
-    ;(await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${forged}`)).assertStatus(401)
+    ;(
+      await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${forged}`)
+    ).assertStatus(401)
 
     const [header, , signature] = (await accessTokenFor(user)).split('.')
     const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`
-    ;(await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${tampered}`)).assertStatus(401)
+    ;(
+      await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${tampered}`)
+    ).assertStatus(401)
 
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`
-    ;(await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${unsigned}`)).assertStatus(401)
+    ;(
+      await client.get('/api/configs/admin/general').header('Authorization', `Bearer ${unsigned}`)
+    ).assertStatus(401)
   })
 
   test('a token of a deleted user is refused', async ({ client }) => {
@@ -230,7 +299,9 @@ test.group('Configs | admin category', (group) => {
 
   test('lists the variables of a category with their metadata', async ({ client, assert }) => {
     await store('share.shareIdLength', '10')
-    const response = await client.get('/api/configs/admin/share?ext=1').header(...(await adminHeader()))
+    const response = await client
+      .get('/api/configs/admin/share?ext=1')
+      .header(...(await adminHeader()))
     response.assertStatus(200)
     const body = response.body() as Record<string, unknown>[]
     assert.deepEqual(
@@ -249,22 +320,38 @@ test.group('Configs | admin category', (group) => {
       allowEdit: true,
     })
     assert.isString(idLength.updatedAt)
-    for (const field of ['key', 'value', 'type', 'name', 'secret', 'defaultValue', 'updatedAt', 'obscured', 'allowEdit']) {
+    for (const field of [
+      'key',
+      'value',
+      'type',
+      'name',
+      'secret',
+      'defaultValue',
+      'updatedAt',
+      'obscured',
+      'allowEdit',
+    ]) {
       assert.property(idLength, field)
     }
-    assert.containsSubset(body.find((item) => item.key === 'share.zipCompressionLevel')!, {
-      value: '9',
-      secret: true,
-    })
+    assert.containsSubset(
+      body.find((item) => item.key === 'share.zipCompressionLevel')!,
+      {
+        value: '9',
+        secret: true,
+      }
+    )
   })
 
   test('masks obscured values: the mask when set, empty when unset', async ({ client, assert }) => {
     const header = await adminHeader()
     const unset = await client.get('/api/configs/admin/smtp').header(...header)
-    assert.containsSubset(unset.body().find((item: { key: string }) => item.key === 'smtp.password'), {
-      value: '',
-      obscured: true,
-    })
+    assert.containsSubset(
+      unset.body().find((item: { key: string }) => item.key === 'smtp.password'),
+      {
+        value: '',
+        obscured: true,
+      }
+    )
     await store('smtp.password', 'hunter22')
     const set = await client.get('/api/configs/admin/smtp').header(...header)
     const password = set.body().find((item: { key: string }) => item.key === 'smtp.password')
@@ -311,7 +398,11 @@ test.group('Configs | update', (group) => {
     assert.strictEqual(await configService.get('share.maxSize'), 5000)
     assert.strictEqual(await configService.get('share.allowRegistration'), false)
     const publicList = await client.get('/api/configs')
-    assert.deepInclude(publicList.body(), { key: 'general.appName', value: 'Files', type: 'string' })
+    assert.deepInclude(publicList.body(), {
+      key: 'general.appName',
+      value: 'Files',
+      type: 'string',
+    })
   })
 
   test('an unknown key is 404 "Config variable {key} not found" and nothing is written', async ({
@@ -348,7 +439,10 @@ test.group('Configs | update', (group) => {
       ['general.sessionDuration', 3, 'timespan'],
     ]
     for (const [key, value, type] of cases) {
-      const response = await client.patch('/api/configs/admin').header(...header).json([{ key, value }])
+      const response = await client
+        .patch('/api/configs/admin')
+        .header(...header)
+        .json([{ key, value }])
       response.assertStatus(400)
       assert.deepEqual(response.body(), {
         statusCode: 400,
@@ -359,7 +453,10 @@ test.group('Configs | update', (group) => {
     }
   })
 
-  test('out-of-range and malformed values are 400 with a clear message', async ({ client, assert }) => {
+  test('out-of-range and malformed values are 400 with a clear message', async ({
+    client,
+    assert,
+  }) => {
     const header = await adminHeader()
     const cases: [string, unknown, string][] = [
       ['share.zipCompressionLevel', 10, 'Zip compression level must be between 0 and 9'],
@@ -369,13 +466,24 @@ test.group('Configs | update', (group) => {
       ['share.shareIdLength', 7.5, 'Config variable share.shareIdLength must be an integer'],
       ['smtp.port', 65536, 'SMTP port must be between 0 and 65535'],
       ['share.maxSize', -10, 'Config variable share.maxSize must be a whole number of bytes'],
-      ['share.maxExpiration', 'forever', 'Config variable share.maxExpiration must be a timespan like "7 days" (units: minutes, hours, days, weeks, months, years)'],
+      [
+        'share.maxExpiration',
+        'forever',
+        'Config variable share.maxExpiration must be a timespan like "7 days" (units: minutes, hours, days, weeks, months, years)',
+      ],
       ['general.appUrl', 'ftp://files', 'App URL must be an http(s) URL'],
     ]
     for (const [key, value, message] of cases) {
-      const response = await client.patch('/api/configs/admin').header(...header).json([{ key, value }])
+      const response = await client
+        .patch('/api/configs/admin')
+        .header(...header)
+        .json([{ key, value }])
       response.assertStatus(400)
-      assert.deepEqual(response.body(), { statusCode: 400, message, error: 'Bad Request' }, `${key}=${value}`)
+      assert.deepEqual(
+        response.body(),
+        { statusCode: 400, message, error: 'Bad Request' },
+        `${key}=${value}`
+      )
       assert.isNull(await storedValue(key), key)
     }
     const tenant = await client
@@ -407,19 +515,26 @@ test.group('Configs | update', (group) => {
       .header(...(await adminHeader()))
       .json([{ key: 'share.shareIdLength', value: '' }])
     response.assertStatus(200)
-    assert.containsSubset(response.body(), [{ key: 'share.shareIdLength', value: '8', defaultValue: '8' }])
+    assert.containsSubset(response.body(), [
+      { key: 'share.shareIdLength', value: '8', defaultValue: '8' },
+    ])
     assert.isNull(await storedValue('share.shareIdLength'))
     assert.strictEqual(await configService.get('share.shareIdLength'), 8)
   })
 
-  test('sending the mask back keeps an obscured secret; a new value replaces it', async ({ client, assert }) => {
+  test('sending the mask back keeps an obscured secret; a new value replaces it', async ({
+    client,
+    assert,
+  }) => {
     const header = await adminHeader()
     const set = await client
       .patch('/api/configs/admin')
       .header(...header)
       .json([{ key: 'smtp.password', value: 'hunter22' }])
     set.assertStatus(200)
-    assert.containsSubset(set.body(), [{ key: 'smtp.password', value: OBSCURED_MASK, obscured: true }])
+    assert.containsSubset(set.body(), [
+      { key: 'smtp.password', value: OBSCURED_MASK, obscured: true },
+    ])
     assert.notInclude(JSON.stringify(set.body()), 'hunter22')
 
     const listed = await client.get('/api/configs/admin/smtp').header(...header)
@@ -430,20 +545,35 @@ test.group('Configs | update', (group) => {
     roundTrip.assertStatus(200)
     assert.strictEqual(await configService.get('smtp.password'), 'hunter22')
 
-    await client.patch('/api/configs/admin').header(...header).json([{ key: 'smtp.password', value: 's3cret!!' }])
+    await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json([{ key: 'smtp.password', value: 's3cret!!' }])
     assert.strictEqual(await configService.get('smtp.password'), 's3cret!!')
 
-    await client.patch('/api/configs/admin').header(...header).json([{ key: 'smtp.password', value: '' }])
+    await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json([{ key: 'smtp.password', value: '' }])
     assert.strictEqual(await configService.get('smtp.password'), '')
   })
 
-  test('a body that is not a list of {key, value} is a 400 validation error', async ({ client, assert }) => {
+  test('a body that is not a list of {key, value} is a 400 validation error', async ({
+    client,
+    assert,
+  }) => {
     const header = await adminHeader()
-    const notArray = await client.patch('/api/configs/admin').header(...header).json({ key: 'share.maxSize', value: 5 })
+    const notArray = await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json({ key: 'share.maxSize', value: 5 })
     notArray.assertStatus(400)
     assert.isArray(notArray.body().message)
     assert.equal(notArray.body().error, 'Bad Request')
-    const noKey = await client.patch('/api/configs/admin').header(...header).json([{ value: 5 }])
+    const noKey = await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json([{ value: 5 }])
     noKey.assertStatus(400)
     assert.isArray(noKey.body().message)
   })
@@ -452,17 +582,24 @@ test.group('Configs | update', (group) => {
 test.group('Configs | instance secret', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the JWT secret exists once in the database and signs the access tokens', async ({ assert }) => {
+  test('the JWT secret exists once in the database and signs the access tokens', async ({
+    assert,
+  }) => {
     const user = await createUser()
     const token = await accessTokenFor(user)
     const rows = await db.from('instance_secrets').where('name', 'jwt')
     assert.lengthOf(rows, 1)
     assert.isAtLeast(rows[0].value.length, 64)
     const body = token.split('.')[1]
-    assert.equal(await signJwt(JSON.parse(Buffer.from(body, 'base64url').toString()), rows[0].value), token)
+    assert.equal(
+      await signJwt(JSON.parse(Buffer.from(body, 'base64url').toString()), rows[0].value),
+      token
+    )
   })
 
-  test('two instances creating the same secret at once end up with one value', async ({ assert }) => {
+  test('two instances creating the same secret at once end up with one value', async ({
+    assert,
+  }) => {
     const first = new InstanceSecretService()
     const second = new InstanceSecretService()
     const [a, b] = await Promise.all([

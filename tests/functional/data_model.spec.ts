@@ -121,7 +121,9 @@ async function countWhere(table: string, column: string, value: string) {
 }
 
 /** A promise that must reject; runs `fn` in a nested transaction (a savepoint) so PostgreSQL can go on. */
-async function failsInSavepoint(fn: (trx: Awaited<ReturnType<typeof db.transaction>>) => Promise<unknown>) {
+async function failsInSavepoint(
+  fn: (trx: Awaited<ReturnType<typeof db.transaction>>) => Promise<unknown>
+) {
   try {
     await db.transaction(async (trx) => {
       await fn(trx)
@@ -320,10 +322,15 @@ test.group('Data model | relations', (group) => {
 test.group('Data model | cascades', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('deleting a user deletes their shares, files, reverse shares and tokens', async ({ assert }) => {
+  test('deleting a user deletes their shares, files, reverse shares and tokens', async ({
+    assert,
+  }) => {
     const { user, reverseShare, share, file, session } = await makeGraph()
     const other = await makeGraph()
-    const ownShare = await Share.create({ id: `own-${randomBytes(4).toString('hex')}`, creatorId: user.id })
+    const ownShare = await Share.create({
+      id: `own-${randomBytes(4).toString('hex')}`,
+      creatorId: user.id,
+    })
 
     await user.delete()
 
@@ -344,7 +351,11 @@ test.group('Data model | cascades', (group) => {
     ]
     for (const table of tokenTables) {
       assert.equal(await countWhere(table, 'user_id', user.id), 0, `${table} of the user are gone`)
-      assert.equal(await countWhere(table, 'user_id', other.user.id), 1, `${table} of another user stay`)
+      assert.equal(
+        await countWhere(table, 'user_id', other.user.id),
+        1,
+        `${table} of another user stay`
+      )
     }
     assert.equal(await countWhere('shares', 'id', other.share.id), 1)
     assert.equal(await countWhere('files', 'id', other.file.id), 1)
@@ -370,7 +381,10 @@ test.group('Data model | cascades', (group) => {
     assert,
   }) => {
     const { user, reverseShare, share, file } = await makeGraph()
-    const ownShare = await Share.create({ id: `own-${randomBytes(4).toString('hex')}`, creatorId: user.id })
+    const ownShare = await Share.create({
+      id: `own-${randomBytes(4).toString('hex')}`,
+      creatorId: user.id,
+    })
 
     await reverseShare.delete()
 
@@ -380,7 +394,9 @@ test.group('Data model | cascades', (group) => {
     assert.equal(await countWhere('users', 'id', user.id), 1)
   })
 
-  test('deleting a file deletes its upload session and chunks but not the share', async ({ assert }) => {
+  test('deleting a file deletes its upload session and chunks but not the share', async ({
+    assert,
+  }) => {
     const { share, file, session } = await makeGraph()
     await file.delete()
 
@@ -389,7 +405,9 @@ test.group('Data model | cascades', (group) => {
     assert.equal(await countWhere('shares', 'id', share.id), 1)
   })
 
-  test('an anonymous share has no creator and survives the deletion of users', async ({ assert }) => {
+  test('an anonymous share has no creator and survives the deletion of users', async ({
+    assert,
+  }) => {
     const user = await makeUser()
     const share = await Share.create({ id: 'anonymous-one', ownerTokenHash: digest() })
     await user.delete()
@@ -450,7 +468,11 @@ test.group('Data model | columns', (group) => {
       .where('chunk_index', 1)
       .count('* as total')
     assert.equal(Number(total), 1)
-    const otherIndex = await UploadChunk.create({ uploadSessionId: session.id, chunkIndex: 2, size: 10 })
+    const otherIndex = await UploadChunk.create({
+      uploadSessionId: session.id,
+      chunkIndex: 2,
+      size: 10,
+    })
     assert.equal(otherIndex.chunkIndex, 2)
   })
 
@@ -497,7 +519,12 @@ test.group('Data model | columns', (group) => {
     assert.isTrue(
       await failsInSavepoint((trx) =>
         SocialAccount.create(
-          { userId: user.id, provider: 'github', providerUserId: randomUUID(), providerUsername: 'y' },
+          {
+            userId: user.id,
+            provider: 'github',
+            providerUserId: randomUUID(),
+            providerUsername: 'y',
+          },
           { client: trx }
         )
       ),

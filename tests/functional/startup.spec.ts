@@ -83,19 +83,32 @@ test.group('Startup | a start that fails stops at once', (group) => {
       const tern = startTern(
         ['bin/server.ts'],
         // A database of its own (SQLite in DATA_DIR): the run's database already names another storage.
-        { DATA_DIR: dataDir, DB_CONNECTION: 'sqlite', NODE_ENV: 'production', TERN_WORKERS: workers, PORT: String(port), HOST: '127.0.0.1' },
+        {
+          DATA_DIR: dataDir,
+          DB_CONNECTION: 'sqlite',
+          NODE_ENV: 'production',
+          TERN_WORKERS: workers,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+        },
         60_000
       )
       try {
         // The failure appears when EADDRINUSE is first written; from then on the process has a second.
         let exitedAt = 0
         void tern.exited.then(() => (exitedAt = Date.now()))
-        while (!tern.output().includes('EADDRINUSE') && !exitedAt) await new Promise((r) => setTimeout(r, 10))
+        while (!tern.output().includes('EADDRINUSE') && !exitedAt)
+          await new Promise((r) => setTimeout(r, 10))
         const seenAt = Date.now()
-        const stopped = await Promise.race([tern.exited, new Promise((r) => setTimeout(r, 5_000, null))])
+        const stopped = await Promise.race([
+          tern.exited,
+          new Promise((r) => setTimeout(r, 5_000, null)),
+        ])
         assert.isNotNull(stopped, `still running 5 s after the failure:\n${tern.output()}`)
         const { code, output } = await tern.exited
-        console.log(`startup: TERN_WORKERS=${workers}, port in use: exit ${code} ${exitedAt - seenAt} ms after the failure appeared`)
+        console.log(
+          `startup: TERN_WORKERS=${workers}, port in use: exit ${code} ${exitedAt - seenAt} ms after the failure appeared`
+        )
         assert.equal(code, 1, output)
         assert.isBelow(exitedAt - seenAt, 1_000, output)
         assert.deepEqual(plainLines(output), [
@@ -108,11 +121,19 @@ test.group('Startup | a start that fails stops at once', (group) => {
     }).timeout(70_000)
   }
 
-  test('migrations against a database that does not answer stop with exit code 1 and one line', async ({ assert }) => {
+  test('migrations against a database that does not answer stop with exit code 1 and one line', async ({
+    assert,
+  }) => {
     const closedPort = await freePort()
     const result = await spawnTern(
       ['ace.js', 'tern:migrate'],
-      { DATA_DIR: dataDir, NODE_ENV: 'production', DB_CONNECTION: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: String(closedPort) },
+      {
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        DB_CONNECTION: 'mysql',
+        DB_HOST: '127.0.0.1',
+        DB_PORT: String(closedPort),
+      },
       30_000
     )
     assert.equal(result.code, 1, result.output)

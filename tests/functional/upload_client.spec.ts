@@ -32,14 +32,19 @@ function fileOf(name: string, bytes: Buffer) {
 }
 
 /** A fetch that records every chunk request (index, in flight at once) before passing it on. */
-function recordingFetch(wrap?: (url: URL, init: RequestInit | undefined, call: number) => Promise<Response> | null) {
+function recordingFetch(
+  wrap?: (url: URL, init: RequestInit | undefined, call: number) => Promise<Response> | null
+) {
   const calls: { chunkIndex: number; hasId: boolean }[] = []
   let inFlight = 0
   let maxInFlight = 0
   const fn: FetchFn = async (input, init) => {
     const url = new URL(input)
     if (url.pathname.endsWith('/files')) {
-      calls.push({ chunkIndex: Number(url.searchParams.get('chunkIndex')), hasId: url.searchParams.has('id') })
+      calls.push({
+        chunkIndex: Number(url.searchParams.get('chunkIndex')),
+        hasId: url.searchParams.has('id'),
+      })
     }
     inFlight++
     maxInFlight = Math.max(maxInFlight, inFlight)
@@ -78,12 +83,27 @@ async function storedBytes(shareId: string, fileId: string, cookie: string): Pro
 const noSleep = async () => {}
 
 /** An uploader sending `share`'s chunks of CHUNK bytes through `fetch`, with the owner's cookie; `options` on top. */
-function uploaderFor(share: { cookie: string }, fetch: FetchFn, options: Partial<ChunkUploaderOptions> = {}) {
-  return new ChunkUploader({ fetch, chunkSize: CHUNK, baseUrl: baseUrl(), headers: { cookie: share.cookie }, ...options })
+function uploaderFor(
+  share: { cookie: string },
+  fetch: FetchFn,
+  options: Partial<ChunkUploaderOptions> = {}
+) {
+  return new ChunkUploader({
+    fetch,
+    chunkSize: CHUNK,
+    baseUrl: baseUrl(),
+    headers: { cookie: share.cookie },
+    ...options,
+  })
 }
 
 /** Completes the share and asserts its file `fileId` downloads as `bytes`. */
-async function assertStored(assert: Assert, share: { id: string; cookie: string }, fileId: string, bytes: Buffer) {
+async function assertStored(
+  assert: Assert,
+  share: { id: string; cookie: string },
+  fileId: string,
+  bytes: Buffer
+) {
   const download = await storedBytes(share.id, fileId, share.cookie)
   assert.equal(download.status, 200)
   assert.isTrue(download.bytes.equals(bytes))
@@ -93,7 +113,9 @@ test.group('Upload client | chunked uploads against the server', (group) => {
   group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
   group.each.teardown(() => cleanupShareTests())
 
-  test('uploads a file in chunks, the first alone and the others three at a time, byte for byte', async ({ assert }) => {
+  test('uploads a file in chunks, the first alone and the others three at a time, byte for byte', async ({
+    assert,
+  }) => {
     const share = await newShare()
     const bytes = randomBytes(CHUNK * 9 + 123)
     const recorder = recordingFetch()
@@ -119,17 +141,23 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     )
     assert.equal(recorder.maxInFlight(), 3)
     assert.equal(progress.at(-1), bytes.length)
-    assert.deepEqual([...progress].sort((a, b) => a - b), progress)
+    assert.deepEqual(
+      [...progress].sort((a, b) => a - b),
+      progress
+    )
 
     await assertStored(assert, share, result.id, bytes)
   })
 
-  test('a first chunk whose answer is lost is retried into the same file, not a second one', async ({ assert }) => {
+  test('a first chunk whose answer is lost is retried into the same file, not a second one', async ({
+    assert,
+  }) => {
     const share = await newShare()
     const bytes = randomBytes(CHUNK * 3 + 7)
     const keys: (string | null)[] = []
     const recorder = recordingFetch((url, init, call) => {
-      if (url.searchParams.get('chunkIndex') === '0') keys.push(new Headers(init?.headers).get('idempotency-key'))
+      if (url.searchParams.get('chunkIndex') === '0')
+        keys.push(new Headers(init?.headers).get('idempotency-key'))
       if (call !== 1) return null
       // The server stores chunk 0, then the connection drops before the answer arrives.
       return fetch(url, init).then(() => {
@@ -156,8 +184,13 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     const uploader = uploaderFor(share, recorder.fn, {
       concurrency: 2,
     })
-    const files = ['a.bin', 'b.bin', 'c.bin'].map((name) => ({ name, bytes: randomBytes(CHUNK * 4) }))
-    const results = await Promise.all(files.map((file) => uploader.upload(share.id, fileOf(file.name, file.bytes))))
+    const files = ['a.bin', 'b.bin', 'c.bin'].map((name) => ({
+      name,
+      bytes: randomBytes(CHUNK * 4),
+    }))
+    const results = await Promise.all(
+      files.map((file) => uploader.upload(share.id, fileOf(file.name, file.bytes)))
+    )
     assert.equal(recorder.maxInFlight(), 2)
     assert.lengthOf(recorder.calls, 12)
 
@@ -179,7 +212,9 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     assert.equal(download.bytes.length, 0)
   })
 
-  test('a chunk lost on the network is sent again after a growing back-off, without duplicating data', async ({ assert }) => {
+  test('a chunk lost on the network is sent again after a growing back-off, without duplicating data', async ({
+    assert,
+  }) => {
     const share = await newShare()
     const bytes = randomBytes(CHUNK * 5)
     let failures = 0
@@ -213,7 +248,9 @@ test.group('Upload client | chunked uploads against the server', (group) => {
   test('a 5xx answer is retried, and gives up after the configured retries', async ({ assert }) => {
     const share = await newShare()
     const recorder = recordingFetch((url) =>
-      url.searchParams.get('chunkIndex') === '1' ? Promise.resolve(new Response('{"message":"busy"}', { status: 503 })) : null
+      url.searchParams.get('chunkIndex') === '1'
+        ? Promise.resolve(new Response('{"message":"busy"}', { status: 503 }))
+        : null
     )
     const retries: RetryEvent[] = []
     const uploader = uploaderFor(share, recorder.fn, {
@@ -221,24 +258,38 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       sleep: noSleep,
       onRetry: (event) => retries.push(event),
     })
-    const error = await uploader.upload(share.id, fileOf('busy.bin', randomBytes(CHUNK * 2))).catch((caught) => caught)
+    const error = await uploader
+      .upload(share.id, fileOf('busy.bin', randomBytes(CHUNK * 2)))
+      .catch((caught) => caught)
     assert.instanceOf(error, UploadError)
     assert.equal(error.status, 503)
     assert.isTrue(error.retryable)
     assert.lengthOf(retries, 2)
-    assert.lengthOf(recorder.calls.filter((call) => call.chunkIndex === 1), 3)
+    assert.lengthOf(
+      recorder.calls.filter((call) => call.chunkIndex === 1),
+      3
+    )
   })
 
-  test('an interrupted upload resumes with its state: same file, only the missing chunks', async ({ assert }) => {
+  test('an interrupted upload resumes with its state: same file, only the missing chunks', async ({
+    assert,
+  }) => {
     const share = await newShare()
     const bytes = randomBytes(CHUNK * 8 + 5)
     let offline = false
     const first = recordingFetch((url) => {
-      if (url.pathname.endsWith('/files') && Number(url.searchParams.get('chunkIndex')) >= 4) offline = true
+      if (url.pathname.endsWith('/files') && Number(url.searchParams.get('chunkIndex')) >= 4)
+        offline = true
       return offline ? Promise.reject(new TypeError('network down')) : null
     })
     const state = newUploadState()
-    const options = { chunkSize: CHUNK, baseUrl: baseUrl(), headers: { cookie: share.cookie }, concurrency: 1, retries: 0 }
+    const options = {
+      chunkSize: CHUNK,
+      baseUrl: baseUrl(),
+      headers: { cookie: share.cookie },
+      concurrency: 1,
+      retries: 0,
+    }
     const error = await new ChunkUploader({ ...options, fetch: first.fn })
       .upload(share.id, fileOf('resume.bin', bytes), { state })
       .catch((caught) => caught)
@@ -249,7 +300,11 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     const fileId = state.fileId
 
     const second = recordingFetch()
-    const result = await new ChunkUploader({ ...options, fetch: second.fn }).upload(share.id, fileOf('resume.bin', bytes), { state })
+    const result = await new ChunkUploader({ ...options, fetch: second.fn }).upload(
+      share.id,
+      fileOf('resume.bin', bytes),
+      { state }
+    )
     assert.equal(result.id, fileId)
     assert.deepEqual(
       second.calls.map((call) => call.chunkIndex),
@@ -258,7 +313,9 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     await assertStored(assert, share, result.id, bytes)
   })
 
-  test('a 400 unexpected_chunk_index marks the chunks below expectedChunkIndex done and goes on', async ({ assert }) => {
+  test('a 400 unexpected_chunk_index marks the chunks below expectedChunkIndex done and goes on', async ({
+    assert,
+  }) => {
     const share = await newShare()
     const bytes = randomBytes(CHUNK * 6)
     let rewritten = false
@@ -282,14 +339,20 @@ test.group('Upload client | chunked uploads against the server', (group) => {
     })
     const result = await uploader.upload(share.id, fileOf('resync.bin', bytes))
 
-    assert.deepEqual(answer, { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 4 })
+    assert.deepEqual(answer, {
+      message: 'Unexpected chunk received',
+      error: 'unexpected_chunk_index',
+      expectedChunkIndex: 4,
+    })
     assert.lengthOf(retries, 1)
     assert.equal(retries[0].error.expectedChunkIndex, 4)
     assert.equal(retries[0].delay, 0)
     await assertStored(assert, share, result.id, bytes)
   })
 
-  test('a refusal such as 413 (share too big) fails at once without retries', async ({ assert }) => {
+  test('a refusal such as 413 (share too big) fails at once without retries', async ({
+    assert,
+  }) => {
     await setConfig('share.maxSize', String(CHUNK * 2))
     const share = await newShare()
     const retries: RetryEvent[] = []
@@ -298,7 +361,9 @@ test.group('Upload client | chunked uploads against the server', (group) => {
       sleep: noSleep,
       onRetry: (event) => retries.push(event),
     })
-    const error = await uploader.upload(share.id, fileOf('big.bin', randomBytes(CHUNK * 3))).catch((caught) => caught)
+    const error = await uploader
+      .upload(share.id, fileOf('big.bin', randomBytes(CHUNK * 3)))
+      .catch((caught) => caught)
     assert.instanceOf(error, UploadError)
     assert.equal(error.status, 413)
     assert.equal(error.message, 'Max share size exceeded')
@@ -309,24 +374,41 @@ test.group('Upload client | chunked uploads against the server', (group) => {
 
   test('create, availability and complete helpers speak the share API', async ({ assert }) => {
     const owner = await shareUser()
-    const options = { fetch: ((input, init) => fetch(input, init)) as FetchFn, baseUrl: baseUrl(), headers: { cookie: owner.cookie } }
+    const options = {
+      fetch: ((input, init) => fetch(input, init)) as FetchFn,
+      baseUrl: baseUrl(),
+      headers: { cookie: owner.cookie },
+    }
     const id = newShareId('helpers')
     assert.isTrue(await isShareIdAvailable(options, id))
-    const created = await createShare(options, { id, expiration: '2-day', recipients: [], name: 'Holiday' })
+    const created = await createShare(options, {
+      id,
+      expiration: '2-day',
+      recipients: [],
+      name: 'Holiday',
+    })
     assert.deepEqual(Object.keys(created).sort(), ['description', 'expiration', 'id', 'name'])
     assert.equal(created.name, 'Holiday')
     assert.isFalse(await isShareIdAvailable(options, id))
 
-    const taken = await createShare(options, { id, expiration: 'never', recipients: [] }).catch((caught) => caught)
+    const taken = await createShare(options, { id, expiration: 'never', recipients: [] }).catch(
+      (caught) => caught
+    )
     assert.instanceOf(taken, UploadError)
     assert.equal(taken.status, 400)
     assert.equal(taken.message, 'Share id already in use')
 
-    await new ChunkUploader({ ...options, chunkSize: CHUNK }).upload(id, fileOf('a.txt', Buffer.from('hello')))
+    await new ChunkUploader({ ...options, chunkSize: CHUNK }).upload(
+      id,
+      fileOf('a.txt', Buffer.from('hello'))
+    )
     const completed = await completeShare(options, id)
     assert.equal(completed.id, id)
     // The database keeps whole seconds.
-    assert.equal(Math.floor(Date.parse(completed.expiration) / 1000), Math.floor(Date.parse(created.expiration) / 1000))
+    assert.equal(
+      Math.floor(Date.parse(completed.expiration) / 1000),
+      Math.floor(Date.parse(created.expiration) / 1000)
+    )
 
     const again = await completeShare(options, id).catch((caught) => caught)
     assert.instanceOf(again, UploadError)

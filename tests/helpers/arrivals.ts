@@ -29,7 +29,11 @@ export class Arrivals<T> {
       }
       const timer = setTimeout(() => {
         cleanup()
-        reject(new Error(`${this.label}: expected ${count} ${this.unit} within ${timeoutMs} ms, got ${this.list.length}`))
+        reject(
+          new Error(
+            `${this.label}: expected ${count} ${this.unit} within ${timeoutMs} ms, got ${this.list.length}`
+          )
+        )
       }, timeoutMs)
       const cleanup = () => {
         clearTimeout(timer)

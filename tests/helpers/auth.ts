@@ -10,7 +10,9 @@
 import { randomBytes } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import User from '#models/user'
-import AccessTokenService, { type SignAccessTokenOptions } from '#services/auth/access_token_service'
+import AccessTokenService, {
+  type SignAccessTokenOptions,
+} from '#services/auth/access_token_service'
 import { ACCESS_TOKEN_COOKIE } from '#controllers/auth/session_cookies'
 import { generate } from 'otplib'
 import type { ApiResponse } from '@japa/api-client'
@@ -38,7 +40,10 @@ export async function createUser(options: CreateUserOptions = {}): Promise<User>
 }
 
 /** A signed access token (JWT) for `user`. */
-export async function accessTokenFor(user: User, options: SignAccessTokenOptions = {}): Promise<string> {
+export async function accessTokenFor(
+  user: User,
+  options: SignAccessTokenOptions = {}
+): Promise<string> {
   return (await app.container.make(AccessTokenService)).sign(user, null, options)
 }
 
@@ -101,7 +106,10 @@ export async function sessionFor(user: User): Promise<SessionTokens> {
 }
 
 /** A `Cookie` header with the session's `access_token` (and `refresh_token` when asked). */
-export function sessionCookie(tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken'>, withRefresh = false) {
+export function sessionCookie(
+  tokens: Pick<SessionTokens, 'accessToken' | 'refreshToken'>,
+  withRefresh = false
+) {
   const parts = [`access_token=${tokens.accessToken}`]
   if (withRefresh) parts.push(`refresh_token=${tokens.refreshToken}`)
   return parts.join('; ')
@@ -109,7 +117,11 @@ export function sessionCookie(tokens: Pick<SessionTokens, 'accessToken' | 'refre
 
 /** The current TOTP code of `secret` (or the one at `epochSeconds`). */
 export function totpCode(secret: string, epochSeconds?: number): Promise<string> {
-  return generate({ secret, ...TOTP_PARAMETERS, ...(epochSeconds === undefined ? {} : { epoch: epochSeconds }) })
+  return generate({
+    secret,
+    ...TOTP_PARAMETERS,
+    ...(epochSeconds === undefined ? {} : { epoch: epochSeconds }),
+  })
 }
 
 /**

@@ -9,7 +9,9 @@ import type { Browser, BrowserContext, Page } from 'playwright'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Launches headless Chromium with flags that keep it offline and quiet. */
-export async function launchChromium(options: { headless?: boolean; slowMo?: number } = {}): Promise<Browser> {
+export async function launchChromium(
+  options: { headless?: boolean; slowMo?: number } = {}
+): Promise<Browser> {
   const { chromium } = await import('playwright')
   return chromium.launch({
     ...options,
@@ -66,7 +68,9 @@ function isDevServerSocketError(text: string): boolean {
   return (
     text.startsWith('[vite] failed to connect to websocket') ||
     text === 'WebSocket closed without opened.' ||
-    text.startsWith(`WebSocket connection to 'ws://${process.env.HOST}:${process.env.VITE_HMR_PORT}/`)
+    text.startsWith(
+      `WebSocket connection to 'ws://${process.env.HOST}:${process.env.VITE_HMR_PORT}/`
+    )
   )
 }
 
@@ -77,7 +81,9 @@ function isDevServerSocketError(text: string): boolean {
  * come from another element of the page.
  */
 export function dialogByTitle(page: Page, title: string) {
-  return page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
+  return page
+    .getByRole('dialog')
+    .filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
 }
 
 /**
@@ -123,7 +129,9 @@ export async function openSignedIn(
     hasTouch: phone,
     colorScheme: options.dark ? 'dark' : 'light',
   })
-  await context.addCookies([{ name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() }])
+  await context.addCookies([
+    { name: 'access_token', value: cookie.slice('access_token='.length), url: baseUrl() },
+  ])
   const page = await context.newPage()
   const errors = collectErrors(page)
   await page.goto(path, { timeout: options.timeout })

@@ -13,7 +13,13 @@
  */
 import db from '@adonisjs/lucid/services/db'
 
-const KEPT = new Set(['adonis_schema', 'adonis_schema_versions', 'config_variables', 'instance_secrets', 'ssr_stylesheets'])
+const KEPT = new Set([
+  'adonis_schema',
+  'adonis_schema_versions',
+  'config_variables',
+  'instance_secrets',
+  'ssr_stylesheets',
+])
 
 /**
  * Deletes every row of every other table. Tables are emptied in passes, so

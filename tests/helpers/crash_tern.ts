@@ -27,7 +27,11 @@ export interface ChildResponse {
 }
 
 /** Waits until `condition` holds, checking every 50 ms; throws after `timeoutMs` with `what`. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000
+) {
   const deadline = Date.now() + timeoutMs
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
@@ -50,7 +54,11 @@ export interface CrashTern {
   port: number
   process: RunningTern
   /** One HTTP request to the child, read whole. */
-  request(method: string, path: string, options?: { body?: Buffer; cookie?: string; json?: unknown }): Promise<ChildResponse>
+  request(
+    method: string,
+    path: string,
+    options?: { body?: Buffer; cookie?: string; json?: unknown }
+  ): Promise<ChildResponse>
   /** Resolves when a request of `shareId` waits at `point`. */
   reached(point: FaultPoint, shareId: string): Promise<void>
   /** kill -9, then waits for the exit. */
@@ -89,7 +97,10 @@ export async function startCrashTern(faultFile: string): Promise<CrashTern> {
       if (options.cookie) headers.cookie = options.cookie
       const response = await fetch(base + path, { method, headers, body })
       const bytes = Buffer.from(await response.arrayBuffer())
-      const json = (response.headers.get('content-type') ?? '').includes('json') && bytes.length ? JSON.parse(bytes.toString()) : null
+      const json =
+        (response.headers.get('content-type') ?? '').includes('json') && bytes.length
+          ? JSON.parse(bytes.toString())
+          : null
       return { status: response.status, json, bytes, cookies: response.headers.getSetCookie() }
     },
     async reached(point, shareId) {
@@ -103,8 +114,12 @@ export async function startCrashTern(faultFile: string): Promise<CrashTern> {
   const exited = child.exited.then(() => true)
   await until(
     async () => {
-      if (await Promise.race([exited, Promise.resolve(false)])) throw new Error(`Tern exited:\n${child.output()}`)
-      const status = await fetch(`${base}/api/health`).then((r) => r.status, () => 0)
+      if (await Promise.race([exited, Promise.resolve(false)]))
+        throw new Error(`Tern exited:\n${child.output()}`)
+      const status = await fetch(`${base}/api/health`).then(
+        (r) => r.status,
+        () => 0
+      )
       return status === 200
     },
     'the child server to start',

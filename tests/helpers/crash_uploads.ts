@@ -30,15 +30,27 @@ export async function useVariant(variant: DiskVariant) {
 /** Sends chunk `index` of the upload (of file `id`). */
 export function chunk(tern: CrashTern, upload: Upload, index: number, id = upload.fileId) {
   const size = upload.variant.chunkSize
-  const params = new URLSearchParams({ name: 'data.bin', chunkIndex: String(index), totalChunks: '3', ...(id ? { id } : {}) })
+  const params = new URLSearchParams({
+    name: 'data.bin',
+    chunkIndex: String(index),
+    totalChunks: '3',
+    ...(id ? { id } : {}),
+  })
   const body = upload.content.subarray(index * size, (index + 1) * size)
-  return tern.request('POST', `/api/shares/${upload.shareId}/files?${params}`, { body, cookie: upload.cookie })
+  return tern.request('POST', `/api/shares/${upload.shareId}/files?${params}`, {
+    body,
+    cookie: upload.cookie,
+  })
 }
 
 /** The JSON of a 201/202 answer; throws with the status and body otherwise. */
-export async function ok(response: Promise<{ status: number; json: any; bytes: Buffer }>, what: string) {
+export async function ok(
+  response: Promise<{ status: number; json: any; bytes: Buffer }>,
+  what: string
+) {
   const answer = await response
-  if (answer.status !== 201 && answer.status !== 202) throw new Error(`${what}: ${answer.status} ${answer.bytes}`)
+  if (answer.status !== 201 && answer.status !== 202)
+    throw new Error(`${what}: ${answer.status} ${answer.bytes}`)
   return answer.json
 }
 
@@ -54,7 +66,9 @@ export async function driveToFault(tern: CrashTern, upload: Upload) {
       await ok(chunk(tern, upload, 1), what)
       if (upload.phase === 'completing') {
         await ok(chunk(tern, upload, 2), what)
-        hang(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie }))
+        hang(
+          tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+        )
       } else hang(chunk(tern, upload, 2))
     }
   }
@@ -74,19 +88,26 @@ export async function resume(tern: CrashTern, upload: Upload) {
   } else if (upload.phase !== 'completing') {
     await ok(chunk(tern, upload, 2), what)
   }
-  await ok(tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie }), what)
+  await ok(
+    tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie }),
+    what
+  )
 }
 
 /** Downloads the file through the child; resolves to its sha256. */
 export async function downloadedSha(tern: CrashTern, upload: Upload) {
   const token = await tern.request('POST', `/api/shares/${upload.shareId}/token`, { json: {} })
   const shareCookie = token.cookies.map((line) => line.split(';')[0]).join('; ')
-  const file = await tern.request('GET', `/api/shares/${upload.shareId}/files/${upload.fileId}`, { cookie: shareCookie })
+  const file = await tern.request('GET', `/api/shares/${upload.shareId}/files/${upload.fileId}`, {
+    cookie: shareCookie,
+  })
   return `${file.status} ${sha256(file.bytes)}`
 }
 
 /** Every stored key under the upload's share folder on its disk. */
 export async function storedKeys(upload: Upload) {
-  const { objects } = await storage.use(upload.variant.disk).listAll(`shares/${upload.shareId}`, { recursive: true })
+  const { objects } = await storage
+    .use(upload.variant.disk)
+    .listAll(`shares/${upload.shareId}`, { recursive: true })
   return [...objects].map((object) => ('key' in object ? object.key : object.prefix))
 }

@@ -33,5 +33,6 @@ export async function warmUpDevServer(baseUrl: string): Promise<void> {
   if (!server) return
   for (const url of browserModules()) await server.environments.client.warmupRequest(url)
   // Server rendering of the shell (and the sign-in page, where visitors are often sent).
-  for (const path of ['/', '/auth/signIn']) await (await fetch(new URL(path, baseUrl))).arrayBuffer()
+  for (const path of ['/', '/auth/signIn'])
+    await (await fetch(new URL(path, baseUrl))).arrayBuffer()
 }

@@ -59,9 +59,17 @@ function readForm(req: IncomingMessage) {
 
 /** Starts the fake on 127.0.0.1 (random port). */
 export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeOauth2> {
-  const codes = new Map<string, { account: FakeAccount; redirectUri: string; challenge: string | null }>()
+  const codes = new Map<
+    string,
+    { account: FakeAccount; redirectUri: string; challenge: string | null }
+  >()
   const tokens = new Map<string, FakeAccount>()
-  const fake = { clientId: 'fake-client', clientSecret: 'fake-secret', account: null, deny: false } as FakeOauth2
+  const fake = {
+    clientId: 'fake-client',
+    clientSecret: 'fake-secret',
+    account: null,
+    deny: false,
+  } as FakeOauth2
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', fake.url)
@@ -89,13 +97,20 @@ export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeO
       const [basicId, basicSecret] = basic
         ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent)
         : []
-      const id = options.clientAuth === 'post' ? form.get('client_id') : basicId ?? form.get('client_id')
-      const secret = options.clientAuth === 'post' ? form.get('client_secret') : basicSecret ?? form.get('client_secret')
-      if (id !== fake.clientId || secret !== fake.clientSecret) return json(res, 401, { error: 'invalid_client' })
+      const id =
+        options.clientAuth === 'post' ? form.get('client_id') : (basicId ?? form.get('client_id'))
+      const secret =
+        options.clientAuth === 'post'
+          ? form.get('client_secret')
+          : (basicSecret ?? form.get('client_secret'))
+      if (id !== fake.clientId || secret !== fake.clientSecret)
+        return json(res, 401, { error: 'invalid_client' })
       const grant = codes.get(form.get('code') ?? '')
       codes.delete(form.get('code') ?? '')
       const verifier = form.get('code_verifier') ?? ''
-      const challengeOk = grant?.challenge === null || grant?.challenge === createHash('sha256').update(verifier).digest('base64url')
+      const challengeOk =
+        grant?.challenge === null ||
+        grant?.challenge === createHash('sha256').update(verifier).digest('base64url')
       if (!grant || grant.redirectUri !== form.get('redirect_uri') || !challengeOk) {
         return json(res, 400, { error: 'invalid_grant' })
       }

@@ -11,7 +11,9 @@ import type { TernChild } from '#tests/helpers/tern_child'
 /** Mounts a tmpfs of `size` (e.g. "16m") at `dir`; resolves to its unmount. */
 export function mountTmpfs(dir: string, size: string): () => void {
   if (process.getuid?.() !== 0) {
-    throw new Error('The full-disk tests mount a tmpfs and must run as root (they are not skipped).')
+    throw new Error(
+      'The full-disk tests mount a tmpfs and must run as root (they are not skipped).'
+    )
   }
   mkdirSync(dir, { recursive: true })
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir])
@@ -53,7 +55,12 @@ export async function call(
   if (options.cookie) headers.cookie = options.cookie
   if (options.json !== undefined) headers['content-type'] = 'application/json'
   if (options.body) headers['content-type'] = 'application/octet-stream'
-  const body = options.json !== undefined ? JSON.stringify(options.json) : options.body ? new Uint8Array(options.body) : undefined
+  const body =
+    options.json !== undefined
+      ? JSON.stringify(options.json)
+      : options.body
+        ? new Uint8Array(options.body)
+        : undefined
   const response = await fetch(`${child.url}${path}`, { method, headers, body })
   const text = await response.text()
   const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0])

@@ -7,7 +7,14 @@
  * name and rename, so none sees a half-written binary.
  */
 import { execFile } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, createWriteStream } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  createWriteStream,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
@@ -80,7 +87,13 @@ export async function helm(args: string[]): Promise<HelmResult> {
       {
         cwd: ROOT,
         maxBuffer: 32 * 1024 * 1024,
-        env: { PATH: process.env.PATH ?? '', HOME: home, HELM_CACHE_HOME: join(home, 'cache'), HELM_CONFIG_HOME: join(home, 'config'), HELM_DATA_HOME: join(home, 'data') },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          HELM_CACHE_HOME: join(home, 'cache'),
+          HELM_CONFIG_HOME: join(home, 'config'),
+          HELM_DATA_HOME: join(home, 'data'),
+        },
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
@@ -91,13 +104,20 @@ export async function helm(args: string[]): Promise<HelmResult> {
 }
 
 /** One rendered Kubernetes object (the fields the tests read). */
-export type K8sObject = { kind: string; metadata: { name: string; annotations?: Record<string, string> }; [key: string]: any }
+export type K8sObject = {
+  kind: string
+  metadata: { name: string; annotations?: Record<string, string> }
+  [key: string]: any
+}
 
 /**
  * `helm template` of charts/tern with the given values files and `--set`
  * pairs; resolves to the parsed objects, or throws with helm's stderr.
  */
-export async function renderChart(valuesFiles: string[] = [], sets: string[] = []): Promise<K8sObject[]> {
+export async function renderChart(
+  valuesFiles: string[] = [],
+  sets: string[] = []
+): Promise<K8sObject[]> {
   const args = ['template', 'tern', 'charts/tern', '--namespace', 'files']
   for (const file of valuesFiles) args.push('-f', file)
   for (const set of sets) args.push('--set', set)
@@ -110,7 +130,10 @@ export async function renderChart(valuesFiles: string[] = [], sets: string[] = [
 
 /** The single object of `kind` (and `name`, when given) in `objects`. */
 export function only(objects: K8sObject[], kind: string, name?: string): K8sObject {
-  const found = objects.filter((object) => object.kind === kind && (!name || object.metadata.name === name))
-  if (found.length !== 1) throw new Error(`expected one ${kind}${name ? ` ${name}` : ''}, rendered ${found.length}`)
+  const found = objects.filter(
+    (object) => object.kind === kind && (!name || object.metadata.name === name)
+  )
+  if (found.length !== 1)
+    throw new Error(`expected one ${kind}${name ? ` ${name}` : ''}, rendered ${found.length}`)
   return found[0]
 }

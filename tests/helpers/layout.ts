@@ -43,10 +43,15 @@ export function cutOff(page: Page, scope = 'body'): Promise<string[]> {
       const problems: string[] = []
       const viewportWidth = doc.documentElement.clientWidth
       if (doc.scrollingElement.scrollWidth > viewportWidth) {
-        problems.push(`the page scrolls sideways: ${doc.scrollingElement.scrollWidth} px in ${viewportWidth} px`)
+        problems.push(
+          `the page scrolls sideways: ${doc.scrollingElement.scrollWidth} px in ${viewportWidth} px`
+        )
       }
       const describe = (element: any) => {
-        const text = String(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
+        const text = String(element.getAttribute('aria-label') ?? element.textContent ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')
+          .slice(0, 40)
         const tag = element.tagName.toLowerCase()
         const testId = element.closest('[data-testid]')?.getAttribute('data-testid')
         return `<${tag}> "${text}"${testId ? ` in [data-testid=${testId}]` : ''}`
@@ -55,19 +60,37 @@ export function cutOff(page: Page, scope = 'body'): Promise<string[]> {
       if (!root) return [`no element matches ${selector}`]
       const startY = win.scrollY
       for (const element of root.querySelectorAll(checked)) {
-        if (element.closest('[data-allow-clip], [aria-hidden=true], .ant-table-measure-row, .ant-select-selection-search')) continue
+        if (
+          element.closest(
+            '[data-allow-clip], [aria-hidden=true], .ant-table-measure-row, .ant-select-selection-search'
+          )
+        )
+          continue
         const style = win.getComputedStyle(element)
-        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue
+        if (
+          style.visibility === 'hidden' ||
+          style.display === 'none' ||
+          Number(style.opacity) === 0
+        )
+          continue
         const box = element.getBoundingClientRect()
         if (box.width < 1 || box.height < 1) continue
         // The part of the element that no ancestor clips away horizontally.
         let left = Math.max(box.left, 0)
         let right = Math.min(box.right, viewportWidth)
         let hiddenByAncestor = false
-        for (let ancestor = element.parentElement; ancestor && ancestor !== doc.documentElement; ancestor = ancestor.parentElement) {
+        for (
+          let ancestor = element.parentElement;
+          ancestor && ancestor !== doc.documentElement;
+          ancestor = ancestor.parentElement
+        ) {
           const ancestorStyle = win.getComputedStyle(ancestor)
           // Hidden, or transparent until hovered (antd's number-input arrows): not on screen.
-          if (ancestorStyle.display === 'none' || ancestorStyle.visibility === 'hidden' || Number(ancestorStyle.opacity) === 0) {
+          if (
+            ancestorStyle.display === 'none' ||
+            ancestorStyle.visibility === 'hidden' ||
+            Number(ancestorStyle.opacity) === 0
+          ) {
             hiddenByAncestor = true
           }
           if (ancestorStyle.overflowX === 'visible') continue
@@ -78,12 +101,21 @@ export function cutOff(page: Page, scope = 'body'): Promise<string[]> {
         if (hiddenByAncestor) continue
         const shown = Math.max(0, right - left)
         if (shown < box.width - 1) {
-          problems.push(`${describe(element)} shows ${Math.round(shown)} of ${Math.round(box.width)} px`)
+          problems.push(
+            `${describe(element)} shows ${Math.round(shown)} of ${Math.round(box.width)} px`
+          )
           continue
         }
         // Its own text clipped (text-overflow, overflow hidden).
-        if (style.display !== 'inline' && style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1 && !['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)) {
-          problems.push(`${describe(element)} clips its text: ${element.scrollWidth} px in ${element.clientWidth} px`)
+        if (
+          style.display !== 'inline' &&
+          style.overflowX !== 'visible' &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          !['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName)
+        ) {
+          problems.push(
+            `${describe(element)} clips its text: ${element.scrollWidth} px in ${element.clientWidth} px`
+          )
           continue
         }
         // Covered: what is on top at its middle must be the element itself or inside it.

@@ -59,27 +59,49 @@ export const HOSTILE_VALUES: HostileValue[] = [
 
 /** Hostile strings for a path segment or a query value (already percent-encoded where needed). */
 export const HOSTILE_SEGMENTS: string[] = [
-  '%00', 'a%00b', '%20', '%22', '%27', '%E2%80%AE', '..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e',
-  '%ED%A0%80', '%FF', '%C0%AF', 'x'.repeat(4000), '-1', '0x10', '1e309', 'NaN', '%3Cscript%3E', '%25',
+  '%00',
+  'a%00b',
+  '%20',
+  '%22',
+  '%27',
+  '%E2%80%AE',
+  '..%2F..%2Fetc%2Fpasswd',
+  '..',
+  '%2e%2e',
+  '%ED%A0%80',
+  '%FF',
+  '%C0%AF',
+  'x'.repeat(4000),
+  '-1',
+  '0x10',
+  '1e309',
+  'NaN',
+  '%3Cscript%3E',
+  '%25',
 ]
 
 /** Whole bodies that no JSON route accepts: broken JSON, wrong shapes, wrong or missing content types. */
-export const HOSTILE_BODIES: { label: string; body: string | Uint8Array; contentType?: string }[] = [
-  { label: 'truncated JSON', body: '{"a": ' },
-  { label: 'trailing comma', body: '{"a": 1,}' },
-  { label: 'single quotes', body: "{'a': 1}" },
-  { label: 'JSON string', body: '"text"' },
-  { label: 'JSON number', body: '12' },
-  { label: 'JSON null', body: 'null' },
-  { label: 'deep array', body: deep(100_000) },
-  { label: 'deep object', body: '{"a":'.repeat(60_000) + '1' + '}'.repeat(60_000) },
-  { label: 'BOM', body: '\ufeff{"a":1}' },
-  { label: 'invalid UTF-8', body: new Uint8Array(Buffer.from('{"a":"\xff\xfe"}', 'latin1')) },
-  { label: 'form body', body: 'a=1&a[b]=2&__proto__[x]=1', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
-  { label: 'multipart without boundary', body: '--x\r\n', contentType: 'multipart/form-data' },
-  { label: 'text', body: '{"a":1}', contentType: 'text/plain' },
-]
+export const HOSTILE_BODIES: { label: string; body: string | Uint8Array; contentType?: string }[] =
+  [
+    { label: 'truncated JSON', body: '{"a": ' },
+    { label: 'trailing comma', body: '{"a": 1,}' },
+    { label: 'single quotes', body: "{'a': 1}" },
+    { label: 'JSON string', body: '"text"' },
+    { label: 'JSON number', body: '12' },
+    { label: 'JSON null', body: 'null' },
+    { label: 'deep array', body: deep(100_000) },
+    { label: 'deep object', body: '{"a":'.repeat(60_000) + '1' + '}'.repeat(60_000) },
+    { label: 'BOM', body: '\ufeff{"a":1}' },
+    { label: 'invalid UTF-8', body: new Uint8Array(Buffer.from('{"a":"\xff\xfe"}', 'latin1')) },
+    {
+      label: 'form body',
+      body: 'a=1&a[b]=2&__proto__[x]=1',
+      contentType: 'application/x-www-form-urlencoded',
+    },
+    { label: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
+    { label: 'multipart without boundary', body: '--x\r\n', contentType: 'multipart/form-data' },
+    { label: 'text', body: '{"a":1}', contentType: 'text/plain' },
+  ]
 
 /** One request of the corpus. */
 export interface CorpusRequest {
@@ -102,9 +124,15 @@ export interface CorpusResult {
 }
 
 /** Checks one answer: < 500, and a 4xx carries a JSON body with a message (or is a redirect). */
-function problemOf(request: CorpusRequest, status: number, type: string, text: string): string | null {
+function problemOf(
+  request: CorpusRequest,
+  status: number,
+  type: string,
+  text: string
+): string | null {
   if (status >= 500) return `${status}: ${text.slice(0, 200)}`
-  if (status >= 200 && status < 300 && !request.mayAccept) return `accepted with ${status}: ${text.slice(0, 120)}`
+  if (status >= 200 && status < 300 && !request.mayAccept)
+    return `accepted with ${status}: ${text.slice(0, 120)}`
   if (status < 400) return null
   if (!type.includes('json')) return `${status} without JSON (${type})`
   const body = JSON.parse(text)
@@ -128,7 +156,13 @@ export function send(request: CorpusRequest, cookies: string | null): Promise<Co
   if (cookies) headers.cookie = cookies
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { host: process.env.HOST, port: Number(process.env.PORT), method: request.method, path: request.path, headers },
+      {
+        host: process.env.HOST,
+        port: Number(process.env.PORT),
+        method: request.method,
+        path: request.path,
+        headers,
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -168,7 +202,10 @@ export async function runCorpus(
  * request (4xx) that changed them is a problem ("refused but stored").
  * Accepted ones may store what they were sent.
  */
-export async function runWithTableChecks(requests: { request: CorpusRequest; cookies: string | null }[], tables: string[]) {
+export async function runWithTableChecks(
+  requests: { request: CorpusRequest; cookies: string | null }[],
+  tables: string[]
+) {
   const results: CorpusResult[] = []
   for (const { request, cookies } of requests) {
     const before = await tableLines(tables)

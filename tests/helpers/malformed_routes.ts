@@ -57,8 +57,17 @@ export interface CorpusFixtures {
 export type Caller = { request: CorpusRequest; cookies: string | null }
 
 const HOSTILE_RANGES = [
-  'bytes=18446744073709551616-', 'bytes=-18446744073709551616', 'bytes=99999999999999999999999-1', 'bytes=1-0',
-  'bytes=0-0,1-1,2-2', 'bytes=--1', 'bits=0-1', `bytes=${'9'.repeat(5000)}-`, 'bytes=abc', 'bytes=5000-', 'bytes=',
+  'bytes=18446744073709551616-',
+  'bytes=-18446744073709551616',
+  'bytes=99999999999999999999999-1',
+  'bytes=1-0',
+  'bytes=0-0,1-1,2-2',
+  'bytes=--1',
+  'bits=0-1',
+  `bytes=${'9'.repeat(5000)}-`,
+  'bytes=abc',
+  'bytes=5000-',
+  'bytes=',
 ]
 const HOSTILE_KEYS = [' ', 'x'.repeat(65), '../x', 'a b', "'", '%00', 'k'.repeat(5000)]
 const FORGED_COOKIES = [
@@ -80,7 +89,12 @@ function render(template: BodyTemplate, path?: string, json?: string | null, pre
     const here = prefix + key
     if (here === path && json === null) return []
     const leaf = (text: string | (() => string)) => (typeof text === 'string' ? text : text())
-    const text = here === path ? json! : typeof value === 'object' ? render(value, path, json, `${here}.`) : leaf(value)
+    const text =
+      here === path
+        ? json!
+        : typeof value === 'object'
+          ? render(value, path, json, `${here}.`)
+          : leaf(value)
     return [`${JSON.stringify(key)}:${text}`]
   })
   return `{${parts.join(',')}}`
@@ -106,13 +120,18 @@ export function fieldMutations(route: CorpusRoute, caller: string | null): Calle
   const path = fillPath(route) + queryString(route.query ?? {})
   const wrap = (json: string) => (route.arrayBody ? `[${json}]` : json)
   const add = (label: string, body: string) =>
-    out.push({ request: { label, method: route.method, path, body, mayAccept: route.mayAccept }, cookies: caller })
+    out.push({
+      request: { label, method: route.method, path, body, mayAccept: route.mayAccept },
+      cookies: caller,
+    })
   const wrongPasswordOnly = (json: string) => route.checksPassword && /^"[^\\]{0,100}"$/.test(json)
   for (const field of leaves(route.body)) {
     for (const value of HOSTILE_VALUES) {
-      if (!route.skip?.[field]?.includes(value.label) && !wrongPasswordOnly(value.json)) add(`${field} = ${value.label}`, wrap(render(route.body, field, value.json)))
+      if (!route.skip?.[field]?.includes(value.label) && !wrongPasswordOnly(value.json))
+        add(`${field} = ${value.label}`, wrap(render(route.body, field, value.json)))
     }
-    if (!route.skip?.[field]?.includes('missing')) add(`${field} missing`, wrap(render(route.body, field, null)))
+    if (!route.skip?.[field]?.includes('missing'))
+      add(`${field} missing`, wrap(render(route.body, field, null)))
   }
   return out
 }
@@ -126,12 +145,20 @@ export function buildCorpus(
   const out: Caller[] = []
   for (const route of routes) {
     const caller = [cookies[route.role], route.cookies].filter(Boolean).join('; ') || null
-    const base: CorpusRequest = { label: 'baseline', method: route.method, path: fillPath(route) + queryString(route.query ?? {}), mayAccept: route.mayAccept }
+    const base: CorpusRequest = {
+      label: 'baseline',
+      method: route.method,
+      path: fillPath(route) + queryString(route.query ?? {}),
+      mayAccept: route.mayAccept,
+    }
     const wrap = (json: string) => (route.arrayBody ? `[${json}]` : json)
     const add = (request: Partial<CorpusRequest> & { label: string }, as = caller) => {
-      const withBody = request.body === undefined && route.raw !== undefined
-        ? { body: route.raw, contentType: 'application/octet-stream' }
-        : request.body === undefined && route.body ? { body: wrap(render(route.body)) } : {}
+      const withBody =
+        request.body === undefined && route.raw !== undefined
+          ? { body: route.raw, contentType: 'application/octet-stream' }
+          : request.body === undefined && route.body
+            ? { body: wrap(render(route.body)) }
+            : {}
       out.push({ request: { ...base, ...withBody, ...request }, cookies: as })
     }
 
@@ -139,31 +166,64 @@ export function buildCorpus(
     if (route.method !== 'GET') {
       for (const hostile of HOSTILE_BODIES) {
         const mayAccept = route.mayAccept || route.emptyBodyIsValid
-        add({ label: `body: ${hostile.label}`, body: hostile.body, contentType: hostile.contentType, mayAccept })
+        add({
+          label: `body: ${hostile.label}`,
+          body: hostile.body,
+          contentType: hostile.contentType,
+          mayAccept,
+        })
       }
     }
     for (const name of Object.keys(route.params ?? {})) {
       for (const segment of HOSTILE_SEGMENTS) {
         const path = fillPath(route, [name, segment]) + queryString(route.query ?? {})
         add({ label: `:${name} = ${segment.slice(0, 30)}`, path })
-        if (route.role !== 'anon') add({ label: `anonymous, :${name} = ${segment.slice(0, 30)}`, path }, null)
+        if (route.role !== 'anon')
+          add({ label: `anonymous, :${name} = ${segment.slice(0, 30)}`, path }, null)
       }
     }
     for (const key of Object.keys(route.query ?? {})) {
-      const forms = [...HOSTILE_SEGMENTS.map((value) => `${key}=${value}`), `${key}[]=1`, `${key}[a]=1`, key, `${key}=`]
-      for (const form of forms) add({ label: `?${form.slice(0, 30)}`, path: fillPath(route) + queryString(route.query!, [key, form]) })
+      const forms = [
+        ...HOSTILE_SEGMENTS.map((value) => `${key}=${value}`),
+        `${key}[]=1`,
+        `${key}[a]=1`,
+        key,
+        `${key}=`,
+      ]
+      for (const form of forms)
+        add({
+          label: `?${form.slice(0, 30)}`,
+          path: fillPath(route) + queryString(route.query!, [key, form]),
+        })
     }
-    for (const forged of FORGED_COOKIES) add({ label: `forged cookie ${forged.slice(0, 20)}` }, forged)
-    add({ label: 'forged bearer' , headers: { authorization: 'Bearer tern_garbage' } }, null)
+    for (const forged of FORGED_COOKIES)
+      add({ label: `forged cookie ${forged.slice(0, 20)}` }, forged)
+    add({ label: 'forged bearer', headers: { authorization: 'Bearer tern_garbage' } }, null)
   }
   for (const range of HOSTILE_RANGES) {
     const headers = { 'range': range, 'if-range': '"garbage"' }
-    out.push({ request: { label: `range ${range.slice(0, 30)}`, method: 'GET', path: fixtures.downloadPath, headers, mayAccept: true }, cookies: fixtures.token })
+    out.push({
+      request: {
+        label: `range ${range.slice(0, 30)}`,
+        method: 'GET',
+        path: fixtures.downloadPath,
+        headers,
+        mayAccept: true,
+      },
+      cookies: fixtures.token,
+    })
   }
   for (const key of HOSTILE_KEYS) {
     const path = `/api/shares/${fixtures.draft}/files?name=a.txt&chunkIndex=1&totalChunks=2`
     out.push({
-      request: { label: `idempotency key ${key.slice(0, 20)}`, method: 'POST', path, body: 'x', contentType: 'application/octet-stream', headers: { 'idempotency-key': key } },
+      request: {
+        label: `idempotency key ${key.slice(0, 20)}`,
+        method: 'POST',
+        path,
+        body: 'x',
+        contentType: 'application/octet-stream',
+        headers: { 'idempotency-key': key },
+      },
       cookies: cookies.user,
     })
   }

@@ -26,13 +26,17 @@ export async function configureOauth(settings: Record<string, string | boolean>)
 export function locationOf(visited: Visited): string {
   const location = visited.headers.get('location')
   if (visited.status !== 302 || !location) {
-    throw new Error(`expected a 302 from ${visited.url}, got ${visited.status}: ${visited.body.slice(0, 300)}`)
+    throw new Error(
+      `expected a 302 from ${visited.url}, got ${visited.status}: ${visited.body.slice(0, 300)}`
+    )
   }
   return location
 }
 
 /** The `{error, redirect, params}` of an `/error?...` redirect, or null for another location. */
-export function errorPageOf(visited: Visited): { error: string; redirect: string; params: string } | null {
+export function errorPageOf(
+  visited: Visited
+): { error: string; redirect: string; params: string } | null {
   const location = new URL(locationOf(visited), ternUrl())
   if (location.pathname !== '/error') return null
   return {

@@ -54,7 +54,10 @@ export class OauthBrowser {
   }
 
   /** One request, no redirect followed; cookies are sent and stored. */
-  async request(url: string | URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Visited> {
+  async request(
+    url: string | URL,
+    init: { method?: string; form?: Record<string, string> } = {}
+  ): Promise<Visited> {
     const target = new URL(url)
     const jar = this.cookies.get(target.origin)
     const headers: Record<string, string> = {}
@@ -67,7 +70,12 @@ export class OauthBrowser {
       redirect: 'manual',
     })
     this.#absorb(target, response.headers)
-    return { url: target, status: response.status, headers: response.headers, body: await response.text() }
+    return {
+      url: target,
+      status: response.status,
+      headers: response.headers,
+      body: await response.text(),
+    }
   }
 
   /**
@@ -83,7 +91,8 @@ export class OauthBrowser {
     let visited = await this.request(url, { form: options.form })
     for (let hop = 0; hop < 20; hop++) {
       const location = visited.headers.get('location')
-      if (visited.status < 300 || visited.status >= 400 || !location || stop(visited.url)) return visited
+      if (visited.status < 300 || visited.status >= 400 || !location || stop(visited.url))
+        return visited
       visited = await this.request(new URL(location, visited.url))
     }
     throw new Error(`too many redirects from ${url}`)
@@ -95,7 +104,8 @@ export class OauthBrowser {
    */
   submitLogin(page: Visited, login: string): Promise<Visited> {
     const action = /<form[^>]*action="([^"]+)"/.exec(page.body)?.[1]
-    if (!action || !page.body.includes('name="login"')) throw new Error(`not a login form: ${page.url}\n${page.body.slice(0, 500)}`)
+    if (!action || !page.body.includes('name="login"'))
+      throw new Error(`not a login form: ${page.url}\n${page.body.slice(0, 500)}`)
     return this.follow(new URL(action.replace(/&amp;/g, '&'), page.url), {
       form: { prompt: 'login', login, password: 'any-password' },
     })

@@ -55,7 +55,9 @@ export interface StartOidcProviderOptions {
 }
 
 /** Starts the provider; close it in teardown. */
-export async function startOidcProvider(options: StartOidcProviderOptions): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  options: StartOidcProviderOptions
+): Promise<TestOidcProvider> {
   const accounts = new Map<string, TestOidcClaims>()
   const clientId = options.clientId ?? 'tern-test-client'
   const clientSecret = options.clientSecret ?? 'tern-test-secret-0123456789abcdef'
@@ -90,16 +92,27 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     },
     // Consent is granted at once: the tests drive the login form only.
     async loadExistingGrant(ctx) {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
+      const grantId =
+        ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
       if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId })
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      })
       grant.addOIDCScope('openid email profile')
       await grant.save()
       return grant
     },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     cookies: { keys: ['tern-test-cookie-key'] },
-    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 600, Session: 600 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+    },
     renderError(ctx, out) {
       ctx.type = 'json'
       ctx.body = out

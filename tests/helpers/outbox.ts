@@ -13,7 +13,15 @@ import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_route
 export const DELIVERIES_TABLE = 'notification_deliveries'
 
 /** The settings the outbox tests change. */
-export const OUTBOX_CONFIG_KEYS = ['smtp.enabled', 'smtp.host', 'smtp.port', 'smtp.email', 'webhook.enabled', 'webhook.urls', 'webhook.secret']
+export const OUTBOX_CONFIG_KEYS = [
+  'smtp.enabled',
+  'smtp.host',
+  'smtp.port',
+  'smtp.email',
+  'webhook.enabled',
+  'webhook.urls',
+  'webhook.secret',
+]
 
 /** Empties the deliveries table, resets the settings of {@link OUTBOX_CONFIG_KEYS} and removes the webhook routes. */
 export async function resetOutbox(): Promise<void> {
@@ -36,7 +44,8 @@ export async function until<T>(
   for (;;) {
     const value = await read()
     if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 20))
   }
 }

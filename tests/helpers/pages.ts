@@ -28,9 +28,13 @@ export function pageObject(text: string): { component: string; props: Record<str
  * of that render, `/ssr-styles/<hash>.css`), fetched as a browser would.
  */
 export async function linkedStyles(text: string): Promise<string> {
-  const hrefs = [...text.matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[^"]+)"/g)].map((m) => m[1])
+  const hrefs = [...text.matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[^"]+)"/g)].map(
+    (m) => m[1]
+  )
   if (hrefs.length === 0) throw new Error('No server-rendered stylesheet link in the HTML')
-  const sheets = await Promise.all(hrefs.map((href) => api('GET', href, { headers: { accept: 'text/css,*/*;q=0.1' } })))
+  const sheets = await Promise.all(
+    hrefs.map((href) => api('GET', href, { headers: { accept: 'text/css,*/*;q=0.1' } }))
+  )
   return sheets.map((sheet) => sheet.bytes.toString('utf8')).join('\n')
 }
 

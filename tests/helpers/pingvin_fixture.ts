@@ -79,8 +79,14 @@ CREATE TABLE "Config" ("updatedAt" DATETIME NOT NULL, "name" TEXT NOT NULL, "cat
 function schema0x(): string {
   return SCHEMA_1_13.replace(', "name" TEXT,', ',')
     .replace(`, "storageProvider" TEXT NOT NULL DEFAULT 'LOCAL'`, '')
-    .replace(`"uploadLocked" BOOLEAN NOT NULL DEFAULT false,`, `"uploadLocked" BOOLEAN NOT NULL DEFAULT false, "isZipReady" BOOLEAN NOT NULL DEFAULT false,`)
-    .replace(` "simplified" BOOLEAN NOT NULL DEFAULT false,\n  "publicAccess" BOOLEAN NOT NULL DEFAULT true,`, '')
+    .replace(
+      `"uploadLocked" BOOLEAN NOT NULL DEFAULT false,`,
+      `"uploadLocked" BOOLEAN NOT NULL DEFAULT false, "isZipReady" BOOLEAN NOT NULL DEFAULT false,`
+    )
+    .replace(
+      ` "simplified" BOOLEAN NOT NULL DEFAULT false,\n  "publicAccess" BOOLEAN NOT NULL DEFAULT true,`,
+      ''
+    )
     .replace(` "ldapDN" TEXT,`, '')
     .replace(`CREATE UNIQUE INDEX "User_ldapDN_key" ON "User"("ldapDN");\n`, '')
     .replace(/CREATE TABLE "OAuthUser"[^;]*;\n/, '')
@@ -111,7 +117,9 @@ export async function hashTree(dir: string): Promise<Record<string, string>> {
   for (const entry of entries) {
     if (!entry.isFile()) continue
     const path = join(entry.parentPath, entry.name)
-    out[relative(dir, path)] = createHash('sha256').update(await readFile(path)).digest('hex')
+    out[relative(dir, path)] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex')
   }
   return out
 }
@@ -156,7 +164,16 @@ export interface PingvinFixture {
     corrupt: string
   }
   /** File ids by role, and the bytes of each file written to uploads/. */
-  files: { big: string; text: string; protectedFile: string; anonymousFile: string; viaReverseShare: string; present: string; missing: string; mismatched: string }
+  files: {
+    big: string
+    text: string
+    protectedFile: string
+    anonymousFile: string
+    viaReverseShare: string
+    present: string
+    missing: string
+    mismatched: string
+  }
   bytes: Record<string, Buffer>
   /** Inserts a row into the Pingvin database (columns as given). */
   insert(table: string, row: Record<string, unknown>): void
@@ -166,7 +183,9 @@ export interface PingvinFixture {
 }
 
 /** Builds the standard Pingvin data folder (see the file comment). */
-export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } = {}): Promise<PingvinFixture> {
+export async function buildPingvinFixture(
+  options: { schema?: '1.13' | '0.x' } = {}
+): Promise<PingvinFixture> {
   const schema = options.schema ?? '1.13'
   const dir = await mkdtemp(join(tmpdir(), 'pingvin-fixture-'))
   const dbPath = join(dir, 'pingvin-share.db')
@@ -181,7 +200,9 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
       const value = row[column]
       return typeof value === 'boolean' ? (value ? 1 : 0) : value
     })
-    db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values)
+    db.prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
+    ).run(...values)
   }
   const writeUpload = async (shareId: string, name: string, bytes: Buffer) => {
     await mkdir(join(uploads, 'shares', shareId), { recursive: true })
@@ -189,8 +210,19 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
   }
 
   const now = Date.now()
-  for (const [index, name] of ['20221011172612_init', '20241218145829_add_s3_support', '20250108150730_remove_is_zip_ready'].entries()) {
-    insert('_prisma_migrations', { id: randomUUID(), checksum: 'x', finished_at: now, migration_name: name, started_at: now, applied_steps_count: index + 1 })
+  for (const [index, name] of [
+    '20221011172612_init',
+    '20241218145829_add_s3_support',
+    '20250108150730_remove_is_zip_ready',
+  ].entries()) {
+    insert('_prisma_migrations', {
+      id: randomUUID(),
+      checksum: 'x',
+      finished_at: now,
+      migration_name: name,
+      started_at: now,
+      applied_steps_count: index + 1,
+    })
   }
 
   const ids = {
@@ -210,11 +242,27 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
 
   // Users. Alice's hash uses small m/t: the parameters must be read from the hash.
   const adminHash = await argon2.hash(passwords.admin, { type: argon2.argon2id })
-  const aliceHash = await argon2.hash(passwords.alice, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 })
+  const aliceHash = await argon2.hash(passwords.alice, {
+    type: argon2.argon2id,
+    memoryCost: 4096,
+    timeCost: 2,
+  })
   const user = (id: string, username: string, extra: Record<string, unknown>) =>
-    insert('User', { id, createdAt: now - 30 * DAY, updatedAt: now - 20 * DAY, username, email: `${username}@example.com`, ...extra })
+    insert('User', {
+      id,
+      createdAt: now - 30 * DAY,
+      updatedAt: now - 20 * DAY,
+      username,
+      email: `${username}@example.com`,
+      ...extra,
+    })
   user(ids.admin, `admin${tag}`, { password: adminHash, isAdmin: true })
-  user(ids.alice, `alice${tag}`, { password: aliceHash, totpEnabled: true, totpVerified: true, totpSecret })
+  user(ids.alice, `alice${tag}`, {
+    password: aliceHash,
+    totpEnabled: true,
+    totpVerified: true,
+    totpSecret,
+  })
   user(ids.bob, `bob${tag}`, {
     password: await argon2.hash('bob-pw', { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 }),
     totpEnabled: true,
@@ -227,14 +275,36 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
   // Unique in Pingvin's SQLite (case-sensitive), the same name as Alice's for Tern (and MySQL).
   user(ids.aliceByCase, `ALICE${tag}`, { password: null, email: `alice-upper${tag}@example.com` })
   user(ids.ldapUser, `ldap${tag}`, {
-    password: await argon2.hash(randomUUID(), { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 }),
+    password: await argon2.hash(randomUUID(), {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 2,
+    }),
     ...(modern ? { ldapDN: `uid=ldap${tag},ou=people,dc=example,dc=org` } : {}),
   })
   if (modern) {
-    insert('OAuthUser', { id: randomUUID(), provider: 'github', providerUserId: `gh-${tag}`, providerUsername: 'octo', userId: ids.oauthOnly })
-    insert('OAuthUser', { id: randomUUID(), provider: 'github', providerUserId: `gh2-${tag}`, providerUsername: 'octo2', userId: ids.oauthOnly })
+    insert('OAuthUser', {
+      id: randomUUID(),
+      provider: 'github',
+      providerUserId: `gh-${tag}`,
+      providerUsername: 'octo',
+      userId: ids.oauthOnly,
+    })
+    insert('OAuthUser', {
+      id: randomUUID(),
+      provider: 'github',
+      providerUserId: `gh2-${tag}`,
+      providerUsername: 'octo2',
+      userId: ids.oauthOnly,
+    })
   }
-  insert('RefreshToken', { id: randomUUID(), token: randomUUID(), createdAt: now, expiresAt: now + DAY, userId: ids.alice })
+  insert('RefreshToken', {
+    id: randomUUID(),
+    token: randomUUID(),
+    createdAt: now,
+    expiresAt: now + DAY,
+    userId: ids.alice,
+  })
 
   // Reverse shares: one never expiring, simplified and private; one used up.
   insert('ReverseShare', {
@@ -291,24 +361,66 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
     [files.mismatched]: Buffer.from('twelve bytes'),
   }
   const share = (id: string, extra: Record<string, unknown>) =>
-    insert('Share', { id, createdAt: now - 2 * DAY, uploadLocked: true, views: 0, expiration: 0, ...extra })
+    insert('Share', {
+      id,
+      createdAt: now - 2 * DAY,
+      uploadLocked: true,
+      views: 0,
+      expiration: 0,
+      ...extra,
+    })
   const file = async (id: string, shareId: string, name: string, size?: string) => {
-    insert('File', { id, createdAt: now - 2 * DAY, name, size: size ?? String(bytes[id]?.length ?? 10), shareId })
+    insert('File', {
+      id,
+      createdAt: now - 2 * DAY,
+      name,
+      size: size ?? String(bytes[id]?.length ?? 10),
+      shareId,
+    })
     if (bytes[id]) await writeUpload(shareId, id, bytes[id])
   }
 
-  share(shares.never, { creatorId: ids.alice, views: 7, description: 'never expires', ...(modern ? { name: 'Holiday' } : {}) })
+  share(shares.never, {
+    creatorId: ids.alice,
+    views: 7,
+    description: 'never expires',
+    ...(modern ? { name: 'Holiday' } : {}),
+  })
   await file(files.big, shares.never, 'photo.bin')
   await file(files.text, shares.never, 'notes.txt')
   await writeUpload(shares.never, 'archive.zip', Buffer.from('PK zip'))
   await writeUpload(shares.never, `${randomUUID()}.tmp-chunk`, Buffer.from('half'))
 
-  share(shares.protected, { creatorId: ids.admin, expiration: now + 7 * DAY, createdAt: '2024-05-01 12:00:00' })
+  share(shares.protected, {
+    creatorId: ids.admin,
+    expiration: now + 7 * DAY,
+    createdAt: '2024-05-01 12:00:00',
+  })
   await file(files.protectedFile, shares.protected, 'secret.txt')
-  insert('ShareSecurity', { id: randomUUID(), createdAt: now, password: await argon2.hash(passwords.share, { type: argon2.argon2id }), maxViews: 5, shareId: shares.protected })
-  insert('ShareRecipient', { id: randomUUID(), email: 'one@example.com', shareId: shares.protected })
-  insert('ShareRecipient', { id: randomUUID(), email: 'two@example.com', shareId: shares.protected })
-  insert('ShareSecurity', { id: randomUUID(), createdAt: now, password: null, maxViews: 2, shareId: null })
+  insert('ShareSecurity', {
+    id: randomUUID(),
+    createdAt: now,
+    password: await argon2.hash(passwords.share, { type: argon2.argon2id }),
+    maxViews: 5,
+    shareId: shares.protected,
+  })
+  insert('ShareRecipient', {
+    id: randomUUID(),
+    email: 'one@example.com',
+    shareId: shares.protected,
+  })
+  insert('ShareRecipient', {
+    id: randomUUID(),
+    email: 'two@example.com',
+    shareId: shares.protected,
+  })
+  insert('ShareSecurity', {
+    id: randomUUID(),
+    createdAt: now,
+    password: null,
+    maxViews: 2,
+    shareId: null,
+  })
 
   share(shares.anonymous, { creatorId: null, expiration: now + 3 * DAY })
   await file(files.anonymousFile, shares.anonymous, 'data.bin')
@@ -336,13 +448,33 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
   await writeUpload(`orphan-${tag}`, randomUUID(), Buffer.from('no row'))
 
   // Configuration rows (mapped by the config step).
-  const config = (category: string, name: string, type: string, value: string | null, extra: Record<string, unknown> = {}) =>
-    insert('Config', { updatedAt: now, name, category, type, defaultValue: '', value, order: 0, ...extra })
+  const config = (
+    category: string,
+    name: string,
+    type: string,
+    value: string | null,
+    extra: Record<string, unknown> = {}
+  ) =>
+    insert('Config', {
+      updatedAt: now,
+      name,
+      category,
+      type,
+      defaultValue: '',
+      value,
+      order: 0,
+      ...extra,
+    })
   config('internal', 'jwtSecret', 'string', randomBytes(32).toString('base64'), { locked: true })
   config('general', 'appName', 'string', null, { defaultValue: 'Pingvin Share', secret: false })
-  config('general', 'sessionDuration', 'timespan', '720 hours', { updatedAt: '2025-01-02 17:58:31' })
+  config('general', 'sessionDuration', 'timespan', '720 hours', {
+    updatedAt: '2025-01-02 17:58:31',
+  })
   config('share', 'autoOpenShareModal', 'boolean', 'true', { updatedAt: '2024-05-18 07:09:06' })
-  config('smtp', 'password', 'string', 'smtp-secret', { obscured: true, updatedAt: String(Math.floor(now / 1000)) })
+  config('smtp', 'password', 'string', 'smtp-secret', {
+    obscured: true,
+    updatedAt: String(Math.floor(now / 1000)),
+  })
 
   db.close()
   return {
@@ -362,8 +494,14 @@ export async function buildPingvinFixture(options: { schema?: '1.13' | '0.x' } =
       try {
         const columns = Object.keys(row)
         handle
-          .prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-          .run(...columns.map((column) => (typeof row[column] === 'boolean' ? (row[column] ? 1 : 0) : row[column])))
+          .prepare(
+            `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
+          )
+          .run(
+            ...columns.map((column) =>
+              typeof row[column] === 'boolean' ? (row[column] ? 1 : 0) : row[column]
+            )
+          )
       } finally {
         handle.close()
       }

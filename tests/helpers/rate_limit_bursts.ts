@@ -19,8 +19,16 @@ export interface RequestOptions {
 }
 
 /** One JSON request (POST by default) from client address `ip` (the app trusts X-Forwarded-For from loopback). */
-export async function request(path: string, json: unknown, ip: string, options: RequestOptions = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': ip }
+export async function request(
+  path: string,
+  json: unknown,
+  ip: string,
+  options: RequestOptions = {}
+) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-forwarded-for': ip,
+  }
   if (options.cookie) headers.cookie = options.cookie
   const response = await fetch((options.base ?? baseUrl()) + path, {
     method: options.method ?? 'POST',
@@ -28,12 +36,18 @@ export async function request(path: string, json: unknown, ip: string, options: 
     body: JSON.stringify(json),
   })
   const text = await response.text()
-  const body = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : null
+  const body =
+    (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : null
   return { status: response.status, body }
 }
 
 /** `request`, answering the status only. */
-export async function post(path: string, json: unknown, ip: string, options: RequestOptions = {}): Promise<number> {
+export async function post(
+  path: string,
+  json: unknown,
+  ip: string,
+  options: RequestOptions = {}
+): Promise<number> {
   return (await request(path, json, ip, options)).status
 }
 
@@ -53,7 +67,10 @@ export interface Tally {
 }
 
 /** Sends `count` requests at once (`send(index)` resolves to a status) and tallies the answers. */
-export async function burst(count: number, send: (index: number) => Promise<number>): Promise<Tally> {
+export async function burst(
+  count: number,
+  send: (index: number) => Promise<number>
+): Promise<Tally> {
   const statuses = await Promise.all(Array.from({ length: count }, (_, index) => send(index)))
   const passed = statuses.filter((status) => status !== 429)
   return { tried: count, through: passed.length, refused: count - passed.length, passed }
@@ -104,7 +121,10 @@ export interface SecondInstance {
  * DATA_DIR, counting in `store` (Redis: the local server) with `window`, and
  * resolves once /api/health answers 200.
  */
-export async function startSecondInstance(store: 'database' | 'redis', window: string): Promise<SecondInstance> {
+export async function startSecondInstance(
+  store: 'database' | 'redis',
+  window: string
+): Promise<SecondInstance> {
   const port = await freePort()
   const tern = startTern(
     ['bin/server.ts'],
@@ -132,7 +152,10 @@ export async function startSecondInstance(store: 'database' | 'redis', window: s
 }
 
 /** Sends `request` until it is no longer refused with 429 (every 200 ms, up to `maxSeconds`). */
-export async function untilNotLimited(request: () => Promise<number>, maxSeconds: number): Promise<number> {
+export async function untilNotLimited(
+  request: () => Promise<number>,
+  maxSeconds: number
+): Promise<number> {
   const deadline = Date.now() + maxSeconds * 1000
   for (;;) {
     const status = await request()

@@ -53,7 +53,16 @@ export class TestRedisServer {
   /** (Re)starts the server on its port and waits until it answers PING. */
   async resume() {
     if (this.#child) return
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']
+    const args = [
+      '--port',
+      String(this.port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]
     this.#child = spawn('redis-server', args, { stdio: 'ignore' })
     await waitFor(() => answersPing(this.port), 10_000, `redis-server on port ${this.port}`)
   }

@@ -14,10 +14,18 @@
  */
 import type { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { api, joinCookies, newShareId, ownerCookieOf, uploadFile, type RawResponse } from '#tests/helpers/shares'
+import {
+  api,
+  joinCookies,
+  newShareId,
+  ownerCookieOf,
+  uploadFile,
+  type RawResponse,
+} from '#tests/helpers/shares'
 
 /** `date` as the database stores a DATETIME (UTC, the dialect's format), for writing dates directly. */
-export const dbDate = (date: DateTime) => date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
+export const dbDate = (date: DateTime) =>
+  date.toUTC().toFormat(db.connection().dialect.dateTimeFormat)
 
 /** The `reverse_share_token=<token>` Cookie header part. */
 export function reverseShareCookie(token: string): string {
@@ -30,7 +38,8 @@ export async function createReverseShare(cookie: string, body: Record<string, un
     cookie,
     json: { shareExpiration: 'never', maxShareSize: '1000000', ...body },
   })
-  if (response.status !== 201) throw new Error(`create reverse share: ${response.status} ${response.bytes}`)
+  if (response.status !== 201)
+    throw new Error(`create reverse share: ${response.status} ${response.bytes}`)
   return { token: response.json.token as string, link: response.json.link as string, response }
 }
 
@@ -56,9 +65,13 @@ export interface ReverseShareUploadOptions {
  * cookie plus the visitor ownership cookie) and the creation response.
  * Throws unless 201.
  */
-export async function startReverseShareUpload(token: string, options: ReverseShareUploadOptions = {}) {
+export async function startReverseShareUpload(
+  token: string,
+  options: ReverseShareUploadOptions = {}
+) {
   const lookup = await api('GET', `/api/reverseShares/${token}`, { cookie: options.cookie })
-  if (lookup.status !== 200) throw new Error(`reverse share lookup: ${lookup.status} ${lookup.bytes}`)
+  if (lookup.status !== 200)
+    throw new Error(`reverse share lookup: ${lookup.status} ${lookup.bytes}`)
   const shareId = options.id ?? newShareId('rs')
   const created = await api('POST', '/api/shares', {
     cookie: joinCookies(options.cookie, reverseShareCookie(lookup.cookies.reverse_share_token)),
@@ -77,7 +90,13 @@ export async function uploadThroughReverseShare(
   const upload = await startReverseShareUpload(token, options)
   const fileIds: Record<string, string> = {}
   for (const [name, content] of Object.entries(files)) {
-    fileIds[name] = await uploadFile(upload.shareId, name, content, upload.cookie, options.chunkSize)
+    fileIds[name] = await uploadFile(
+      upload.shareId,
+      name,
+      content,
+      upload.cookie,
+      options.chunkSize
+    )
   }
   return { ...upload, fileIds }
 }
@@ -89,7 +108,9 @@ export async function completedReverseShareUpload(
   options: ReverseShareUploadOptions = {}
 ) {
   const upload = await uploadThroughReverseShare(token, files, options)
-  const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+  const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, {
+    cookie: upload.cookie,
+  })
   if (completed.status !== 202) throw new Error(`complete: ${completed.status} ${completed.bytes}`)
   return { ...upload, completed }
 }

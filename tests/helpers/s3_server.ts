@@ -35,7 +35,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -85,7 +95,12 @@ interface KoaContext {
 /** The subset of s3rver's filesystem store the helper replaces. */
 interface S3rverStore {
   getResourcePath(bucket: string, key: string | undefined, resource: string): string
-  putPart(bucket: string, uploadId: string, partNumber: string, content: Readable): Promise<{ size: number; md5: string }>
+  putPart(
+    bucket: string,
+    uploadId: string,
+    partNumber: string,
+    content: Readable
+  ): Promise<{ size: number; md5: string }>
 }
 
 /** The subset of the s3rver instance the helper uses. */
@@ -116,8 +131,16 @@ function abortMultipartUpload(directory: string) {
     const uploadId = ctx.query.uploadId
     if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next()
     const bucket = decodeURIComponent(ctx.path.split('/')[1] ?? '')
-    const folder = /^[0-9a-f]+$/.test(uploadId) && bucket ? join(uploadsFolder(directory, bucket), uploadId) : null
-    const exists = folder ? await readdir(folder).then(() => true, () => false) : false
+    const folder =
+      /^[0-9a-f]+$/.test(uploadId) && bucket
+        ? join(uploadsFolder(directory, bucket), uploadId)
+        : null
+    const exists = folder
+      ? await readdir(folder).then(
+          () => true,
+          () => false
+        )
+      : false
     if (!exists) {
       ctx.status = 404
       ctx.type = 'application/xml'
@@ -141,7 +164,11 @@ function abortMultipartUpload(directory: string) {
  */
 function atomicPutPart(store: S3rverStore) {
   store.putPart = async (bucket, uploadId, partNumber, content) => {
-    const partPath = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber))
+    const partPath = join(
+      store.getResourcePath(bucket, undefined, 'uploads'),
+      uploadId,
+      String(partNumber)
+    )
     await mkdir(dirname(partPath), { recursive: true })
     const partial = `${partPath}.${randomUUID()}.partial`
     const md5 = createHash('md5')
@@ -178,13 +205,17 @@ async function readUploads(directory: string, bucket: string) {
   const uploads = await Promise.all(
     ids.map(async (uploadId) => {
       const keyFile = join(folder, uploadId, 'key')
-      const [key, info] = await Promise.all([readFile(keyFile, 'utf8'), stat(keyFile)]).catch(() => [null, null])
+      const [key, info] = await Promise.all([readFile(keyFile, 'utf8'), stat(keyFile)]).catch(
+        () => [null, null]
+      )
       return key === null || info === null ? null : { key, uploadId, initiated: info.mtime }
     })
   )
   return uploads
     .filter((upload) => upload !== null)
-    .sort((a, b) => (a.key === b.key ? a.uploadId.localeCompare(b.uploadId) : a.key < b.key ? -1 : 1))
+    .sort((a, b) =>
+      a.key === b.key ? a.uploadId.localeCompare(b.uploadId) : a.key < b.key ? -1 : 1
+    )
 }
 
 /**
@@ -195,11 +226,16 @@ async function readUploads(directory: string, bucket: string) {
 function listMultipartUploads(directory: string) {
   return async (ctx: KoaContext, next: () => Promise<void>) => {
     const segments = ctx.path.split('/').filter(Boolean)
-    if (ctx.method !== 'GET' || segments.length !== 1 || !new URLSearchParams(ctx.querystring).has('uploads')) {
+    if (
+      ctx.method !== 'GET' ||
+      segments.length !== 1 ||
+      !new URLSearchParams(ctx.querystring).has('uploads')
+    ) {
       return next()
     }
     const bucket = decodeURIComponent(segments[0])
-    const text = (name: string) => (typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : '')
+    const text = (name: string) =>
+      typeof ctx.query[name] === 'string' ? (ctx.query[name] as string) : ''
     const prefix = text('prefix')
     const keyMarker = text('key-marker')
     const uploadIdMarker = text('upload-id-marker')

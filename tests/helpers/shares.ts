@@ -58,7 +58,11 @@ export interface ApiOptions {
 }
 
 /** One HTTP request to the test server. */
-export async function api(method: string, path: string, options: ApiOptions = {}): Promise<RawResponse> {
+export async function api(
+  method: string,
+  path: string,
+  options: ApiOptions = {}
+): Promise<RawResponse> {
   const headers: Record<string, string> = { ...options.headers }
   let body: string | Uint8Array | undefined
   if (options.json !== undefined) {
@@ -116,17 +120,23 @@ export function newShareId(prefix = 'test'): string {
  * the config values set by `setConfig`. Use in `group.each.teardown`.
  */
 export async function cleanupShareTests(): Promise<void> {
-  for (const share of await Share.all()) await (await app.container.make(ShareService)).delete(share)
+  for (const share of await Share.all())
+    await (await app.container.make(ShareService)).delete(share)
   if (createdUsers.length) await User.query().whereIn('id', createdUsers.splice(0)).delete()
   if (changedConfig.size) {
-    await ConfigVariable.query().whereIn('key', [...changedConfig]).update({ value: null })
+    await ConfigVariable.query()
+      .whereIn('key', [...changedConfig])
+      .update({ value: null })
     changedConfig.clear()
   }
 }
 
 /** Creates a share through the API; throws unless it answers 201. */
 export async function createShare(cookie: string | null, body: Record<string, unknown>) {
-  const response = await api('POST', '/api/shares', { cookie, json: { expiration: 'never', ...body } })
+  const response = await api('POST', '/api/shares', {
+    cookie,
+    json: { expiration: 'never', ...body },
+  })
   if (response.status !== 201) throw new Error(`create share: ${response.status} ${response.bytes}`)
   return response
 }
@@ -161,7 +171,8 @@ export async function uploadFile(
   for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
     const chunk = bytes.subarray(chunkIndex * chunkSize, (chunkIndex + 1) * chunkSize)
     const response = await sendChunk(shareId, { name, chunkIndex, totalChunks, id }, chunk, cookie)
-    if (response.status !== 201) throw new Error(`chunk ${chunkIndex}: ${response.status} ${response.bytes}`)
+    if (response.status !== 201)
+      throw new Error(`chunk ${chunkIndex}: ${response.status} ${response.bytes}`)
     id = response.json.id
   }
   return id!
@@ -243,9 +254,19 @@ export interface ShareDisk extends DiskVariant {
 }
 
 /** The local disk (random-access writes). */
-export const LOCAL_DISK: DiskVariant = { label: 'local disk', disk: 'local', chunkSize: 1000, strategy: 'randomAccess' }
+export const LOCAL_DISK: DiskVariant = {
+  label: 'local disk',
+  disk: 'local',
+  chunkSize: 1000,
+  strategy: 'randomAccess',
+}
 /** S3 with chunks below the minimum part size: each chunk staged as an object, joined at the end. */
-export const S3_STAGED: DiskVariant = { label: 's3, staged chunks', disk: 's3', chunkSize: 1000, strategy: 'staged' }
+export const S3_STAGED: DiskVariant = {
+  label: 's3, staged chunks',
+  disk: 's3',
+  chunkSize: 1000,
+  strategy: 'staged',
+}
 /** S3 with chunks of 5 MiB: chunk i is part i + 1 of a multipart upload. */
 export const S3_MULTIPART: DiskVariant = {
   label: 's3, multipart parts',
@@ -285,8 +306,12 @@ export function forEachDisk(
     const disk: ShareDisk = {
       ...variant,
       async storedKeys(shareId) {
-        const { objects } = await storage.use(variant.disk).listAll(`shares/${shareId}`, { recursive: true })
-        return [...objects].map((object) => ('key' in object ? object.key : `${object.prefix}/`)).sort()
+        const { objects } = await storage
+          .use(variant.disk)
+          .listAll(`shares/${shareId}`, { recursive: true })
+        return [...objects]
+          .map((object) => ('key' in object ? object.key : `${object.prefix}/`))
+          .sort()
       },
       async pendingUploads() {
         return disk.s3 ? disk.s3.pendingUploads() : []

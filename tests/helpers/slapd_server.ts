@@ -76,27 +76,37 @@ export class SlapdServer {
     child: ChildProcess
   ) {
     this.#child = child
-    child.stderr?.on('data', (chunk) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-4000)))
+    child.stderr?.on(
+      'data',
+      (chunk) => (this.#stderr = (this.#stderr + chunk.toString()).slice(-4000))
+    )
   }
 
   /** Starts a server on a free port, waits until it answers a bind and adds the base entries. */
   static async start(): Promise<SlapdServer> {
-    if (!existsSync(SLAPD)) throw new Error(`${SLAPD} is missing: apt-get install -y slapd (scripts/test.js does it)`)
+    if (!existsSync(SLAPD))
+      throw new Error(`${SLAPD} is missing: apt-get install -y slapd (scripts/test.js does it)`)
     const folder = await mkdtemp(join(tmpdir(), 'tern-slapd-'))
     await mkdir(join(folder, 'data'))
     await writeFile(join(folder, 'slapd.conf'), slapdConf(folder))
     const port = await freePort()
     // -d 0: stays in the foreground (the test owns the process), no debug output.
-    const child = spawn(SLAPD, ['-d', '0', '-h', `ldap://127.0.0.1:${port}/`, '-f', join(folder, 'slapd.conf')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
+    const child = spawn(
+      SLAPD,
+      ['-d', '0', '-h', `ldap://127.0.0.1:${port}/`, '-f', join(folder, 'slapd.conf')],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      }
+    )
     const server = new SlapdServer(port, folder, child)
     try {
       await waitFor(() => server.#answers(), 15_000, `slapd on port ${port}`)
       await server.#seed()
     } catch (error) {
       await server.stop()
-      throw new Error(`slapd did not start: ${(error as Error).message}\n${server.#stderr}`, { cause: error })
+      throw new Error(`slapd did not start: ${(error as Error).message}\n${server.#stderr}`, {
+        cause: error,
+      })
     }
     return server
   }
@@ -127,7 +137,8 @@ export class SlapdServer {
   }
 
   async #answers(): Promise<boolean> {
-    if (this.#child?.exitCode !== null) throw new Error(`slapd exited with ${this.#child?.exitCode}`)
+    if (this.#child?.exitCode !== null)
+      throw new Error(`slapd exited with ${this.#child?.exitCode}`)
     try {
       await this.#asManager(async () => {})
       return true
@@ -149,7 +160,11 @@ export class SlapdServer {
 
   async #seed() {
     await this.#asManager(async (client) => {
-      await client.add(BASE_DN, { objectClass: ['top', 'dcObject', 'organization'], dc: 'tern', o: 'Tern tests' })
+      await client.add(BASE_DN, {
+        objectClass: ['top', 'dcObject', 'organization'],
+        dc: 'tern',
+        o: 'Tern tests',
+      })
       for (const ou of ['people', 'groups', 'services']) {
         await client.add(`ou=${ou},${BASE_DN}`, { objectClass: ['organizationalUnit'], ou })
       }
@@ -180,14 +195,19 @@ export class SlapdServer {
   /** Adds a groupOfNames `cn=<cn>,ou=groups,...` with `members` (DNs; at least one); answers its DN. */
   async addGroup(cn: string, members: string[]): Promise<string> {
     const dn = this.groupDn(cn)
-    await this.#asManager((client) => client.add(dn, { objectClass: ['groupOfNames'], cn, member: members }))
+    await this.#asManager((client) =>
+      client.add(dn, { objectClass: ['groupOfNames'], cn, member: members })
+    )
     return dn
   }
 
   /** Adds (`add`) or removes (`delete`) `member` in group `groupDn` (the overlay updates its memberOf). */
   async changeMember(groupDn: string, operation: 'add' | 'delete', member: string): Promise<void> {
     await this.#asManager((client) =>
-      client.modify(groupDn, new Change({ operation, modification: new Attribute({ type: 'member', values: [member] }) }))
+      client.modify(
+        groupDn,
+        new Change({ operation, modification: new Attribute({ type: 'member', values: [member] }) })
+      )
     )
   }
 

@@ -96,11 +96,15 @@ function smtpError(code: number, message: string): Error {
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = []
   const authAttempts: SmtpAuthAttempt[] = []
-  const waiters = new Set<{ predicate: (mail: ParsedMail) => boolean; resolve: (mail: ParsedMail) => void }>()
+  const waiters = new Set<{
+    predicate: (mail: ParsedMail) => boolean
+    resolve: (mail: ParsedMail) => void
+  }>()
   const rejection = options.reject
     ? {
         at: options.reject.at ?? 'rcpt',
-        error: () => smtpError(options.reject!.code ?? 550, options.reject!.message ?? 'No such user here'),
+        error: () =>
+          smtpError(options.reject!.code ?? 550, options.reject!.message ?? 'No such user here'),
       }
     : undefined
 
@@ -173,7 +177,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
         const timer = setTimeout(() => {
           waiters.delete(waiter)
           const subjects = messages.map((mail) => JSON.stringify(mail.subject ?? '')).join(', ')
-          reject(new Error(`No matching mail within ${timeoutMs} ms (received: ${subjects || 'none'})`))
+          reject(
+            new Error(`No matching mail within ${timeoutMs} ms (received: ${subjects || 'none'})`)
+          )
         }, timeoutMs)
         waiters.add(waiter)
       })

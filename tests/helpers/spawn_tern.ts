@@ -69,6 +69,10 @@ export function startTern(
  * Runs a Tern entry point to completion (see startTern) and resolves with its
  * exit code and combined output.
  */
-export function spawnTern(args: string[], env: Record<string, string | undefined>, timeoutMs = 20_000) {
+export function spawnTern(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 20_000
+) {
   return startTern(args, env, timeoutMs).exited
 }

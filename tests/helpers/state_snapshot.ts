@@ -28,7 +28,13 @@ const ROW_VIEWS: Record<string, (row: Record<string, unknown>) => unknown> = {
   notification_deliveries: (row) =>
     row.event_type === 'auth:password_reset_request'
       ? null
-      : { id: row.id, eventId: row.event_id, eventType: row.event_type, channel: row.channel, target: row.target },
+      : {
+          id: row.id,
+          eventId: row.event_id,
+          eventType: row.event_type,
+          channel: row.channel,
+          target: row.target,
+        },
 }
 
 /** The rows of `name` as sorted JSON lines, through its view when it has one. */
@@ -42,14 +48,20 @@ async function rowLines(name: string): Promise<string[]> {
 async function tableNames(): Promise<string[]> {
   const client = db.connection().dialect.name
   if (client === 'mysql') {
-    const [rows] = await db.rawQuery('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')
+    const [rows] = await db.rawQuery(
+      'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()'
+    )
     return rows.map((row: { name: string }) => row.name)
   }
   if (client === 'postgres') {
-    const { rows } = await db.rawQuery("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")
+    const { rows } = await db.rawQuery(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"
+    )
     return rows.map((row: { name: string }) => row.name)
   }
-  const rows = await db.rawQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+  const rows = await db.rawQuery(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+  )
   return rows.map((row: { name: string }) => row.name)
 }
 
@@ -74,7 +86,11 @@ export async function snapshotState() {
   for (const name of (await tableNames()).sort()) {
     if (VOLATILE_TABLES.has(name)) continue
     const lines = await rowLines(name)
-    tables[name] = { rows: lines.length, hash: createHash('sha256').update(lines.join('\n')).digest('hex'), lines }
+    tables[name] = {
+      rows: lines.length,
+      hash: createHash('sha256').update(lines.join('\n')).digest('hex'),
+      lines,
+    }
   }
   return { tables, files: await filesUnder(process.env.DATA_DIR!) }
 }

@@ -21,7 +21,11 @@ export interface TernChild {
  * the output on failure.
  */
 export async function migrate(env: Record<string, string | undefined>) {
-  const result = await spawnTern(['ace.js', 'tern:migrate'], { NODE_ENV: 'production', ...env }, 60_000)
+  const result = await spawnTern(
+    ['ace.js', 'tern:migrate'],
+    { NODE_ENV: 'production', ...env },
+    60_000
+  )
   if (result.code !== 0) throw new Error(`tern:migrate failed:\n${result.output}`)
 }
 
@@ -35,14 +39,24 @@ export async function startTernChild(env: Record<string, string | undefined>): P
     ['bin/server.ts'],
     // One process (production would fork a worker per core): these tests read its logs and its
     // in-memory rate limits; tests/functional/system/cluster.spec.ts covers the workers.
-    { NODE_ENV: 'production', TERN_WORKERS: '1', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), ...env },
+    {
+      NODE_ENV: 'production',
+      TERN_WORKERS: '1',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     120_000
   )
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   let healthy = false
   while (!healthy && Date.now() < deadline) {
-    const exited = await Promise.race([tern.exited.then(() => true), new Promise((r) => setTimeout(r, 100, false))])
+    const exited = await Promise.race([
+      tern.exited.then(() => true),
+      new Promise((r) => setTimeout(r, 100, false)),
+    ])
     if (exited) break
     healthy = await fetch(`${url}/api/health`)
       .then((response) => response.status === 200)

@@ -72,7 +72,11 @@ export async function startInstance(env: Record<string, string>): Promise<TernIn
   const base = `http://127.0.0.1:${port}`
   const migration = await spawnTern(['ace.js', 'tern:migrate'], env, 120_000)
   if (migration.code !== 0) return { base, migration, server: null }
-  const server = startTern(['bin/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 120_000)
+  const server = startTern(
+    ['bin/server.ts'],
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    120_000
+  )
   return { base, migration, server }
 }
 
@@ -85,7 +89,10 @@ export async function becomesHealthy(instance: TernInstance, timeoutMs = 60_000)
   let healthy = false
   await waitFor(
     async () => {
-      healthy = await fetch(`${instance.base}/api/health`).then((r) => r.status === 200, () => false)
+      healthy = await fetch(`${instance.base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false
+      )
       return healthy || exited
     },
     timeoutMs,
@@ -139,7 +146,11 @@ export function serversOnFreshDatabase(
     },
     async serve(env) {
       const port = await freePort()
-      const server = startTern(['bin/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 90_000)
+      const server = startTern(
+        ['bin/server.ts'],
+        { ...env, PORT: String(port), HOST: '127.0.0.1' },
+        90_000
+      )
       servers.push(server)
       return { base: `http://127.0.0.1:${port}`, server, migration: { code: 0, output: '' } }
     },
@@ -160,13 +171,24 @@ export interface TernWithRedis {
  * run's database, and waits until `probe` (a path) answers 200; the error
  * then carries the server's output.
  */
-export async function startTernWithRedis(probe: string, env: Record<string, string> = {}): Promise<TernWithRedis> {
+export async function startTernWithRedis(
+  probe: string,
+  env: Record<string, string> = {}
+): Promise<TernWithRedis> {
   const redis = await TestRedisServer.start()
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const tern = startTern(['bin/server.ts'], { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, ...env }, 90_000)
+  const tern = startTern(
+    ['bin/server.ts'],
+    { PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, ...env },
+    90_000
+  )
   await waitFor(
-    () => fetch(base + probe).then((response) => response.status === 200, () => false),
+    () =>
+      fetch(base + probe).then(
+        (response) => response.status === 200,
+        () => false
+      ),
     40_000,
     `Tern to answer ${probe} 200`
   ).catch((error) => {

@@ -74,7 +74,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `tern_test_${randomBytes(4).toString('hex')}`
 
   if (connection === 'mysql') {
-    await adminQuery('mysql', `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+    await adminQuery(
+      'mysql',
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+    )
     process.env.DB_DATABASE = name
   } else if (connection === 'pg') {
     await adminQuery('pg', `CREATE DATABASE "${name}"`)
@@ -89,7 +92,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir,
     async drop() {
       if (connection === 'mysql') await adminQuery('mysql', `DROP DATABASE IF EXISTS \`${name}\``)
-      if (connection === 'pg') await adminQuery('pg', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      if (connection === 'pg')
+        await adminQuery('pg', `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       if (!process.env.TEST_DATA_DIR) rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -74,7 +74,9 @@ export interface WebhookReceiver {
 }
 
 /** Starts a receiver (see the module comment). */
-export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  options: WebhookReceiverOptions = {}
+): Promise<WebhookReceiver> {
   const arrivals = new Arrivals<ReceivedWebhook>('webhook receiver', 'request(s)')
   const received = arrivals.list
   const script: ReceiverReply[] = []

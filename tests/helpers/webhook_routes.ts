@@ -24,11 +24,15 @@ export const WEBHOOK_LIFECYCLE_EVENTS = [
 ]
 
 /** Replaces the instance routes to `webhook` by routes for `events`. */
-export async function routeToWebhook(events: readonly string[] = WEBHOOK_LIFECYCLE_EVENTS): Promise<void> {
+export async function routeToWebhook(
+  events: readonly string[] = WEBHOOK_LIFECYCLE_EVENTS
+): Promise<void> {
   await clearWebhookRoutes()
   const createdAt = DateTime.now().toFormat(db.connection().dialect.dateTimeFormat)
   for (const event of events) {
-    await db.table('notification_routes').insert({ user_id: null, event, channel: 'webhook', locale: null, created_at: createdAt })
+    await db
+      .table('notification_routes')
+      .insert({ user_id: null, event, channel: 'webhook', locale: null, created_at: createdAt })
   }
 }
 

@@ -14,13 +14,24 @@ export interface WireResponse {
 }
 
 /** One request to `base` (an origin URL); `path` is sent as is (a URL would resolve `.`/`..` segments). */
-export function wireRequest(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<WireResponse> {
+export function wireRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET'
+): Promise<WireResponse> {
   const { hostname, port } = new URL(base)
   return new Promise((resolve, reject) => {
     const request = http.request({ host: hostname, port, path, method, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, wire: Buffer.concat(chunks) }))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          wire: Buffer.concat(chunks),
+        })
+      )
       response.on('error', reject)
     })
     request.on('error', reject)

@@ -18,7 +18,10 @@ export function unzip(bytes: Buffer): Promise<Record<string, ZipEntry>> {
           const chunks: Buffer[] = []
           stream.on('data', (chunk: Buffer) => chunks.push(chunk))
           stream.on('end', () => {
-            entries[entry.fileName] = { bytes: Buffer.concat(chunks), method: entry.compressionMethod }
+            entries[entry.fileName] = {
+              bytes: Buffer.concat(chunks),
+              method: entry.compressionMethod,
+            }
             zip.readEntry()
           })
         })

@@ -124,15 +124,21 @@ test.group('Config registry | defineCategory', () => {
       { ...base, variables: [{ key: 'bad.a', type: 'filesize', defaultValue: '-1' }] },
       {
         ...base,
-        variables: [{ key: 'bad.a', type: 'number', defaultValue: '12', validation: { min: 0, max: 9 } }],
+        variables: [
+          { key: 'bad.a', type: 'number', defaultValue: '12', validation: { min: 0, max: 9 } },
+        ],
       },
       {
         ...base,
-        variables: [{ key: 'bad.a', type: 'number', defaultValue: '1', validation: { min: 5, max: 1 } }],
+        variables: [
+          { key: 'bad.a', type: 'number', defaultValue: '1', validation: { min: 5, max: 1 } },
+        ],
       },
       {
         ...base,
-        variables: [{ key: 'bad.a', type: 'string', defaultValue: 'x', public: true, obscured: true }],
+        variables: [
+          { key: 'bad.a', type: 'string', defaultValue: 'x', public: true, obscured: true },
+        ],
       },
     ]
     for (const definition of cases) {
@@ -223,7 +229,13 @@ test.group('Config registry | core definitions', () => {
   })
 
   test('validate the Microsoft tenant', ({ assert }) => {
-    for (const ok of ['common', 'organizations', 'consumers', 'contoso.onmicrosoft.com', '72f988bf-86f1-41af-91ab-2d7cd011db47']) {
+    for (const ok of [
+      'common',
+      'organizations',
+      'consumers',
+      'contoso.onmicrosoft.com',
+      '72f988bf-86f1-41af-91ab-2d7cd011db47',
+    ]) {
       assert.isUndefined(validateMicrosoftTenant(ok), ok)
     }
     for (const bad of ['everyone', 'not a domain', '72f988bf-86f1', 'http://x.com']) {
@@ -242,18 +254,35 @@ test.group('Config values | checks', () => {
   })
 
   test('check the JSON type first, then the rules', ({ assert }) => {
-    const level = { key: 'share.zipCompressionLevel', type: 'number' as const, validation: { min: 0, max: 9 } }
+    const level = {
+      key: 'share.zipCompressionLevel',
+      type: 'number' as const,
+      validation: { min: 0, max: 9 },
+    }
     assert.deepEqual(checkValue(level, 5), { ok: true, value: 5, stored: '5' })
-    assert.deepInclude(checkValue(level, '5'), { ok: false, reason: 'type', message: 'Config variable must be of type number' })
+    assert.deepInclude(checkValue(level, '5'), {
+      ok: false,
+      reason: 'type',
+      message: 'Config variable must be of type number',
+    })
     assert.deepInclude(checkValue(level, 10), { ok: false, reason: 'invalid' })
-    assert.deepInclude(checkValue(level, 2.5), { ok: false, message: 'Config variable share.zipCompressionLevel must be an integer' })
+    assert.deepInclude(checkValue(level, 2.5), {
+      ok: false,
+      message: 'Config variable share.zipCompressionLevel must be an integer',
+    })
     const flag = { key: 'a.b', type: 'boolean' as const }
     assert.deepEqual(checkValue(flag, false), { ok: true, value: false, stored: 'false' })
-    assert.deepInclude(checkValue(flag, 'true'), { reason: 'type', message: 'Config variable must be of type boolean' })
+    assert.deepInclude(checkValue(flag, 'true'), {
+      reason: 'type',
+      message: 'Config variable must be of type boolean',
+    })
     const span = { key: 'a.c', type: 'timespan' as const }
     assert.deepEqual(checkValue(span, '1 week'), { ok: true, value: '1 week', stored: '1 weeks' })
     assert.deepInclude(checkValue(span, 'soon'), { ok: false, reason: 'invalid' })
     const size = { key: 'a.d', type: 'filesize' as const }
-    assert.deepInclude(checkValue(size, -5), { ok: false, message: 'Config variable a.d must be a whole number of bytes' })
+    assert.deepInclude(checkValue(size, -5), {
+      ok: false,
+      message: 'Config variable a.d must be a whole number of bytes',
+    })
   })
 })

@@ -18,7 +18,10 @@ test.group('Log redaction | rules', () => {
       ['/upload/TOKEN', '/upload/[redacted]'],
       ['/upload', '/upload'],
       ['/share/holiday/files', '/share/holiday/files'],
-      ['Cannot GET:/api/oauth/callback/github?code=C0DE&state=S7&x=1', 'Cannot GET:/api/oauth/callback/github?code=[redacted]&state=[redacted]&x=1'],
+      [
+        'Cannot GET:/api/oauth/callback/github?code=C0DE&state=S7&x=1',
+        'Cannot GET:/api/oauth/callback/github?code=[redacted]&state=[redacted]&x=1',
+      ],
       ['/api/x?token=T&accessToken=A', '/api/x?token=[redacted]&accessToken=[redacted]'],
     ]
     for (const [input, expected] of cases) assert.equal(redactText(input), expected, input)
@@ -26,8 +29,16 @@ test.group('Log redaction | rules', () => {
 
   test('a database error keeps its code and statement shape, not its values', ({ assert }) => {
     const error = Object.assign(
-      new Error("insert into `users` (`email`, `password`) values ('a@b.c', '$scrypt$n=16384,r=8,p=1$c2FsdA$aGFzaA') - Duplicate entry 'a@b.c' for key 'users_email_unique'"),
-      { code: 'ER_DUP_ENTRY', errno: 1062, sqlState: '23000', sql: "insert ... 'a@b.c'", sqlMessage: "Duplicate entry 'a@b.c'" }
+      new Error(
+        "insert into `users` (`email`, `password`) values ('a@b.c', '$scrypt$n=16384,r=8,p=1$c2FsdA$aGFzaA') - Duplicate entry 'a@b.c' for key 'users_email_unique'"
+      ),
+      {
+        code: 'ER_DUP_ENTRY',
+        errno: 1062,
+        sqlState: '23000',
+        sql: "insert ... 'a@b.c'",
+        sqlMessage: "Duplicate entry 'a@b.c'",
+      }
     )
     const serialized = JSON.stringify(serializeError(error))
     assert.notInclude(serialized, 'a@b.c')

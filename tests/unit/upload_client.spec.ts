@@ -32,20 +32,36 @@ test.group('Upload client | pure helpers', () => {
     )
   })
 
-  test('network errors, 408, 429 and 5xx but 507 are worth retrying; refusals are not', ({ assert }) => {
+  test('network errors, 408, 429 and 5xx but 507 are worth retrying; refusals are not', ({
+    assert,
+  }) => {
     assert.isTrue(new UploadError('network', 0, 'fetch failed').retryable)
-    for (const status of [408, 429, 500, 502, 503]) assert.isTrue(new UploadError('http', status, 'x').retryable, String(status))
-    for (const status of [400, 401, 403, 404, 413, 507]) assert.isFalse(new UploadError('http', status, 'x').retryable, String(status))
+    for (const status of [408, 429, 500, 502, 503])
+      assert.isTrue(new UploadError('http', status, 'x').retryable, String(status))
+    for (const status of [400, 401, 403, 404, 413, 507])
+      assert.isFalse(new UploadError('http', status, 'x').retryable, String(status))
     assert.isFalse(new UploadError('aborted', 0, 'Upload aborted').retryable)
-    assert.isTrue(new UploadError('http', 409, 'x', 'file_assembling').retryable, 'a file still being assembled')
+    assert.isTrue(
+      new UploadError('http', 409, 'x', 'file_assembling').retryable,
+      'a file still being assembled'
+    )
     assert.isFalse(new UploadError('http', 409, 'x', 'Conflict').retryable)
   })
 
   test('expectedChunkIndex is read only from the contract 400 body', ({ assert }) => {
-    const body = { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 3 }
+    const body = {
+      message: 'Unexpected chunk received',
+      error: 'unexpected_chunk_index',
+      expectedChunkIndex: 3,
+    }
     assert.equal(new UploadError('http', 400, body.message, body.error, body).expectedChunkIndex, 3)
-    assert.isNull(new UploadError('http', 400, 'x', 'Bad Request', { expectedChunkIndex: 3 }).expectedChunkIndex)
-    assert.isNull(new UploadError('http', 400, 'x', 'unexpected_chunk_index', { expectedChunkIndex: -1 }).expectedChunkIndex)
+    assert.isNull(
+      new UploadError('http', 400, 'x', 'Bad Request', { expectedChunkIndex: 3 }).expectedChunkIndex
+    )
+    assert.isNull(
+      new UploadError('http', 400, 'x', 'unexpected_chunk_index', { expectedChunkIndex: -1 })
+        .expectedChunkIndex
+    )
   })
 
   test('random share ids have the asked length and follow the id rule', ({ assert }) => {
@@ -102,9 +118,18 @@ test.group('Share formatting | sizes, dates and expiration', () => {
     assert.equal(expirationInput(true, { value: 3, unit: 'week' }), 'never')
 
     const now = new Date('2030-01-31T00:00:00.000Z')
-    assert.equal(addTimespan(now, { value: 90, unit: 'minute' }).toISOString(), '2030-01-31T01:30:00.000Z')
-    assert.equal(addTimespan(now, { value: 2, unit: 'week' }).toISOString(), '2030-02-14T00:00:00.000Z')
-    assert.equal(addTimespan(now, { value: 1, unit: 'year' }).toISOString(), '2031-01-31T00:00:00.000Z')
+    assert.equal(
+      addTimespan(now, { value: 90, unit: 'minute' }).toISOString(),
+      '2030-01-31T01:30:00.000Z'
+    )
+    assert.equal(
+      addTimespan(now, { value: 2, unit: 'week' }).toISOString(),
+      '2030-02-14T00:00:00.000Z'
+    )
+    assert.equal(
+      addTimespan(now, { value: 1, unit: 'year' }).toISOString(),
+      '2031-01-31T00:00:00.000Z'
+    )
 
     assert.isNull(maximumExpiry('0 days', now))
     const maximum = maximumExpiry('30 days', now)

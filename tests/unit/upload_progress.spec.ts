@@ -5,7 +5,12 @@
  * meter and the pace of the screen-reader announcements, driven by made-up clocks.
  */
 import { test } from '@japa/runner'
-import { formatBytes, formatDuration, formatPercent, formatSpeed } from '../../inertia/lib/format.js'
+import {
+  formatBytes,
+  formatDuration,
+  formatPercent,
+  formatSpeed,
+} from '../../inertia/lib/format.js'
 import { SpeedMeter, announcementDue } from '../../inertia/lib/upload_progress.js'
 
 /** Intl separates numbers and units with no-break spaces; compare with plain ones. */
@@ -14,11 +19,15 @@ const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ') ?? 
 test.group('Upload progress | formatting per language', () => {
   test('sizes use the language units: MB in English and German, Mo in French', ({ assert }) => {
     assert.deepEqual(
-      [0, 999, 1000, 1_500_000, 2_500_000_000, 1_234_567_890_123].map((bytes) => plain(formatBytes(bytes, 'en-US'))),
+      [0, 999, 1000, 1_500_000, 2_500_000_000, 1_234_567_890_123].map((bytes) =>
+        plain(formatBytes(bytes, 'en-US'))
+      ),
       ['0 bytes', '999 bytes', '1 kB', '1.5 MB', '2.5 GB', '1.2 TB']
     )
     assert.deepEqual(
-      [0, 999, 1000, 1_500_000, 2_500_000_000, 1_234_567_890_123].map((bytes) => plain(formatBytes(bytes, 'fr-FR'))),
+      [0, 999, 1000, 1_500_000, 2_500_000_000, 1_234_567_890_123].map((bytes) =>
+        plain(formatBytes(bytes, 'fr-FR'))
+      ),
       ['0 octet', '999 octets', '1 ko', '1,5 Mo', '2,5 Go', '1,2 To']
     )
     assert.deepEqual(
@@ -80,14 +89,17 @@ test.group('Upload progress | speed meter', () => {
     meter.start(0)
     // 10 s at 10 MB/s, then 10 s at 1 MB/s.
     for (let time = 1000; time <= 10_000; time += 1000) meter.record(time, time * 10_000)
-    for (let time = 11_000; time <= 20_000; time += 1000) meter.record(time, 100_000_000 + (time - 10_000) * 1000)
+    for (let time = 11_000; time <= 20_000; time += 1000)
+      meter.record(time, 100_000_000 + (time - 10_000) * 1000)
     const speed = meter.speed(20_000)!
     assert.isBelow(speed, 1_300_000)
     assert.isAbove(speed, 900_000)
     assert.closeTo(meter.secondsLeft(20_000, 10_000_000)!, 10_000_000 / speed, 0.001)
   })
 
-  test('sparse updates (one per big chunk) still give a speed, which decays while nothing arrives', ({ assert }) => {
+  test('sparse updates (one per big chunk) still give a speed, which decays while nothing arrives', ({
+    assert,
+  }) => {
     const meter = new SpeedMeter(5000, 1000)
     meter.start(0)
     meter.record(8000, 10_000_000)
@@ -103,7 +115,9 @@ test.group('Upload progress | speed meter', () => {
     assert.isNull(meter.secondsLeft(3000, 1000))
   })
 
-  test('the live region speaks at a phase change or after the interval, not at every tick', ({ assert }) => {
+  test('the live region speaks at a phase change or after the interval, not at every tick', ({
+    assert,
+  }) => {
     assert.isTrue(announcementDue(null, 0, 'uploading'))
     assert.isFalse(announcementDue({ time: 0, phase: 'uploading' }, 14_999, 'uploading'))
     assert.isTrue(announcementDue({ time: 0, phase: 'uploading' }, 15_000, 'uploading'))

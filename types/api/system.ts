@@ -26,7 +26,10 @@ export interface HealthCheckResult {
 }
 
 /** The checks of `GET /api/health/ready`, by dependency. */
-export type HealthChecks = Record<'database' | 'migrations' | 'redis' | 'storage', HealthCheckResult>
+export type HealthChecks = Record<
+  'database' | 'migrations' | 'redis' | 'storage',
+  HealthCheckResult
+>
 
 /** `GET /api/health/live`, and `GET /api/health/ready` when every check passes. */
 export interface HealthStatus {

@@ -19,7 +19,12 @@ import {
 } from '#controllers/auth/session_cookies'
 import { knownDeviceFor, rememberDevice } from '#controllers/auth/known_device_cookie'
 import { BadRequestException, UnauthorizedException } from '#services/auth/auth_errors'
-import { resetPasswordValidator, signInTotpValidator, signInValidator, signUpValidator } from '#validators/auth'
+import {
+  resetPasswordValidator,
+  signInTotpValidator,
+  signInValidator,
+  signUpValidator,
+} from '#validators/auth'
 import type RefreshToken from '#models/refresh_token'
 
 /** 403 message of both reset routes when `oauth.disablePassword` is on. */
@@ -62,12 +67,14 @@ export default class AuthController {
     // Every attempt takes its points before the password is checked (see rate_limiter).
     const attempt = await this.rateLimiter.attempt('signIn', ctx.request.ip())
     const fields = await signInValidator.validate(body)
-    if (!fields.email && !fields.username) throw new BadRequestException('Email or username is required')
+    if (!fields.email && !fields.username)
+      throw new BadRequestException('Email or username is required')
     const identifier = `unknown:${fields.email ?? fields.username}`
     const result = await this.auth.signIn(fields, {
       // Keyed by the account, so its e-mail and its username share one counter;
       // a browser that signed in to it before is not refused by a spray from elsewhere.
-      beforePassword: (user) => attempt.forAccount(user?.id ?? identifier, user ? knownDeviceFor(ctx, user.id) : null),
+      beforePassword: (user) =>
+        attempt.forAccount(user?.id ?? identifier, user ? knownDeviceFor(ctx, user.id) : null),
     })
     await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })

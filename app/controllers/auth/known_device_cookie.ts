@@ -44,7 +44,8 @@ interface KnownDevice {
 
 /** The request's cookie, or null when it has none, or one that was not made by this instance's key. */
 function knownDeviceOf(ctx: HttpContext): KnownDevice | null {
-  const value = ctx.request.encryptedCookie(KNOWN_DEVICE_COOKIE) as Partial<KnownDevice> | null | undefined
+  const value = ctx.request.encryptedCookie(KNOWN_DEVICE_COOKIE) as
+    Partial<KnownDevice> | null | undefined
   if (!value || typeof value !== 'object') return null
   const { device, accounts } = value
   if (typeof device !== 'string' || !/^[\w-]{22}$/.test(device)) return null
@@ -65,7 +66,10 @@ export function knownDeviceFor(ctx: HttpContext, userId: string): string | null 
 export async function rememberDevice(ctx: HttpContext, userId: string): Promise<void> {
   const known = knownDeviceOf(ctx)
   const device = known?.device ?? randomBytes(16).toString('base64url')
-  const accounts = [userId, ...(known?.accounts ?? []).filter((id) => id !== userId)].slice(0, MAX_ACCOUNTS)
+  const accounts = [userId, ...(known?.accounts ?? []).filter((id) => id !== userId)].slice(
+    0,
+    MAX_ACCOUNTS
+  )
   ctx.response.encryptedCookie(KNOWN_DEVICE_COOKIE, { device, accounts } satisfies KnownDevice, {
     path: KNOWN_DEVICE_COOKIE_PATH,
     httpOnly: true,

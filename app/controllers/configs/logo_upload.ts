@@ -16,7 +16,10 @@ export const LOGO_FIELD = 'file'
  * the request is not multipart or has no `file` part,
  * `LogoFileTooLargeException` (413) past `maxBytes`; a truncated body is 400.
  */
-export async function readLogoUpload(request: HttpContext['request'], maxBytes = LOGO_MAX_BYTES): Promise<Buffer> {
+export async function readLogoUpload(
+  request: HttpContext['request'],
+  maxBytes = LOGO_MAX_BYTES
+): Promise<Buffer> {
   if (!request.is(['multipart/form-data']) || !request.multipart) throw new LogoMissingException()
   const multipart = request.multipart
   let received: Buffer | undefined

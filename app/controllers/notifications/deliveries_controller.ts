@@ -2,7 +2,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import OutboxService from '#services/outbox/outbox_service'
 import DeliveryTransformer from '#transformers/delivery_transformer'
-import { DeliveryNotFailedException, DeliveryNotFoundException } from '#services/outbox/outbox_errors'
+import {
+  DeliveryNotFailedException,
+  DeliveryNotFoundException,
+} from '#services/outbox/outbox_errors'
 
 const STATUSES = ['failed', 'pending', 'delivered'] as const
 const CHANNEL = /^[A-Za-z0-9_.:-]{1,64}$/
@@ -34,7 +37,8 @@ export default class DeliveriesController {
     if (channel !== undefined && (typeof channel !== 'string' || !CHANNEL.test(channel))) {
       return response.badRequest({
         statusCode: 400,
-        message: 'The channel filter must be a channel name (letters, digits, "-", "_" and ".", at most 64)',
+        message:
+          'The channel filter must be a channel name (letters, digits, "-", "_" and ".", at most 64)',
         error: 'Bad Request',
       })
     }
@@ -46,13 +50,16 @@ export default class DeliveriesController {
   async retry({ params, response }: HttpContext) {
     const delivery = await this.#failed(params.id)
     await this.outbox.retry(delivery.id)
-    return response.ok(DeliveryTransformer.toJSON((await this.outbox.find(delivery.id)) ?? delivery))
+    return response.ok(
+      DeliveryTransformer.toJSON((await this.outbox.find(delivery.id)) ?? delivery)
+    )
   }
 
   /** DELETE /:id: 204 once the failed delivery is discarded; 404 unknown, 409 not failed. */
   async destroy({ params, response }: HttpContext) {
     const delivery = await this.#failed(params.id)
-    if (!(await this.outbox.discard(delivery.id))) throw new DeliveryNotFailedException('no longer failed')
+    if (!(await this.outbox.discard(delivery.id)))
+      throw new DeliveryNotFailedException('no longer failed')
     return response.noContent()
   }
 

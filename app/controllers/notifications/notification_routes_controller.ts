@@ -16,20 +16,28 @@ export default class NotificationRoutesController {
   /** GET /api/notifications/routes (admin): 200 every event, the channels with an instance target, the instance routes. */
   async showInstance({ bouncer, response }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageInstance')
-    return response.ok(NotificationRoutingTransformer.toJSON(await this.routes.state({ kind: 'instance' })))
+    return response.ok(
+      NotificationRoutingTransformer.toJSON(await this.routes.state({ kind: 'instance' }))
+    )
   }
 
   /** PUT /api/notifications/routes (admin) `{routes}`: 200 as GET; 400 naming the first route that cannot be saved. */
   async updateInstance({ bouncer, request, response }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageInstance')
     const { routes } = await notificationRoutesValidator.validate(request.body())
-    return response.ok(NotificationRoutingTransformer.toJSON(await this.routes.replace({ kind: 'instance' }, routes)))
+    return response.ok(
+      NotificationRoutingTransformer.toJSON(await this.routes.replace({ kind: 'instance' }, routes))
+    )
   }
 
   /** GET /api/user/notifications: 200 the events about the caller, the channels reaching one user, his routes. */
   async showOwn({ bouncer, user, response }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageOwn')
-    return response.ok(NotificationRoutingTransformer.toJSON(await this.routes.state({ kind: 'user', userId: user!.id })))
+    return response.ok(
+      NotificationRoutingTransformer.toJSON(
+        await this.routes.state({ kind: 'user', userId: user!.id })
+      )
+    )
   }
 
   /**
@@ -40,7 +48,11 @@ export default class NotificationRoutesController {
   async updateOwn({ bouncer, user, request, response, i18n }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageOwn')
     const { routes } = await notificationRoutesValidator.validate(request.body())
-    const state = await this.routes.replace({ kind: 'user', userId: user!.id }, routes, i18n?.locale)
+    const state = await this.routes.replace(
+      { kind: 'user', userId: user!.id },
+      routes,
+      i18n?.locale
+    )
     return response.ok(NotificationRoutingTransformer.toJSON(state))
   }
 }

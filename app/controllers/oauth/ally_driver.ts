@@ -13,7 +13,12 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import { SocialLoginException } from '#extensions/auth/main'
-import type { AllyDriver, AllyUser, AuthProviderContext, AuthProviderDefinition } from '#extensions/auth/main'
+import type {
+  AllyDriver,
+  AllyUser,
+  AuthProviderContext,
+  AuthProviderDefinition,
+} from '#extensions/auth/main'
 import type { PendingAuthorization } from '#services/oauth/oauth_state'
 import { stateCookieName } from '#controllers/oauth/state_cookie'
 
@@ -77,7 +82,11 @@ export async function authorizationUrl(
 async function oauthErrorOf(error: unknown): Promise<string | undefined> {
   if (!error || typeof error !== 'object') return undefined
   const cause = (error as { cause?: unknown }).cause
-  if (cause && typeof cause === 'object' && typeof (cause as { error?: unknown }).error === 'string') {
+  if (
+    cause &&
+    typeof cause === 'object' &&
+    typeof (cause as { error?: unknown }).error === 'string'
+  ) {
     return (cause as { error: string }).error
   }
   const response = (error as { response?: unknown }).response
@@ -110,10 +119,18 @@ export async function providerUser(
     if (error instanceof SocialLoginException) throw error
     const oauthError = await oauthErrorOf(error)
     if (oauthError && REFUSED_CODE_ERRORS.has(oauthError)) {
-      throw new SocialLoginException('expired_token', `The provider refused the code: ${oauthError}`, { cause: error })
+      throw new SocialLoginException(
+        'expired_token',
+        `The provider refused the code: ${oauthError}`,
+        { cause: error }
+      )
     }
-    throw new SocialLoginException('cannot_get_user_info', 'Reading the account at the provider failed', {
-      cause: error,
-    })
+    throw new SocialLoginException(
+      'cannot_get_user_info',
+      'Reading the account at the provider failed',
+      {
+        cause: error,
+      }
+    )
   }
 }

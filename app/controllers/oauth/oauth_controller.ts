@@ -38,7 +38,9 @@ export default class OauthController {
 
   /** GET /api/oauth/status: the caller's linked providers. */
   async status(ctx: HttpContext) {
-    return ctx.response.ok(SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.user!)))
+    return ctx.response.ok(
+      SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.user!))
+    )
   }
 
   /**

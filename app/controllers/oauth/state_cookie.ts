@@ -19,7 +19,11 @@ export function stateCookieName(provider: string): string {
 }
 
 /** Writes the state cookie of `provider`. */
-export async function writeStateCookie(ctx: HttpContext, provider: string, pending: PendingAuthorization) {
+export async function writeStateCookie(
+  ctx: HttpContext,
+  provider: string,
+  pending: PendingAuthorization
+) {
   ctx.response.encryptedCookie(stateCookieName(provider), pending, {
     path: STATE_COOKIE_PATH,
     httpOnly: true,
@@ -33,10 +37,12 @@ export async function writeStateCookie(ctx: HttpContext, provider: string, pendi
 /** Reads the state cookie of `provider` (null when missing or tampered with) and clears it. */
 export function takeStateCookie(ctx: HttpContext, provider: string): PendingAuthorization | null {
   const name = stateCookieName(provider)
-  const value = ctx.request.encryptedCookie(name) as Partial<PendingAuthorization> | null | undefined
+  const value = ctx.request.encryptedCookie(name) as
+    Partial<PendingAuthorization> | null | undefined
   ctx.response.clearCookie(name, { path: STATE_COOKIE_PATH, secure: requestIsHttps(ctx) })
   if (!value || typeof value !== 'object') return null
   const { state, codeVerifier, nonce } = value
-  if (typeof state !== 'string' || typeof codeVerifier !== 'string' || typeof nonce !== 'string') return null
+  if (typeof state !== 'string' || typeof codeVerifier !== 'string' || typeof nonce !== 'string')
+    return null
   return { state, codeVerifier, nonce }
 }

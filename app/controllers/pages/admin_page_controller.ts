@@ -15,6 +15,9 @@ export default class AdminPageController {
    */
   async show(ctx: HttpContext) {
     ctx.response.header('Cache-Control', 'no-store')
-    return ctx.view.render('admin', await this.shell.shellData(pageLanguage(ctx), colorSchemeOf(ctx)))
+    return ctx.view.render(
+      'admin',
+      await this.shell.shellData(pageLanguage(ctx), colorSchemeOf(ctx))
+    )
   }
 }

@@ -16,7 +16,8 @@ export const LANDING_PATH = '/upload'
  */
 export function safeRedirectPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/')) return LANDING_PATH
-  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return LANDING_PATH
+  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value))
+    return LANDING_PATH
   return value
 }
 

@@ -23,7 +23,10 @@ export default class LegalPagesController {
   async #show(ctx: HttpContext, page: LegalPage) {
     const outcome = await this.legal.outcome(page)
     if ('notFound' in outcome) {
-      throw new Exception('This legal page is not set up', { status: 404, code: 'E_ROUTE_NOT_FOUND' })
+      throw new Exception('This legal page is not set up', {
+        status: 404,
+        code: 'E_ROUTE_NOT_FOUND',
+      })
     }
     if ('redirect' in outcome) {
       // An Inertia visit leaves the app for an external URL through a 409 with X-Inertia-Location.

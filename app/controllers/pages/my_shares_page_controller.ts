@@ -11,7 +11,8 @@ import type { ShareEditPageProps } from '#api/share'
 export default class MySharesPageController {
   /** `/account/shares`: the signed-in user's shares; visitors are sent to sign in first. */
   async index(ctx: HttpContext) {
-    if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account/shares'))
+    if (!(await currentUser(ctx)))
+      return ctx.response.redirect(signInRedirectFor('/account/shares'))
     return ctx.inertia.render('account/shares', {})
   }
 
@@ -29,16 +30,24 @@ export default class MySharesPageController {
       ctx.response.status(404)
       return ctx.inertia.render('share/edit', { shareId, access: 'notFound', maxViews: null })
     }
-    const decision = await ctx.bouncer.with(SharePolicy).execute('manage', share, ownerTokenHashOf(ctx))
+    const decision = await ctx.bouncer
+      .with(SharePolicy)
+      .execute('manage', share, ownerTokenHashOf(ctx))
     if (!decision.authorized) {
       if (decision.status === 401) {
-        return ctx.response.redirect(signInRedirectFor(`/share/${encodeURIComponent(shareId)}/edit`))
+        return ctx.response.redirect(
+          signInRedirectFor(`/share/${encodeURIComponent(shareId)}/edit`)
+        )
       }
       ctx.response.status(403)
       return ctx.inertia.render('share/edit', { shareId, access: 'forbidden', maxViews: null })
     }
     await share.load('security')
-    return ctx.inertia.render('share/edit', { shareId, access: 'owner', ...ShareTransformer.toEditSettingsJSON(share) })
+    return ctx.inertia.render('share/edit', {
+      shareId,
+      access: 'owner',
+      ...ShareTransformer.toEditSettingsJSON(share),
+    })
   }
 }
 

@@ -3,7 +3,9 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
-import ReverseShareTransformer, { type PublicReverseShare } from '#transformers/reverse_share_transformer'
+import ReverseShareTransformer, {
+  type PublicReverseShare,
+} from '#transformers/reverse_share_transformer'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
 import { useHolderOf } from '#controllers/shares/share_caller'
 
@@ -26,7 +28,8 @@ export default class ReverseSharesPageController {
 
   /** `/account/reverseShares`: the signed-in user's reverse shares; visitors are sent to sign in first. */
   async index(ctx: HttpContext) {
-    if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account/reverseShares'))
+    if (!(await currentUser(ctx)))
+      return ctx.response.redirect(signInRedirectFor('/account/reverseShares'))
     return ctx.inertia.render('account/reverse_shares', {})
   }
 

@@ -18,7 +18,10 @@ export default class SharePageController {
   /** `/share/:id`: the share view. */
   async show(ctx: HttpContext) {
     const shareId = String(ctx.params.id)
-    return ctx.inertia.render('share/show', { shareId, initialState: await this.pageState.of(ctx, shareId) })
+    return ctx.inertia.render('share/show', {
+      shareId,
+      initialState: await this.pageState.of(ctx, shareId),
+    })
   }
 
   /** `/s/:id`: 302 to `/share/:id`. */

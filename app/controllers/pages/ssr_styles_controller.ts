@@ -10,7 +10,8 @@ import { ssrStylesheet } from '#services/pages/ssr_styles'
 export default class SsrStylesController {
   async show({ params, response }: HttpContext) {
     const css = await ssrStylesheet(String(params.file))
-    if (css === null) return response.notFound({ statusCode: 404, message: 'Not Found', error: 'Not Found' })
+    if (css === null)
+      return response.notFound({ statusCode: 404, message: 'Not Found', error: 'Not Found' })
     response.header('content-type', 'text/css; charset=utf-8')
     response.header('cache-control', 'public, max-age=31536000, immutable')
     return response.send(css)

@@ -48,7 +48,10 @@ export function reverseShareTokenOf(ctx: HttpContext): string | null {
  * attributes). Call it right before the browser creates a share through the
  * reverse share: `GET /api/reverseShares/:token` does.
  */
-export async function setReverseShareCookie(ctx: HttpContext, reverseShare: ReverseShare): Promise<void> {
+export async function setReverseShareCookie(
+  ctx: HttpContext,
+  reverseShare: ReverseShare
+): Promise<void> {
   let maxAge = REVERSE_SHARE_COOKIE_MAX_AGE
   if (reverseShare.shareExpiration) {
     const left = Math.floor(reverseShare.shareExpiration.diffNow('seconds').seconds)
@@ -82,7 +85,9 @@ export function clearReverseShareCookie(ctx: HttpContext): void {
  * refused as dead (403), so the next attempt is an ordinary upload. Any other
  * failure (400: id in use, validation...) keeps it, so the uploader can retry.
  */
-export async function creatingThroughReverseShare<Created extends { reverseShareId: string | null }>(
+export async function creatingThroughReverseShare<
+  Created extends { reverseShareId: string | null },
+>(
   ctx: HttpContext,
   create: (reverseShareToken: string | null) => Promise<Created>
 ): Promise<Created> {
@@ -92,7 +97,8 @@ export async function creatingThroughReverseShare<Created extends { reverseShare
     if (created.reverseShareId) clearReverseShareCookie(ctx)
     return created
   } catch (error) {
-    if (token !== null && error instanceof ReverseShareTokenNotFoundException) clearReverseShareCookie(ctx)
+    if (token !== null && error instanceof ReverseShareTokenNotFoundException)
+      clearReverseShareCookie(ctx)
     throw error
   }
 }

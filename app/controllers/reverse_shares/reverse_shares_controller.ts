@@ -20,7 +20,9 @@ export default class ReverseSharesController {
   async store({ user, request, response }: HttpContext) {
     const input = await createReverseShareValidator.validate(request.body())
     const reverseShare = await this.reverseShares.create(user!, input)
-    return response.created(ReverseShareTransformer.toCreatedJSON(reverseShare, await this.reverseShares.appUrl()))
+    return response.created(
+      ReverseShareTransformer.toCreatedJSON(reverseShare, await this.reverseShares.appUrl())
+    )
   }
 
   /**
@@ -31,7 +33,10 @@ export default class ReverseSharesController {
    * holds a use: they may start again).
    */
   async show(ctx: HttpContext) {
-    const reverseShare = await this.reverseShares.findLiveOrFail(String(ctx.params.token), await useHolderOf(ctx))
+    const reverseShare = await this.reverseShares.findLiveOrFail(
+      String(ctx.params.token),
+      await useHolderOf(ctx)
+    )
     await setReverseShareCookie(ctx, reverseShare)
     return ctx.response.ok(ReverseShareTransformer.toPublicJSON(reverseShare))
   }
@@ -40,7 +45,9 @@ export default class ReverseSharesController {
   async index({ user, response }: HttpContext) {
     const reverseShares = await this.reverseShares.listOf(user!)
     const appUrl = await this.reverseShares.appUrl()
-    return response.ok(reverseShares.map((reverseShare) => ReverseShareTransformer.toJSON(reverseShare, appUrl)))
+    return response.ok(
+      reverseShares.map((reverseShare) => ReverseShareTransformer.toJSON(reverseShare, appUrl))
+    )
   }
 
   /**
@@ -50,7 +57,8 @@ export default class ReverseSharesController {
    */
   async destroy({ bouncer, params, response }: HttpContext) {
     const reverseShare = await this.reverseShares.findOrFail(String(params.id))
-    if (await bouncer.with('ReverseSharePolicy').denies('manage', reverseShare)) throw reverseShareErrors.forbidden()
+    if (await bouncer.with('ReverseSharePolicy').denies('manage', reverseShare))
+      throw reverseShareErrors.forbidden()
     await this.reverseShares.delete(reverseShare)
     return response.ok('')
   }

@@ -116,7 +116,10 @@ export async function authorizeShare(
  * while `share.allowUnauthenticatedShares` is on (the share then belongs to
  * this browser's ownership cookie). 401 otherwise.
  */
-export async function shareCreator(ctx: HttpContext, reverseShareToken: string | null): Promise<ShareCreator> {
+export async function shareCreator(
+  ctx: HttpContext,
+  reverseShareToken: string | null
+): Promise<ShareCreator> {
   const caller = await shareCaller(ctx)
   const { reverseShare } = await hooks.filter('share:before_authorize_create', {
     creatorId: caller.user?.id ?? null,

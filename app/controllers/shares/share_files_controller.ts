@@ -46,7 +46,10 @@ export default class ShareFilesController {
     // A later chunk (it names its file): the share, the file and its upload session in one query.
     const fileId: unknown = request.qs().id
     // (Only a well-formed id: the validator refuses the others below, and PostgreSQL's uuid column would fail on them.)
-    const joined = typeof fileId === 'string' && FILE_ID.test(fileId) ? await findShareForChunk(params.id, fileId) : undefined
+    const joined =
+      typeof fileId === 'string' && FILE_ID.test(fileId)
+        ? await findShareForChunk(params.id, fileId)
+        : undefined
     if (joined === null) throw shareErrors.notFound()
     const share = joined?.share ?? (await this.queries.findOrFail(params.id))
     await authorizeShare(ctx, 'manageFiles', share)
@@ -89,7 +92,10 @@ export default class ShareFilesController {
     const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), user)
     const file = await this.queries.findFileOrFail(share, ctx.params.fileId, true)
     // Counted by the download service once the answer carries the file (not for HEAD, 304 or 416).
-    const countView = pass && ctx.request.method() !== 'HEAD' ? () => this.access.countDirectView(share, pass) : undefined
+    const countView =
+      pass && ctx.request.method() !== 'HEAD'
+        ? () => this.access.countDirectView(share, pass)
+        : undefined
     const request = { ...downloadRequestOf(ctx), inline: ctx.request.qs().download === 'false' }
     const downloader = { userId: user?.id ?? null, ownerTokenHash: ownerTokenHashOf(ctx) }
     const downloaded = () => this.notices.downloaded(share, file, downloader)
@@ -107,7 +113,10 @@ export default class ShareFilesController {
     const files = ShareTransformer.completedFiles(share)
     const downloader = { userId: user?.id ?? null, ownerTokenHash: ownerTokenHashOf(ctx) }
     const downloaded = () => this.notices.downloaded(share, null, downloader)
-    sendDownload(ctx, await this.downloads.zip(share.id, files, level, ctx.request.method(), downloaded))
+    sendDownload(
+      ctx,
+      await this.downloads.zip(share.id, files, level, ctx.request.method(), downloaded)
+    )
   }
 
   /** DELETE /api/shares/:id/files/:fileId: removes one file (owner); 200. */

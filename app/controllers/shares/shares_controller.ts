@@ -47,7 +47,10 @@ export default class SharesController {
     const share = await this.queries.findOrFail(ctx.params.id)
     await authorizeShare(ctx, 'manage', share)
     const completed = await this.shares.complete(share)
-    return ctx.response.accepted({ ...ShareTransformer.toCreatedJSON(completed.share), ...completed.extra })
+    return ctx.response.accepted({
+      ...ShareTransformer.toCreatedJSON(completed.share),
+      ...completed.extra,
+    })
   }
 
   /** DELETE /api/shares/:id/complete: reopens the share for editing; 200 share. */
@@ -79,12 +82,16 @@ export default class SharesController {
 
   /** GET /api/shares: the caller's completed, unexpired shares ("my share" objects). */
   async index({ user, response }: HttpContext) {
-    return response.ok((await this.queries.sharesOf(user!)).map((share) => ShareTransformer.toMyShareJSON(share)))
+    return response.ok(
+      (await this.queries.sharesOf(user!)).map((share) => ShareTransformer.toMyShareJSON(share))
+    )
   }
 
   /** GET /api/shares/all: every share ("admin share" objects). */
   async all({ response }: HttpContext) {
-    return response.ok((await this.queries.all()).map((share) => ShareTransformer.toAdminJSON(share)))
+    return response.ok(
+      (await this.queries.all()).map((share) => ShareTransformer.toAdminJSON(share))
+    )
   }
 
   /** GET /api/shares/:id/from-owner: the share for its owner, no share token needed. */

@@ -26,7 +26,8 @@ export default class BrandingImagesController {
 
   async #answer({ request, response }: HttpContext, name: string) {
     const image = await this.logos.read(name)
-    if (!image) return response.notFound({ statusCode: 404, message: 'Not Found', error: 'Not Found' })
+    if (!image)
+      return response.notFound({ statusCode: 404, message: 'Not Found', error: 'Not Found' })
     response.header('Content-Type', image.contentType)
     response.header('Cache-Control', 'no-cache')
     response.header('ETag', image.etag)

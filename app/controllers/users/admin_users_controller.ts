@@ -61,7 +61,10 @@ export default class AdminUsersController {
         await user.delete()
         throw error
       }
-      await this.notifications.emit('user.invited', { user: notificationUser(user), invitedBy: ctx.user!.id })
+      await this.notifications.emit('user.invited', {
+        user: notificationUser(user),
+        invitedBy: ctx.user!.id,
+      })
     }
     return ctx.response.created(UserTransformer.toJSON(user))
   }

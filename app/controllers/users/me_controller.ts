@@ -25,7 +25,10 @@ export default class MeController {
     const user = ctx.user!
     if (await ctx.bouncer.with('UserPolicy').denies('update', user)) throw new ForbiddenException()
     const fields = await updateOwnUserValidator.validate(ctx.request.body())
-    const updated = await this.users.update(user, { username: fields.username, email: fields.email })
+    const updated = await this.users.update(user, {
+      username: fields.username,
+      email: fields.email,
+    })
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }
 

@@ -3,7 +3,11 @@
  * look providers up here by id; a provider is offered only when its
  * `enabledKey` config variable is true (decided by the caller).
  */
-import { E_AUTH_PROVIDER_EXISTS, E_AUTH_PROVIDER_INVALID, E_AUTH_PROVIDER_UNKNOWN } from './errors.js'
+import {
+  E_AUTH_PROVIDER_EXISTS,
+  E_AUTH_PROVIDER_INVALID,
+  E_AUTH_PROVIDER_UNKNOWN,
+} from './errors.js'
 import type { AuthProviderDefinition } from './types.js'
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/

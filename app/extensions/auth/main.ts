@@ -11,7 +11,11 @@ export { AuthProviderRegistry } from './auth_provider_registry.js'
 export * as authProviderErrors from './errors.js'
 export type * from './types.js'
 export { signInSettings, type SignInSettingsOptions } from './settings.js'
-export { SocialLoginException, SOCIAL_LOGIN_ERROR_CODES, type SocialLoginErrorCode } from './errors.js'
+export {
+  SocialLoginException,
+  SOCIAL_LOGIN_ERROR_CODES,
+  type SocialLoginErrorCode,
+} from './errors.js'
 export {
   passwordVerifiers,
   PasswordVerifierRegistry,

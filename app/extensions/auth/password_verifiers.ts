@@ -82,7 +82,8 @@ export class PasswordVerifierRegistry {
     if (typeof verifier.verify !== 'function' || typeof verifier.enabled !== 'function') {
       throw new E_PASSWORD_VERIFIER_INVALID([verifier.id, 'enabled and verify must be functions'])
     }
-    if (this.#verifiers.has(verifier.id)) throw new E_PASSWORD_VERIFIER_INVALID([verifier.id, 'the id is taken'])
+    if (this.#verifiers.has(verifier.id))
+      throw new E_PASSWORD_VERIFIER_INVALID([verifier.id, 'the id is taken'])
     this.#verifiers.set(verifier.id, verifier)
     return this
   }

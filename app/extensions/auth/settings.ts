@@ -37,7 +37,10 @@ export interface SignInSettingsOptions {
 }
 
 /** The `config` entry of a sign-in provider plugin (see the module comment). */
-export function signInSettings(provider: string, options: SignInSettingsOptions = {}): ConfigCategoryExtension {
+export function signInSettings(
+  provider: string,
+  options: SignInSettingsOptions = {}
+): ConfigCategoryExtension {
   const variables: ConfigVariableDefinition[] = [
     { key: `oauth.${provider}-enabled`, type: 'boolean', defaultValue: 'false' },
     ...(options.extra ?? []),
@@ -45,7 +48,12 @@ export function signInSettings(provider: string, options: SignInSettingsOptions 
       ? []
       : ([
           { key: `oauth.${provider}-clientId`, type: 'string', defaultValue: '' },
-          { key: `oauth.${provider}-clientSecret`, type: 'string', defaultValue: '', obscured: true },
+          {
+            key: `oauth.${provider}-clientSecret`,
+            type: 'string',
+            defaultValue: '',
+            obscured: true,
+          },
         ] as const)),
     ...(options.after ?? []),
   ]
@@ -53,6 +61,9 @@ export function signInSettings(provider: string, options: SignInSettingsOptions 
   return {
     id: 'oauth',
     extend: true,
-    variables: order === undefined ? variables : variables.map((variable, index) => ({ ...variable, order: order + index })),
+    variables:
+      order === undefined
+        ? variables
+        : variables.map((variable, index) => ({ ...variable, order: order + index })),
   }
 }

@@ -85,7 +85,10 @@ export interface SocialProfile {
  * Builds the provider's Ally driver for this request. May throw (settings
  * missing or wrong); the flow then answers the `default` error page.
  */
-export type AuthProviderFactory = (ctx: HttpContext, context: AuthProviderContext) => AllyDriver | Promise<AllyDriver>
+export type AuthProviderFactory = (
+  ctx: HttpContext,
+  context: AuthProviderContext
+) => AllyDriver | Promise<AllyDriver>
 
 /** One sign-in provider, as a plugin registers it. */
 export interface AuthProviderDefinition {
@@ -115,5 +118,9 @@ export interface AuthProviderDefinition {
    * `idToken`, or null when sign-out at the provider is off (read the
    * setting from `context.config`).
    */
-  signOutUrl?: (context: AuthProviderContext, idToken: string, postLogoutRedirectUri: string) => Promise<string | null>
+  signOutUrl?: (
+    context: AuthProviderContext,
+    idToken: string,
+    postLogoutRedirectUri: string
+  ) => Promise<string | null>
 }

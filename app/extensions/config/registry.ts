@@ -76,14 +76,18 @@ export class ConfigRegistry {
    * value of its type or breaks its own rules, min > max
    * (`E_CONFIG_INVALID_DEFINITION`). Returns the registered category.
    */
-  defineCategory(definition: ConfigCategoryDefinition | ConfigCategoryExtension): RegisteredConfigCategory {
+  defineCategory(
+    definition: ConfigCategoryDefinition | ConfigCategoryExtension
+  ): RegisteredConfigCategory {
     if (!definition || typeof definition !== 'object') {
       throw invalid('A config category definition must be an object')
     }
     if (isExtension(definition)) return this.extendCategory(definition)
     const { id } = definition
     if (typeof id !== 'string' || !CATEGORY_ID.test(id)) {
-      throw invalid(`Invalid config category id "${String(id)}": use lower camel case letters and digits`)
+      throw invalid(
+        `Invalid config category id "${String(id)}": use lower camel case letters and digits`
+      )
     }
     if (typeof definition.displayName !== 'string' || definition.displayName.trim() === '') {
       throw invalid(`Config category "${id}" needs a displayName`)
@@ -125,17 +129,28 @@ export class ConfigRegistry {
    * the category's. Returns the category with its new variables.
    */
   extendCategory(extension: ConfigCategoryExtension): RegisteredConfigCategory {
-    const existing = typeof extension.id === 'string' ? this.#categories.get(extension.id) : undefined
+    const existing =
+      typeof extension.id === 'string' ? this.#categories.get(extension.id) : undefined
     if (!existing) {
-      throw invalid(`Config category "${String(extension.id)}" cannot be extended: it is not defined`)
+      throw invalid(
+        `Config category "${String(extension.id)}" cannot be extended: it is not defined`
+      )
     }
     if (!Array.isArray(extension.variables)) {
       throw invalid(`The extension of config category "${existing.id}" needs a variables array`)
     }
     const after = existing.variables.reduce((max, variable) => Math.max(max, variable.order + 1), 0)
-    const added = this.#checkVariables(existing.id, extension.variables, extension.source ?? 'core', after)
+    const added = this.#checkVariables(
+      existing.id,
+      extension.variables,
+      extension.source ?? 'core',
+      after
+    )
     const variables = [...existing.variables, ...added].sort((a, b) => a.order - b.order)
-    const category: RegisteredConfigCategory = Object.freeze({ ...existing, variables: Object.freeze(variables) })
+    const category: RegisteredConfigCategory = Object.freeze({
+      ...existing,
+      variables: Object.freeze(variables),
+    })
     this.#categories.set(existing.id, category)
     for (const variable of added) this.#variables.set(variable.key, variable)
     return category
@@ -160,7 +175,9 @@ export class ConfigRegistry {
       }
       const name = key.slice(id.length + 1)
       if (!VARIABLE_NAME.test(name)) {
-        throw invalid(`Invalid config variable key "${key}": the name must be letters, digits, "_" or "-"`)
+        throw invalid(
+          `Invalid config variable key "${key}": the name must be letters, digits, "_" or "-"`
+        )
       }
       if (seen.has(key) || this.#variables.has(key)) {
         throw new ConfigDefinitionException(`Config variable "${key}" is already defined`, {
@@ -172,13 +189,20 @@ export class ConfigRegistry {
         throw invalid(`Config variable "${key}" has an unknown type "${String(variable.type)}"`)
       }
       const validation = variable.validation ?? {}
-      if (validation.min !== undefined && validation.max !== undefined && validation.min > validation.max) {
+      if (
+        validation.min !== undefined &&
+        validation.max !== undefined &&
+        validation.min > validation.max
+      ) {
         throw invalid(`Config variable "${key}" has min greater than max`)
       }
       if (validation.validate !== undefined && typeof validation.validate !== 'function') {
         throw invalid(`Config variable "${key}": validation.validate must be a function`)
       }
-      const defaultError = checkStoredValue({ key, type: variable.type, validation }, variable.defaultValue)
+      const defaultError = checkStoredValue(
+        { key, type: variable.type, validation },
+        variable.defaultValue
+      )
       if (defaultError) {
         throw invalid(`Config variable "${key}" has an invalid default: ${defaultError}`)
       }
@@ -186,7 +210,9 @@ export class ConfigRegistry {
         throw invalid(`Config variable "${key}" cannot be both public and obscured`)
       }
       if (variable.seedFromEnv !== undefined && !ENV_NAME.test(variable.seedFromEnv)) {
-        throw invalid(`Config variable "${key}": seedFromEnv must be an environment variable name such as S3_BUCKET`)
+        throw invalid(
+          `Config variable "${key}": seedFromEnv must be an environment variable name such as S3_BUCKET`
+        )
       }
       return Object.freeze({
         key,
@@ -208,7 +234,9 @@ export class ConfigRegistry {
 
   /** Every category, sorted by order (then id). */
   categories(): RegisteredConfigCategory[] {
-    return [...this.#categories.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id))
+    return [...this.#categories.values()].sort(
+      (a, b) => a.order - b.order || a.id.localeCompare(b.id)
+    )
   }
 
   /** One category by id, or undefined. */

@@ -130,7 +130,9 @@ export function checkValue(variable: ValueRules, input: unknown): ValueCheck {
 
   if (typeof value === 'string') {
     if (rules.allowed && !rules.allowed.includes(value)) {
-      return fail(rules.message ?? `Config variable ${key} must be one of: ${rules.allowed.join(', ')}`)
+      return fail(
+        rules.message ?? `Config variable ${key} must be one of: ${rules.allowed.join(', ')}`
+      )
     }
     if (rules.pattern) {
       rules.pattern.lastIndex = 0
@@ -145,7 +147,8 @@ export function checkValue(variable: ValueRules, input: unknown): ValueCheck {
     if (message) return fail(message)
   }
 
-  const stored = type === 'timespan' ? formatTimespan(parseTimespan(value as string)!) : toStoredValue(value)
+  const stored =
+    type === 'timespan' ? formatTimespan(parseTimespan(value as string)!) : toStoredValue(value)
   return { ok: true, value, stored }
 }
 

@@ -16,7 +16,10 @@ export class HookRefusedException extends Exception {
    * @param message shown to the client
    * @param options `status` (default 403), `errorKey`, `cause`
    */
-  constructor(message: string, options: { status?: number; errorKey?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; errorKey?: string; cause?: unknown } = {}
+  ) {
     super(message, { status: options.status ?? 403, code: 'E_HOOK_REFUSED', cause: options.cause })
     this.errorKey = options.errorKey
   }

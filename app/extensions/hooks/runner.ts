@@ -75,7 +75,10 @@ export class HookRunner {
    * chain; its error propagates unchanged (a `HookRefusedException` for a
    * refusal).
    */
-  async filter<Name extends FilterHookName>(name: Name, payload: FilterHooks[Name]): Promise<FilterHooks[Name]> {
+  async filter<Name extends FilterHookName>(
+    name: Name,
+    payload: FilterHooks[Name]
+  ): Promise<FilterHooks[Name]> {
     const envelope: Envelope<Name> = { payload }
     await this.#filters.runner(name).run(envelope as never)
     return envelope.payload
@@ -83,7 +86,9 @@ export class HookRunner {
 
   #attached(): { emitter: EmitterService; logger: HookLogger } {
     if (!this.#emitter || !this.#logger) {
-      throw new Error('The hook runner is not attached to the emitter yet (plugin provider not booted)')
+      throw new Error(
+        'The hook runner is not attached to the emitter yet (plugin provider not booted)'
+      )
     }
     return { emitter: this.#emitter, logger: this.#logger }
   }

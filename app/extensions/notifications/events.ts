@@ -36,7 +36,9 @@ export type NotificationEventId = (typeof NOTIFICATION_EVENTS)[number]
 export type NotificationAudience = 'owner' | 'subject' | 'instance'
 
 /** The audience of every event. */
-export const NOTIFICATION_EVENT_AUDIENCE: Readonly<Record<NotificationEventId, NotificationAudience>> = {
+export const NOTIFICATION_EVENT_AUDIENCE: Readonly<
+  Record<NotificationEventId, NotificationAudience>
+> = {
   'share.created': 'owner',
   'share.completed': 'owner',
   'share.downloaded': 'owner',
@@ -112,7 +114,10 @@ export interface NotificationEventPayloads {
    * and 416 send nothing and count nothing); at most one event per share
    * every 15 minutes, naming the first file. `file` is null for the zip.
    */
-  'share.downloaded': { share: NotificationShare; file: { id: string; name: string; size: number } | null }
+  'share.downloaded': {
+    share: NotificationShare
+    file: { id: string; name: string; size: number } | null
+  }
   /** A completed share expires within 24 hours; once per expiry (a changed expiry is announced again). */
   'share.expiring': { share: NotificationShare }
   /** The clean-up job removed it after its expiry; stored with the removal. */
@@ -142,7 +147,12 @@ export interface NotificationEventPayloads {
    * /24, IPv6 /64); the first device ever is not new. `device`: the user
    * agent as sent (cut), `ip` the address seen.
    */
-  'auth.new_device_sign_in': { user: NotificationUser; device: string; ip: string | null; signedInAt: string }
+  'auth.new_device_sign_in': {
+    user: NotificationUser
+    device: string
+    ip: string | null
+    signedInAt: string
+  }
 }
 
 /**

@@ -39,14 +39,20 @@ export class FakeNotificationChannel {
   /** Throws an `AssertionError` unless at least one send matches. */
   assertSent(predicate: (sent: SentNotification) => boolean): void {
     if (!this.sent.some(predicate)) {
-      throw new AssertionError({ message: 'Expected a matching notification to be sent', actual: this.sent })
+      throw new AssertionError({
+        message: 'Expected a matching notification to be sent',
+        actual: this.sent,
+      })
     }
   }
 
   /** Throws an `AssertionError` when anything was sent. */
   assertNothingSent(): void {
     if (this.sent.length) {
-      throw new AssertionError({ message: `Expected no notification, ${this.sent.length} sent`, actual: this.sent })
+      throw new AssertionError({
+        message: `Expected no notification, ${this.sent.length} sent`,
+        actual: this.sent,
+      })
     }
   }
 

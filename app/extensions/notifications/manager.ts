@@ -73,7 +73,10 @@ export class NotificationManager {
   describe(name: string): NotificationChannelInfo | null {
     const channel = this.#instance(name)
     if (typeof channel.deliver !== 'function' || !channel.targets) return null
-    const targets = { user: channel.targets.user === true, instance: channel.targets.instance === true }
+    const targets = {
+      user: channel.targets.user === true,
+      instance: channel.targets.instance === true,
+    }
     if (!targets.user && !targets.instance) return null
     const events = channel.events
       ? NOTIFICATION_EVENTS.filter((event) => channel.events!.includes(event))
@@ -159,7 +162,10 @@ export class NotificationManager {
     const results = await Promise.allSettled(channels.map((channel) => channel.close?.()))
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failures.length) {
-      throw new AggregateError(failures.map((f) => f.reason), 'Closing notification channels failed')
+      throw new AggregateError(
+        failures.map((f) => f.reason),
+        'Closing notification channels failed'
+      )
     }
   }
 }

@@ -70,17 +70,27 @@ const messages = new SimpleMessagesProvider({
  * (with the original `config` definitions). Throws `E_PLUGIN_INVALID_MANIFEST`
  * naming the plugin and the first bad field.
  */
-export async function validateManifest(folderId: string, candidate: unknown): Promise<PluginManifest> {
+export async function validateManifest(
+  folderId: string,
+  candidate: unknown
+): Promise<PluginManifest> {
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-    throw new E_PLUGIN_INVALID_MANIFEST([folderId, 'manifest.ts must export `manifest = definePlugin({...})`'])
+    throw new E_PLUGIN_INVALID_MANIFEST([
+      folderId,
+      'manifest.ts must export `manifest = definePlugin({...})`',
+    ])
   }
   let manifest: PluginManifest
   try {
-    manifest = (await validator.validate(candidate, { messagesProvider: messages })) as PluginManifest
+    manifest = (await validator.validate(candidate, {
+      messagesProvider: messages,
+    })) as PluginManifest
   } catch (error) {
     if (error instanceof errors.E_VALIDATION_ERROR) {
       const [first] = error.messages as Array<{ field: string; message: string }>
-      throw new E_PLUGIN_INVALID_MANIFEST([folderId, `field "${first.field}" ${first.message}`], { cause: error })
+      throw new E_PLUGIN_INVALID_MANIFEST([folderId, `field "${first.field}" ${first.message}`], {
+        cause: error,
+      })
     }
     throw error
   }

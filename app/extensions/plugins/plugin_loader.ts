@@ -25,7 +25,16 @@ import { PLUGIN_API_VERSION } from './version.js'
  * and LDAP because Pingvin Share had its settings built in; each stays off
  * until an admin switches it on (ldapts is imported at the first LDAP sign-in).
  */
-export const DEFAULT_PLUGINS: readonly string[] = ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft', 'ldap']
+export const DEFAULT_PLUGINS: readonly string[] = [
+  'local-storage',
+  'email',
+  'oidc',
+  'github',
+  'google',
+  'discord',
+  'microsoft',
+  'ldap',
+]
 
 /** A plugin folder found for an enabled id. */
 export interface PluginSource {
@@ -78,7 +87,9 @@ export function pluginSearchPaths(appRoot: URL, extraPaths?: string): URL[] {
 
 /** True when `directory` holds `<name>.ts` or `<name>.js`. */
 function hasModule(directory: URL, name: string): boolean {
-  return existsSync(new URL(`${name}.ts`, directory)) || existsSync(new URL(`${name}.js`, directory))
+  return (
+    existsSync(new URL(`${name}.ts`, directory)) || existsSync(new URL(`${name}.js`, directory))
+  )
 }
 
 /**
@@ -112,21 +123,32 @@ export async function importPlugin(source: PluginSource): Promise<LoadedPlugin> 
       return await import(new URL(`${file}.js`, source.directory).href)
     } catch (error) {
       const message = (error as Error).message?.split('\n')[0]
-      throw new E_PLUGIN_INVALID_MANIFEST([source.id, `cannot load ${file}: ${message}`], { cause: error })
+      throw new E_PLUGIN_INVALID_MANIFEST([source.id, `cannot load ${file}: ${message}`], {
+        cause: error,
+      })
     }
   }
   const manifestModule = await load('manifest')
-  const manifest = await validateManifest(source.id, manifestModule.manifest ?? manifestModule.default)
+  const manifest = await validateManifest(
+    source.id,
+    manifestModule.manifest ?? manifestModule.default
+  )
   if (!hasModule(source.directory, 'provider')) return { manifest, directory: source.directory }
   const Provider = (await load('provider')).default
   if (typeof Provider !== 'function') {
-    throw new E_PLUGIN_INVALID_MANIFEST([source.id, 'provider must export a provider class by default'])
+    throw new E_PLUGIN_INVALID_MANIFEST([
+      source.id,
+      'provider must export a provider class by default',
+    ])
   }
   return { manifest, directory: source.directory, Provider }
 }
 
 /** Throws `E_PLUGIN_ENGINE_MISMATCH` unless the plugin's engine range accepts `hostVersion`. */
-export function checkEngine(manifest: PluginManifest, hostVersion: string = PLUGIN_API_VERSION): void {
+export function checkEngine(
+  manifest: PluginManifest,
+  hostVersion: string = PLUGIN_API_VERSION
+): void {
   if (!satisfies(hostVersion, manifest.engine)) {
     throw new E_PLUGIN_ENGINE_MISMATCH([manifest.id, manifest.engine, hostVersion])
   }
@@ -141,7 +163,8 @@ export function orderByDependencies<T extends { manifest: PluginManifest }>(plug
   const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]))
   for (const plugin of plugins) {
     for (const requirement of plugin.manifest.requires ?? []) {
-      if (!byId.has(requirement)) throw new E_PLUGIN_DEPENDENCY_MISSING([plugin.manifest.id, requirement])
+      if (!byId.has(requirement))
+        throw new E_PLUGIN_DEPENDENCY_MISSING([plugin.manifest.id, requirement])
     }
   }
   const ordered: T[] = []
@@ -149,9 +172,11 @@ export function orderByDependencies<T extends { manifest: PluginManifest }>(plug
   const visit = (plugin: T, path: string[]) => {
     const id = plugin.manifest.id
     if (state.get(id) === 'done') return
-    if (state.get(id) === 'visiting') throw new E_PLUGIN_DEPENDENCY_CYCLE([[...path, id].join(' -> ')])
+    if (state.get(id) === 'visiting')
+      throw new E_PLUGIN_DEPENDENCY_CYCLE([[...path, id].join(' -> ')])
     state.set(id, 'visiting')
-    for (const requirement of plugin.manifest.requires ?? []) visit(byId.get(requirement)!, [...path, id])
+    for (const requirement of plugin.manifest.requires ?? [])
+      visit(byId.get(requirement)!, [...path, id])
     state.set(id, 'done')
     ordered.push(plugin)
   }

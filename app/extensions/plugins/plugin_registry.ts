@@ -68,7 +68,9 @@ export class PluginRegistry {
   checkEnvironment(read: (name: string) => unknown): this {
     for (const { manifest } of this.#plugins) {
       const isUnset = (name: string) => [undefined, null, ''].includes(read(name) as string)
-      const missing = (manifest.env ?? []).find((variable) => variable.required && isUnset(variable.name))
+      const missing = (manifest.env ?? []).find(
+        (variable) => variable.required && isUnset(variable.name)
+      )
       if (missing) throw new E_PLUGIN_ENV_MISSING([manifest.id, missing.name])
     }
     return this
@@ -79,7 +81,9 @@ export class PluginRegistry {
    * through `define` (the config registry's `defineCategory`). A refused
    * category throws `E_PLUGIN_INVALID_MANIFEST` naming the plugin and entry.
    */
-  defineConfigCategories(define: (definition: ConfigCategoryDefinition | ConfigCategoryExtension) => unknown): void {
+  defineConfigCategories(
+    define: (definition: ConfigCategoryDefinition | ConfigCategoryExtension) => unknown
+  ): void {
     for (const { manifest } of this.#plugins) {
       ;(manifest.config ?? []).forEach((category, index) => {
         try {
@@ -93,15 +97,21 @@ export class PluginRegistry {
   }
 
   /** Creates each plugin's provider instance (plugins without one are skipped). */
-  instantiate(app: ApplicationService, contextOf: (manifest: PluginManifest) => PluginContext): void {
+  instantiate(
+    app: ApplicationService,
+    contextOf: (manifest: PluginManifest) => PluginContext
+  ): void {
     for (const { manifest, Provider } of this.#plugins) {
       if (!Provider) continue
       try {
         this.#instances.set(manifest.id, new Provider(app, contextOf(manifest)))
       } catch (error) {
-        throw new E_PLUGIN_LIFECYCLE_FAILED([manifest.id, 'constructor', (error as Error).message], {
-          cause: error,
-        })
+        throw new E_PLUGIN_LIFECYCLE_FAILED(
+          [manifest.id, 'constructor', (error as Error).message],
+          {
+            cause: error,
+          }
+        )
       }
     }
   }
@@ -122,9 +132,12 @@ export class PluginRegistry {
       try {
         await method.call(instance)
       } catch (error) {
-        const wrapped = new E_PLUGIN_LIFECYCLE_FAILED([manifest.id, phase, (error as Error).message], {
-          cause: error,
-        })
+        const wrapped = new E_PLUGIN_LIFECYCLE_FAILED(
+          [manifest.id, phase, (error as Error).message],
+          {
+            cause: error,
+          }
+        )
         if (phase !== 'shutdown') throw wrapped
         failure ??= wrapped
       }
@@ -154,7 +167,10 @@ export class PluginRegistry {
         }
       }
       if (provides.admin && !lookup.admin.has(manifest.id)) {
-        throw new E_PLUGIN_PROVIDES_MISMATCH([manifest.id, 'declares provides.admin but contributed nothing'])
+        throw new E_PLUGIN_PROVIDES_MISMATCH([
+          manifest.id,
+          'declares provides.admin but contributed nothing',
+        ])
       }
     }
   }

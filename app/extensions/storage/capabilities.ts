@@ -137,7 +137,8 @@ export interface MultipartListingCapable {
 }
 
 /** Names of the optional capabilities, as `StorageDisk.capabilities()` reports them. */
-export type StorageCapability = 'randomAccessWrite' | 'multipartUpload' | 'rangeRead' | 'multipartListing'
+export type StorageCapability =
+  'randomAccessWrite' | 'multipartUpload' | 'rangeRead' | 'multipartListing'
 
 /** True when `driver` can write a chunk at a byte offset (`writeAt`). */
 export function supportsRandomAccessWrite(
@@ -160,7 +161,9 @@ export function supportsMultipartUpload(
 }
 
 /** True when `driver` can stream a byte range of an object (`getStreamRange`). */
-export function supportsRangeRead(driver: DriverContract): driver is DriverContract & RangeReadCapable {
+export function supportsRangeRead(
+  driver: DriverContract
+): driver is DriverContract & RangeReadCapable {
   return typeof (driver as Partial<RangeReadCapable>).getStreamRange === 'function'
 }
 

@@ -58,7 +58,10 @@ export function multipartLimitsOf(disk: StorageDisk): MultipartLimits | undefine
  * offsets, `multipart` when chunks fit the disk's part limits, else `staged`
  * (works on every disk).
  */
-export function chunkedUploadStrategy(disk: StorageDisk, shape: ChunkedUploadShape): ChunkedUploadStrategy {
+export function chunkedUploadStrategy(
+  disk: StorageDisk,
+  shape: ChunkedUploadShape
+): ChunkedUploadStrategy {
   if (shape.totalChunks <= 1) return 'single'
   if (supportsRandomAccessWrite(disk.driver)) return 'randomAccess'
   const limits = multipartLimitsOf(disk)
@@ -124,7 +127,8 @@ class ByteReader {
       this.#rest = undefined
       if (!chunk) {
         const next = await this.#iterator.next()
-        if (next.done) throw new Error(`The staged chunks hold ${remaining} bytes less than declared`)
+        if (next.done)
+          throw new Error(`The staged chunks hold ${remaining} bytes less than declared`)
         chunk = next.value
       }
       if (chunk.length === 0) continue
@@ -139,7 +143,8 @@ class ByteReader {
 
   /** Throws when the source holds more bytes. */
   async assertEnd(): Promise<void> {
-    if (this.#rest && this.#rest.length > 0) throw new Error('The staged chunks hold more bytes than declared')
+    if (this.#rest && this.#rest.length > 0)
+      throw new Error('The staged chunks hold more bytes than declared')
     for (;;) {
       const next = await this.#iterator.next()
       if (next.done) return
@@ -185,7 +190,9 @@ export async function assembleStagedChunks(
   for (const [index, stagedKey] of keys.entries()) {
     const { contentLength } = await disk.getMetaData(stagedKey)
     if (contentLength !== chunkSizes[index]) {
-      throw new Error(`Staged chunk ${index} of "${target}" holds ${contentLength} bytes, not ${chunkSizes[index]}`)
+      throw new Error(
+        `Staged chunk ${index} of "${target}" holds ${contentLength} bytes, not ${chunkSizes[index]}`
+      )
     }
   }
   const reader = new ByteReader(concatObjects(disk, keys))
@@ -193,7 +200,10 @@ export async function assembleStagedChunks(
 
   try {
     if (!limits || total <= limits.minPartSize) {
-      await disk.putStream(target, byteStream(reader.take(total)), { ...options, contentLength: total })
+      await disk.putStream(target, byteStream(reader.take(total)), {
+        ...options,
+        contentLength: total,
+      })
       await reader.assertEnd()
     } else {
       const partSize = Math.min(

@@ -65,11 +65,9 @@ export const E_STORAGE_DELETE_FAILED = createError<[disk: string, key: string]>(
 )
 
 /** Any other driver failure (metadata, URLs, listing). */
-export const E_STORAGE_OPERATION_FAILED = createError<[disk: string, operation: string, key: string]>(
-  'Storage disk "%s" failed to %s "%s"',
-  'E_STORAGE_OPERATION_FAILED',
-  500
-)
+export const E_STORAGE_OPERATION_FAILED = createError<
+  [disk: string, operation: string, key: string]
+>('Storage disk "%s" failed to %s "%s"', 'E_STORAGE_OPERATION_FAILED', 500)
 
 /** The disk's driver lacks an optional capability the caller asked for. */
 export const E_STORAGE_UNSUPPORTED = createError<[disk: string, capability: string]>(

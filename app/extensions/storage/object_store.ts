@@ -16,7 +16,13 @@
  */
 import type { Readable } from 'node:stream'
 import { DriveDirectory, DriveFile } from 'flydrive'
-import type { DriverContract, ObjectMetaData, ObjectVisibility, SignedURLOptions, WriteOptions } from 'flydrive/types'
+import type {
+  DriverContract,
+  ObjectMetaData,
+  ObjectVisibility,
+  SignedURLOptions,
+  WriteOptions,
+} from 'flydrive/types'
 import type { ConfigValue } from '#extensions/config/types'
 import type { MultipartLimits, UploadedPart } from './capabilities.js'
 import { normalizeStorageKey } from './storage_disk.js'
@@ -111,11 +117,15 @@ export function checkPart(
   invalidPart: DriverErrorFactory
 ): number {
   if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > limits.maxParts) {
-    throw invalidPart(`Part number must be an integer from 1 to ${limits.maxParts} (got ${partNumber})`)
+    throw invalidPart(
+      `Part number must be an integer from 1 to ${limits.maxParts} (got ${partNumber})`
+    )
   }
   const length = contents instanceof Uint8Array ? contents.length : contentLength
   if (length === undefined || !Number.isSafeInteger(length) || length < 0) {
-    throw invalidPart('uploadPart needs options.contentLength (a non-negative integer) for a stream body')
+    throw invalidPart(
+      'uploadPart needs options.contentLength (a non-negative integer) for a stream body'
+    )
   }
   return length
 }

@@ -56,7 +56,12 @@ async function recordedId(key: string): Promise<string | null> {
 async function recordId(key: string, id: string): Promise<string> {
   const client = db.connection()
   const now = DateTime.utc().toFormat(client.dialect.dateTimeFormat)
-  await client.knexQuery().table(TABLE).insert({ name: key, value: id, created_at: now }).onConflict('name').ignore()
+  await client
+    .knexQuery()
+    .table(TABLE)
+    .insert({ name: key, value: id, created_at: now })
+    .onConflict('name')
+    .ignore()
   return (await recordedId(key))!
 }
 

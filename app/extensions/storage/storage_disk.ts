@@ -94,7 +94,8 @@ export class StorageDisk extends Disk {
   }
 
   #operationFailed(operation: string, key: string) {
-    return (cause: unknown) => new E_STORAGE_OPERATION_FAILED([this.name, operation, key], { cause })
+    return (cause: unknown) =>
+      new E_STORAGE_OPERATION_FAILED([this.name, operation, key], { cause })
   }
 
   /** The optional capabilities of this disk's driver. */
@@ -249,13 +250,21 @@ export class StorageDisk extends Disk {
   }
 
   /** Copies a local file into the disk. Throws `E_STORAGE_WRITE_FAILED`. */
-  async copyFromFs(source: string | URL, destination: string, options?: WriteOptions): Promise<void> {
+  async copyFromFs(
+    source: string | URL,
+    destination: string,
+    options?: WriteOptions
+  ): Promise<void> {
     const to = normalizeStorageKey(destination)
     return this.#call(() => super.copyFromFs(source, to, options), this.#writeFailed(to))
   }
 
   /** Moves a local file into the disk. Throws `E_STORAGE_WRITE_FAILED`. */
-  async moveFromFs(source: string | URL, destination: string, options?: WriteOptions): Promise<void> {
+  async moveFromFs(
+    source: string | URL,
+    destination: string,
+    options?: WriteOptions
+  ): Promise<void> {
     const to = normalizeStorageKey(destination)
     return this.#call(() => super.moveFromFs(source, to, options), this.#writeFailed(to))
   }
@@ -357,7 +366,11 @@ export class StorageDisk extends Disk {
   }
 
   /** Assembles the object from its parts. Throws `E_STORAGE_UNSUPPORTED` / `E_STORAGE_WRITE_FAILED`. */
-  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[]
+  ): Promise<void> {
     const normalized = normalizeStorageKey(key)
     const driver = this.#multipart()
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber)

@@ -21,7 +21,11 @@ export class StorageManager {
    * called. Throws `E_STORAGE_DRIVER_EXISTS` when the name is taken: a
    * plugin never replaces another one's disk.
    */
-  registerDriver(name: string, factory: StorageDriverFactory, options: RegisterDriverOptions = {}): this {
+  registerDriver(
+    name: string,
+    factory: StorageDriverFactory,
+    options: RegisterDriverOptions = {}
+  ): this {
     if (this.#factories.has(name)) throw new E_STORAGE_DRIVER_EXISTS([name])
     this.#factories.set(name, factory)
     if (options.default || this.#default === undefined) this.#default = name

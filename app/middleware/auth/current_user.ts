@@ -103,7 +103,10 @@ function crossSiteMessage(fetchSite: boolean, origin: URL | null, expected: URL 
       ` (Sec-Fetch-Site: cross-site). Signed-in changes are accepted only from pages of ${allowed}.`
     )
   }
-  const from = origin && origin.origin !== 'null' ? `it comes from ${origin.origin}` : 'its Origin header is not usable'
+  const from =
+    origin && origin.origin !== 'null'
+      ? `it comes from ${origin.origin}`
+      : 'its Origin header is not usable'
   return (
     `Cross-site request refused: ${from}, but signed-in changes are accepted only from ${allowed}` +
     ' or from the host the request was sent to. If you open Tern at that address, for example behind a' +

@@ -51,7 +51,10 @@ export default class ApiTokenService {
    * Two requests racing with one name meet the unique index
    * (`api_tokens.user_id, name`), and the loser gets the same 409.
    */
-  async create(user: User, fields: { name: string; expiresAt?: string | null }): Promise<NewApiToken> {
+  async create(
+    user: User,
+    fields: { name: string; expiresAt?: string | null }
+  ): Promise<NewApiToken> {
     if (await this.#nameTaken(user, fields.name)) throw new ConflictException(API_TOKEN_NAME_TAKEN)
     const token = `${API_TOKEN_PREFIX}${generateToken()}`
     try {
@@ -66,7 +69,8 @@ export default class ApiTokenService {
       })
       return { row, token }
     } catch (error) {
-      if (await this.#nameTaken(user, fields.name)) throw new ConflictException(API_TOKEN_NAME_TAKEN)
+      if (await this.#nameTaken(user, fields.name))
+        throw new ConflictException(API_TOKEN_NAME_TAKEN)
       throw error
     }
   }

@@ -34,7 +34,11 @@ export class ForbiddenException extends authException(403, 'E_FORBIDDEN', 'Forbi
  * 401 with a specific message and, optionally, a machine key in `error`
  * (e.g. "Login token expired" / `token_expired`).
  */
-export class AuthenticationFailedException extends authException(401, 'E_AUTHENTICATION_FAILED', 'Unauthorized') {}
+export class AuthenticationFailedException extends authException(
+  401,
+  'E_AUTHENTICATION_FAILED',
+  'Unauthorized'
+) {}
 
 /** 400 "Bad Request" with the contract's message (and optionally a machine key). */
 export class BadRequestException extends authException(400, 'E_BAD_REQUEST', 'Bad Request') {}

@@ -108,7 +108,8 @@ export default class AuthService {
     hooks: { beforePassword?: (user: User | null) => Promise<void> } = {}
   ): Promise<SignInResult> {
     const localAllowed = !(await configValue('oauth.disablePassword'))
-    if (!localAllowed && !(await this.external.anyEnabled())) throw new ForbiddenException('Password sign in is disabled')
+    if (!localAllowed && !(await this.external.anyEnabled()))
+      throw new ForbiddenException('Password sign in is disabled')
     let user = await this.findByIdentifier(fields)
     await hooks.beforePassword?.(user)
     const valid = localAllowed && (await verifyPasswordInConstantTime(user, fields.password))
@@ -131,7 +132,10 @@ export default class AuthService {
   async signInWithTotp(
     loginToken: string,
     code: string,
-    hooks: { beforeCode?: (user: User) => Promise<void>; onWrongCode?: (user: User) => Promise<void> } = {}
+    hooks: {
+      beforeCode?: (user: User) => Promise<void>
+      onWrongCode?: (user: User) => Promise<void>
+    } = {}
   ): Promise<{ user: User; tokens: SessionTokens }> {
     const { row, user } = await this.loginTokens.find(loginToken)
     await hooks.beforeCode?.(user)
@@ -139,7 +143,8 @@ export default class AuthService {
       await hooks.onWrongCode?.(user)
       throw new BadRequestException('Invalid code')
     }
-    if (!(await this.loginTokens.redeem(row))) throw new AuthenticationFailedException('Invalid login token')
+    if (!(await this.loginTokens.redeem(row)))
+      throw new AuthenticationFailedException('Invalid login token')
     const tokens = await this.sessions.create(user, { oauthIdToken: row.oauthIdToken })
     return { user, tokens }
   }
@@ -177,7 +182,11 @@ export default class AuthService {
     user.totpVerified = false
     user.totpLastStep = null
     await user.save()
-    const totpAuthUrl = this.totp.authUrl(secret, await configValue('general.appName'), user.username)
+    const totpAuthUrl = this.totp.authUrl(
+      secret,
+      await configValue('general.appName'),
+      user.username
+    )
     return { totpAuthUrl, totpSecret: secret, qrCode: await this.totp.qrCode(totpAuthUrl) }
   }
 

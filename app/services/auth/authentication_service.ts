@@ -89,7 +89,10 @@ export default class AuthenticationService {
     if (apiToken.expiresAt && apiToken.expiresAt <= now) return null
     const user = await User.find(apiToken.userId)
     if (!user) return null
-    if (!apiToken.lastUsedAt || now.diff(apiToken.lastUsedAt, 'seconds').seconds >= LAST_USED_RESOLUTION_SECONDS) {
+    if (
+      !apiToken.lastUsedAt ||
+      now.diff(apiToken.lastUsedAt, 'seconds').seconds >= LAST_USED_RESOLUTION_SECONDS
+    ) {
       apiToken.lastUsedAt = now
       await apiToken.save()
     }

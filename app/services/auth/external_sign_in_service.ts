@@ -29,7 +29,8 @@ import { BadRequestException, ServiceUnavailableException } from '#services/auth
 import UserService from '#services/users/user_service'
 
 /** Message of the 503 when a directory could not answer and nothing else signed the user in. */
-export const DIRECTORY_UNAVAILABLE_MESSAGE = 'The sign-in directory cannot be reached. Please try again later.'
+export const DIRECTORY_UNAVAILABLE_MESSAGE =
+  'The sign-in directory cannot be reached. Please try again later.'
 
 /** Longest username Tern stores (the column's size). */
 const MAX_USERNAME_LENGTH = 32
@@ -63,7 +64,10 @@ export default class ExternalSignInService {
         identity = await verifier.verify(login, password)
       } catch (error) {
         if (!isUnavailable(error)) throw error
-        logger.error({ verifier: verifier.id, reason: (error as Error).message }, 'sign-in directory unavailable')
+        logger.error(
+          { verifier: verifier.id, reason: (error as Error).message },
+          'sign-in directory unavailable'
+        )
         unavailable = true
         continue
       }
@@ -74,7 +78,10 @@ export default class ExternalSignInService {
   }
 
   /** The account of `identity` (linked, matched or created) with its admin flag and e-mail applied. */
-  async accountFor(verifier: Pick<PasswordVerifier, 'id'>, identity: VerifiedIdentity): Promise<User> {
+  async accountFor(
+    verifier: Pick<PasswordVerifier, 'id'>,
+    identity: VerifiedIdentity
+  ): Promise<User> {
     const link = await SocialAccount.query()
       .where('provider', verifier.id)
       .where('providerUserId', identity.id)
@@ -98,8 +105,13 @@ export default class ExternalSignInService {
     }
     const sameName = await this.users.findByUsername(username)
     if (sameName) {
-      const sameEmail = identity.email !== null && sameName.email.toLowerCase() === identity.email.trim().toLowerCase()
-      const otherLink = await SocialAccount.query().where('provider', provider).where('userId', sameName.id).first()
+      const sameEmail =
+        identity.email !== null &&
+        sameName.email.toLowerCase() === identity.email.trim().toLowerCase()
+      const otherLink = await SocialAccount.query()
+        .where('provider', provider)
+        .where('userId', sameName.id)
+        .first()
       if (!sameEmail || otherLink) {
         throw new BadRequestException(
           `A user with the username "${username}" already exists and is not linked to this ${provider.toUpperCase()} account; an administrator must rename that user first`
@@ -148,7 +160,10 @@ export default class ExternalSignInService {
   async #sync(provider: string, user: User, identity: VerifiedIdentity): Promise<void> {
     if (identity.isAdmin !== undefined && identity.isAdmin !== user.isAdmin) {
       if (!identity.isAdmin && (await this.users.isLastAdmin(user))) {
-        logger.warn({ provider, userId: user.id }, 'directory sign-in: the last admin keeps the admin flag')
+        logger.warn(
+          { provider, userId: user.id },
+          'directory sign-in: the last admin keeps the admin flag'
+        )
       } else {
         user.isAdmin = identity.isAdmin
       }
@@ -157,7 +172,10 @@ export default class ExternalSignInService {
     if (email && email.toLowerCase() !== user.email.toLowerCase()) {
       const other = await this.users.findByEmail(email)
       if (other && other.id !== user.id) {
-        logger.warn({ provider, userId: user.id }, 'directory sign-in: the e-mail belongs to another account, kept the old one')
+        logger.warn(
+          { provider, userId: user.id },
+          'directory sign-in: the e-mail belongs to another account, kept the old one'
+        )
       } else {
         user.email = email
       }

@@ -50,7 +50,8 @@ export function deviceFamilies(userAgent: string | null): string {
   if (!agent) return 'unknown|unknown'
   const parsed = Bowser.parse(agent)
   const product = /^([A-Za-z][\w.-]{0,40})\//.exec(agent)?.[1]
-  const browser = parsed.browser.name || (product && product.toLowerCase() !== 'mozilla' ? product : 'unknown')
+  const browser =
+    parsed.browser.name || (product && product.toLowerCase() !== 'mozilla' ? product : 'unknown')
   return `${browser}|${parsed.os.name || 'unknown'}`.toLowerCase()
 }
 
@@ -129,7 +130,10 @@ export default class KnownDevices {
       })
     } catch (error) {
       // A concurrent sign-in from the same new device stored it first (unique key): it is known now.
-      const stored = await db.from(KNOWN_DEVICES_TABLE).where({ user_id: user.id, fingerprint }).first()
+      const stored = await db
+        .from(KNOWN_DEVICES_TABLE)
+        .where({ user_id: user.id, fingerprint })
+        .first()
       if (stored) return false
       throw error
     }

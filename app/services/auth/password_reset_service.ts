@@ -46,7 +46,12 @@ function couldBeAccountEmail(email: string): boolean {
 async function signsInThroughDirectory(user: User): Promise<boolean> {
   const providers = passwordVerifiers.list().map((verifier) => verifier.id)
   if (providers.length === 0) return false
-  return (await SocialAccount.query().where('userId', user.id).whereIn('provider', providers).first()) !== null
+  return (
+    (await SocialAccount.query()
+      .where('userId', user.id)
+      .whereIn('provider', providers)
+      .first()) !== null
+  )
 }
 
 /** Requests and performs password resets. Resolve it from the container or inject it. */
@@ -89,7 +94,10 @@ export default class PasswordResetService {
     if (!user) return
     if (await signsInThroughDirectory(user)) {
       // As Pingvin Share: a local password would outlive the directory account.
-      logger.info({ userId: user.id }, 'password reset refused: the account signs in through a directory (LDAP)')
+      logger.info(
+        { userId: user.id },
+        'password reset refused: the account signs in through a directory (LDAP)'
+      )
       return
     }
     if (!(await this.mail.isEnabled())) {
@@ -116,11 +124,14 @@ export default class PasswordResetService {
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
       { url: `${base}/auth/resetPassword/${token}` }
     )
-    const older = (await PasswordResetToken.query().where('userId', user.id).select('id')).map((row) => row.id)
+    const older = (await PasswordResetToken.query().where('userId', user.id).select('id')).map(
+      (row) => row.id
+    )
     await db.transaction(async (trx) => {
       // By primary key: a range delete on user_id takes gap locks on MySQL, and two instances
       // resetting two users at once would deadlock. Writes only, for SQLite (see above).
-      if (older.length > 0) await PasswordResetToken.query({ client: trx }).whereIn('id', older).delete()
+      if (older.length > 0)
+        await PasswordResetToken.query({ client: trx }).whereIn('id', older).delete()
       await PasswordResetToken.create(
         {
           userId: user.id,
@@ -129,7 +140,11 @@ export default class PasswordResetService {
         },
         { client: trx }
       )
-      await this.mail.store(mail, { eventId, client: trx, log: { userId: user.id, action: 'password reset' } })
+      await this.mail.store(mail, {
+        eventId,
+        client: trx,
+        log: { userId: user.id, action: 'password reset' },
+      })
       // Routed besides the mail (never the link): "someone asked to reset your password".
       await this.notifications.emit(
         'auth.password_reset_requested',

@@ -79,7 +79,10 @@ export function rateLimits(): RateLimits {
   }
   return {
     windowSeconds: Number.isFinite(windowSeconds) ? windowSeconds : 60,
-    perIdentifier: Math.max(1, env.get('RATE_LIMIT_PER_IDENTIFIER') ?? DEFAULT_RATE_LIMIT_PER_IDENTIFIER),
+    perIdentifier: Math.max(
+      1,
+      env.get('RATE_LIMIT_PER_IDENTIFIER') ?? DEFAULT_RATE_LIMIT_PER_IDENTIFIER
+    ),
     perIp: Math.max(1, env.get('RATE_LIMIT_PER_IP') ?? DEFAULT_RATE_LIMIT_PER_IP),
     perAccount: Math.max(1, env.get('RATE_LIMIT_PER_ACCOUNT') ?? DEFAULT_RATE_LIMIT_PER_ACCOUNT),
   }
@@ -112,7 +115,12 @@ export function addressKey(ip: string): string {
 type Settle = 'reset' | 'refund'
 
 /** The /metrics label of each bucket kind (the second part of its key). */
-const LIMIT_LABELS: Record<string, string> = { ip: 'ip', idip: 'identifier_ip', id: 'account', dev: 'device' }
+const LIMIT_LABELS: Record<string, string> = {
+  ip: 'ip',
+  idip: 'identifier_ip',
+  id: 'account',
+  dev: 'device',
+}
 
 interface Bucket {
   key: string
@@ -151,13 +159,20 @@ export class RateLimitAttempt {
     this.#taken.push(bucket)
     if (response.consumed <= response.limit) return
     const retryAfter = Math.max(1, response.availableIn)
-    rateLimitRefusals.inc({ action: this.#action, limit: LIMIT_LABELS[bucket.key.split(':')[1]] ?? 'other' })
+    rateLimitRefusals.inc({
+      action: this.#action,
+      limit: LIMIT_LABELS[bucket.key.split(':')[1]] ?? 'other',
+    })
     throw new TooManyRequestsException(retryAfter)
   }
 
   /** Takes the point of the client address (IPv6: its /64). */
   async forIp(): Promise<void> {
-    await this.#take({ key: `${this.#action}:ip:${this.#ip}`, limit: rateLimits().perIp, settle: 'refund' })
+    await this.#take({
+      key: `${this.#action}:ip:${this.#ip}`,
+      limit: rateLimits().perIp,
+      settle: 'refund',
+    })
   }
 
   /**
@@ -171,12 +186,24 @@ export class RateLimitAttempt {
     const normalized = identifier.trim().toLowerCase()
     const ip = this.#ip
     const action = this.#action
-    await this.#take({ key: `${action}:idip:${digest(`${normalized}|${ip}`)}`, limit: limits.perIdentifier, settle: 'reset' })
+    await this.#take({
+      key: `${action}:idip:${digest(`${normalized}|${ip}`)}`,
+      limit: limits.perIdentifier,
+      settle: 'reset',
+    })
     if (knownDevice) {
-      await this.#take({ key: `${action}:dev:${digest(`${normalized}|${knownDevice}`)}`, limit: limits.perIdentifier, settle: 'reset' })
+      await this.#take({
+        key: `${action}:dev:${digest(`${normalized}|${knownDevice}`)}`,
+        limit: limits.perIdentifier,
+        settle: 'reset',
+      })
       return
     }
-    await this.#take({ key: `${action}:id:${digest(normalized)}`, limit: limits.perAccount, settle: 'refund' })
+    await this.#take({
+      key: `${action}:id:${digest(normalized)}`,
+      limit: limits.perAccount,
+      settle: 'refund',
+    })
   }
 
   /**
@@ -192,7 +219,10 @@ export class RateLimitAttempt {
         if (bucket.settle === 'reset') await store.delete(bucket.key)
         else await store.decrement(bucket.key)
       } catch (error) {
-        logger.warn({ err: error, action: this.#action }, 'rate-limit points of a successful attempt not given back')
+        logger.warn(
+          { err: error, action: this.#action },
+          'rate-limit points of a successful attempt not given back'
+        )
       }
     }
   }

@@ -32,7 +32,10 @@ export default class AuthTokenCleanup {
       .from(LoginToken.table)
       .where((query) => query.where('expires_at', '<=', now).orWhereNotNull('used_at'))
       .delete()
-    const passwordResetTokens = await db.from(PasswordResetToken.table).where('expires_at', '<=', now).delete()
+    const passwordResetTokens = await db
+      .from(PasswordResetToken.table)
+      .where('expires_at', '<=', now)
+      .delete()
     return {
       refreshTokens: count(refreshTokens),
       loginTokens: count(loginTokens),

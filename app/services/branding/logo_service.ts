@@ -63,7 +63,11 @@ export const BRANDING_IMAGES: readonly BrandingRendition[] = [
   { name: 'favicon.png', size: 32, format: 'png' },
   { name: 'favicon.ico', size: 32, format: 'ico' },
   { name: 'apple-touch-icon.png', size: 180, format: 'png' },
-  ...ICON_SIZES.map((size) => ({ name: `icons/icon-${size}x${size}.png`, size, format: 'png' as const })),
+  ...ICON_SIZES.map((size) => ({
+    name: `icons/icon-${size}x${size}.png`,
+    size,
+    format: 'png' as const,
+  })),
 ]
 
 /** An image ready to be answered. */
@@ -145,7 +149,8 @@ export default class LogoService {
     const size = readPngSize(bytes)
     if (!size) throw new LogoNotPngException()
     if (size.width !== size.height) throw new LogoNotSquareException()
-    if (size.width > LOGO_MAX_DIMENSION) throw new LogoDimensionsTooLargeException(LOGO_MAX_DIMENSION)
+    if (size.width > LOGO_MAX_DIMENSION)
+      throw new LogoDimensionsTooLargeException(LOGO_MAX_DIMENSION)
     try {
       return decodePng(bytes)
     } catch {
@@ -161,7 +166,9 @@ export default class LogoService {
   async save(bytes: Buffer): Promise<void> {
     const files = renderBrandingImages(this.validate(bytes), bytes)
     const directory = this.directory
-    const ordered = [...files].sort(([a], [b]) => Number(a === 'logo.png') - Number(b === 'logo.png'))
+    const ordered = [...files].sort(
+      ([a], [b]) => Number(a === 'logo.png') - Number(b === 'logo.png')
+    )
     for (const [name, data] of ordered) {
       const target = join(directory, name)
       await mkdir(dirname(target), { recursive: true })
@@ -193,7 +200,11 @@ export default class LogoService {
   async read(name: string): Promise<BrandingImage | null> {
     const rendition = BRANDING_IMAGES.find((item) => item.name === name)
     if (!rendition) return null
-    return (await this.#readCustom(rendition.name)) ?? (await this.#builtinImages()).get(rendition.name) ?? null
+    return (
+      (await this.#readCustom(rendition.name)) ??
+      (await this.#builtinImages()).get(rendition.name) ??
+      null
+    )
   }
 
   async #readCustom(name: string): Promise<BrandingImage | null> {
@@ -206,7 +217,12 @@ export default class LogoService {
       return null
     }
     const cached = this.#custom.get(name)
-    if (cached && cached.ino === info.ino && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
+    if (
+      cached &&
+      cached.ino === info.ino &&
+      cached.mtimeMs === info.mtimeMs &&
+      cached.size === info.size
+    ) {
       return cached.image
     }
     let bytes: Buffer
@@ -216,7 +232,12 @@ export default class LogoService {
       return null
     }
     const rendition = BRANDING_IMAGES.find((item) => item.name === name)!
-    const image = { bytes, etag: etagOf(bytes), contentType: CONTENT_TYPES[rendition.format], custom: true }
+    const image = {
+      bytes,
+      etag: etagOf(bytes),
+      contentType: CONTENT_TYPES[rendition.format],
+      custom: true,
+    }
     this.#custom.set(name, { ino: info.ino, mtimeMs: info.mtimeMs, size: info.size, image })
     return image
   }

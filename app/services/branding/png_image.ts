@@ -74,7 +74,8 @@ function axisWeights(sourceSize: number, targetSize: number) {
   return { starts, counts, weights }
 }
 
-const clampIndex = (index: number, size: number) => (index < 0 ? 0 : index >= size ? size - 1 : index)
+const clampIndex = (index: number, size: number) =>
+  index < 0 ? 0 : index >= size ? size - 1 : index
 
 /**
  * Resizes an image to `width` × `height`. Colours are averaged with their

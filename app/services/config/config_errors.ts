@@ -40,7 +40,11 @@ export class ConfigVariableNotEditableException extends Exception {
   static code = 'E_CONFIG_VARIABLE_NOT_EDITABLE'
 
   constructor(key: string, reason?: string) {
-    super(reason ? `Config variable ${key} cannot be edited: ${reason}` : `Config variable ${key} cannot be edited`)
+    super(
+      reason
+        ? `Config variable ${key} cannot be edited: ${reason}`
+        : `Config variable ${key} cannot be edited`
+    )
   }
 }
 
@@ -54,6 +58,8 @@ export class InvalidSeedValueException extends Exception {
   static code = 'E_INVALID_CONFIG_SEED'
 
   constructor(envName: string, key: string, reason: string) {
-    super(`Value for environment variable "${envName}" (the first value of ${key}) is refused: ${reason}`)
+    super(
+      `Value for environment variable "${envName}" (the first value of ${key}) is refused: ${reason}`
+    )
   }
 }

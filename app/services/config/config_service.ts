@@ -20,10 +20,7 @@ import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
 import type { ConfigValue } from '#extensions/config/types'
 import { checkStoredValue, checkValue, parseStoredValue } from '#extensions/config/values'
-import {
-  registerCoreConfigCategories,
-  type CoreConfigValues,
-} from '#services/config/definitions'
+import { registerCoreConfigCategories, type CoreConfigValues } from '#services/config/definitions'
 import {
   ConfigCategoryNotFoundException,
   ConfigVariableNotEditableException,
@@ -185,14 +182,23 @@ export default class ConfigService {
    * `ConfigCategoryNotFoundException` (404) for any other unknown or hidden
    * category.
    */
-  async adminCategory(category: string, options: ConfigViewOptions = {}): Promise<AdminConfigVariable[]> {
+  async adminCategory(
+    category: string,
+    options: ConfigViewOptions = {}
+  ): Promise<AdminConfigVariable[]> {
     const definition = this.registry.category(category)
     if (isPingvinCategory(category) && (options.pingvin || !definition)) {
-      return pingvinCategory(this.registry, category, await this.#rows(registeredKeysOf(this.registry, category)))
+      return pingvinCategory(
+        this.registry,
+        category,
+        await this.#rows(registeredKeysOf(this.registry, category))
+      )
     }
     if (!definition || definition.hidden) throw new ConfigCategoryNotFoundException(category)
     const rows = await this.#rows(definition.variables.map((variable) => variable.key))
-    return definition.variables.map((variable) => ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)))
+    return definition.variables.map((variable) =>
+      ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key))
+    )
   }
 
   /**
@@ -246,7 +252,9 @@ export default class ConfigService {
     }
 
     const rows = await this.#rows(keys)
-    return keys.map((key) => ConfigVariableTransformer.toAdminJSON(this.registry.find(key)!, rows.get(key)))
+    return keys.map((key) =>
+      ConfigVariableTransformer.toAdminJSON(this.registry.find(key)!, rows.get(key))
+    )
   }
 
   /**
@@ -276,7 +284,9 @@ export default class ConfigService {
     for (const variable of this.registry.all()) {
       const raw = variable.seedFromEnv ? env[variable.seedFromEnv] : undefined
       if (raw === undefined || raw.trim() === '') continue
-      const stored = ['boolean', 'number', 'filesize'].includes(variable.type) ? raw.trim().toLowerCase() : raw
+      const stored = ['boolean', 'number', 'filesize'].includes(variable.type)
+        ? raw.trim().toLowerCase()
+        : raw
       const refused = checkStoredValue(variable, stored)
       if (refused) throw new InvalidSeedValueException(variable.seedFromEnv!, variable.key, refused)
       values.set(variable.key, stored)
@@ -299,7 +309,9 @@ export default class ConfigService {
   async seed(env: Record<string, string | undefined> = process.env): Promise<string[]> {
     const fromEnv = this.seedValuesFromEnv(env)
     const keys = this.registry.all().map((variable) => variable.key)
-    const rows: { key: string; value: string | null }[] = await db.from(ConfigVariable.table).select('key', 'value')
+    const rows: { key: string; value: string | null }[] = await db
+      .from(ConfigVariable.table)
+      .select('key', 'value')
     const existing = new Map(rows.map((row) => [row.key, row.value]))
     const missing = keys.filter((key) => !existing.has(key))
     const client = db.connection()
@@ -307,13 +319,24 @@ export default class ConfigService {
     for (const [key, value] of fromEnv) {
       if (!existing.has(key) || existing.get(key) !== null) continue
       // Conditional, so a value stored meanwhile (an admin, another instance) is never overwritten.
-      await client.from(ConfigVariable.table).where('key', key).whereNull('value').update({ value, updated_at: now })
+      await client
+        .from(ConfigVariable.table)
+        .where('key', key)
+        .whereNull('value')
+        .update({ value, updated_at: now })
     }
     if (missing.length === 0) return []
     await client
       .knexQuery()
       .table(ConfigVariable.table)
-      .insert(missing.map((key) => ({ key, value: fromEnv.get(key) ?? null, created_at: now, updated_at: now })))
+      .insert(
+        missing.map((key) => ({
+          key,
+          value: fromEnv.get(key) ?? null,
+          created_at: now,
+          updated_at: now,
+        }))
+      )
       .onConflict('key')
       .ignore()
     return missing

@@ -9,11 +9,7 @@
  * The array is declared `as const` so `ConfigService.get(key)` is typed per key
  * (`CoreConfigValues`).
  */
-import type {
-  ConfigCategoryDefinition,
-  ConfigValue,
-  ConfigValueOf,
-} from '#extensions/config/types'
+import type { ConfigCategoryDefinition, ConfigValue, ConfigValueOf } from '#extensions/config/types'
 import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
 import { parseTimespan } from '#extensions/config/values'
 
@@ -91,22 +87,49 @@ export const coreConfigCategories = [
     displayName: 'General',
     order: 10,
     variables: [
-      { key: 'general.appName', type: 'string', defaultValue: 'Tern', public: true,
-        validation: { validate: (v: ConfigValue) => (String(v).length > 100 ? 'App name must be at most 100 characters' : undefined) } },
+      {
+        key: 'general.appName',
+        type: 'string',
+        defaultValue: 'Tern',
+        public: true,
+        validation: {
+          validate: (v: ConfigValue) =>
+            String(v).length > 100 ? 'App name must be at most 100 characters' : undefined,
+        },
+      },
       // APP_URL: a deployment states the public address up front (confirmed, no sign-in step).
-      { key: 'general.appUrl', type: 'string', defaultValue: 'http://localhost:3000', public: true, seedFromEnv: 'APP_URL',
-        validation: { validate: httpUrl('App URL') } },
+      {
+        key: 'general.appUrl',
+        type: 'string',
+        defaultValue: 'http://localhost:3000',
+        public: true,
+        seedFromEnv: 'APP_URL',
+        validation: { validate: httpUrl('App URL') },
+      },
       { key: 'general.secureCookies', type: 'boolean', defaultValue: 'false' },
       { key: 'general.showHomePage', type: 'boolean', defaultValue: 'true', public: true },
-      { key: 'general.sessionDuration', type: 'timespan', defaultValue: '3 months', public: true,
-        validation: { validate: positiveTimespan('Session duration') } },
+      {
+        key: 'general.sessionDuration',
+        type: 'timespan',
+        defaultValue: '3 months',
+        public: true,
+        validation: { validate: positiveTimespan('Session duration') },
+      },
       // Off by default: the project has no release source of its own yet, and a default URL
       // we do not control could put a link of someone else's choosing on the admin page.
-      { key: 'general.checkForUpdates', type: 'boolean', defaultValue: 'false',
-        description: 'Ask the release source for the latest version (admin version page)' },
-      { key: 'general.releaseSource', type: 'string', defaultValue: DEFAULT_RELEASE_SOURCE,
+      {
+        key: 'general.checkForUpdates',
+        type: 'boolean',
+        defaultValue: 'false',
+        description: 'Ask the release source for the latest version (admin version page)',
+      },
+      {
+        key: 'general.releaseSource',
+        type: 'string',
+        defaultValue: DEFAULT_RELEASE_SOURCE,
         validation: { validate: httpUrl('Release source') },
-        description: 'A GitHub-style "latest release" API URL answering {tag_name, html_url}' },
+        description: 'A GitHub-style "latest release" API URL answering {tag_name, html_url}',
+      },
     ],
   },
   {
@@ -115,18 +138,47 @@ export const coreConfigCategories = [
     order: 20,
     variables: [
       { key: 'share.allowRegistration', type: 'boolean', defaultValue: 'true', public: true },
-      { key: 'share.allowUnauthenticatedShares', type: 'boolean', defaultValue: 'false', public: true },
-      { key: 'share.maxExpiration', type: 'timespan', defaultValue: '0 days', public: true,
-        description: '0 = unlimited' },
+      {
+        key: 'share.allowUnauthenticatedShares',
+        type: 'boolean',
+        defaultValue: 'false',
+        public: true,
+      },
+      {
+        key: 'share.maxExpiration',
+        type: 'timespan',
+        defaultValue: '0 days',
+        public: true,
+        description: '0 = unlimited',
+      },
       { key: 'share.defaultExpiration', type: 'timespan', defaultValue: '7 days', public: true },
-      { key: 'share.shareIdLength', type: 'number', defaultValue: '8', public: true,
-        validation: { min: 2, max: 50, message: 'Share ID length must be between 2 and 50' } },
-      { key: 'share.maxSize', type: 'filesize', defaultValue: '1000000000', public: true,
-        validation: { min: 1, message: 'Max share size must be at least 1 byte' } },
-      { key: 'share.zipCompressionLevel', type: 'number', defaultValue: '9',
-        validation: { min: 0, max: 9, message: 'Zip compression level must be between 0 and 9' } },
-      { key: 'share.chunkSize', type: 'filesize', defaultValue: '10000000', public: true,
-        validation: { min: 1, message: 'Chunk size must be at least 1 byte' } },
+      {
+        key: 'share.shareIdLength',
+        type: 'number',
+        defaultValue: '8',
+        public: true,
+        validation: { min: 2, max: 50, message: 'Share ID length must be between 2 and 50' },
+      },
+      {
+        key: 'share.maxSize',
+        type: 'filesize',
+        defaultValue: '1000000000',
+        public: true,
+        validation: { min: 1, message: 'Max share size must be at least 1 byte' },
+      },
+      {
+        key: 'share.zipCompressionLevel',
+        type: 'number',
+        defaultValue: '9',
+        validation: { min: 0, max: 9, message: 'Zip compression level must be between 0 and 9' },
+      },
+      {
+        key: 'share.chunkSize',
+        type: 'filesize',
+        defaultValue: '10000000',
+        public: true,
+        validation: { min: 1, message: 'Chunk size must be at least 1 byte' },
+      },
       { key: 'share.autoOpenShareModal', type: 'boolean', defaultValue: 'false', public: true },
     ],
   },
@@ -135,19 +187,48 @@ export const coreConfigCategories = [
     displayName: 'Email',
     order: 30,
     variables: [
-      { key: 'email.enableShareEmailRecipients', type: 'boolean', defaultValue: 'false', public: true },
-      { key: 'email.shareRecipientsSubject', type: 'string', defaultValue: 'Files shared with you' },
-      { key: 'email.shareRecipientsMessage', type: 'text', defaultValue: DEFAULT_SHARE_RECIPIENTS_MESSAGE,
-        description: 'Placeholders: {creator}, {shareUrl}, {desc}, {expires}, {appName}' },
+      {
+        key: 'email.enableShareEmailRecipients',
+        type: 'boolean',
+        defaultValue: 'false',
+        public: true,
+      },
+      {
+        key: 'email.shareRecipientsSubject',
+        type: 'string',
+        defaultValue: 'Files shared with you',
+      },
+      {
+        key: 'email.shareRecipientsMessage',
+        type: 'text',
+        defaultValue: DEFAULT_SHARE_RECIPIENTS_MESSAGE,
+        description: 'Placeholders: {creator}, {shareUrl}, {desc}, {expires}, {appName}',
+      },
       { key: 'email.reverseShareSubject', type: 'string', defaultValue: 'Reverse share link used' },
-      { key: 'email.reverseShareMessage', type: 'text', defaultValue: DEFAULT_REVERSE_SHARE_MESSAGE,
-        description: 'Placeholders: {shareUrl}, {appName}' },
-      { key: 'email.resetPasswordSubject', type: 'string', defaultValue: '{appName} password reset' },
-      { key: 'email.resetPasswordMessage', type: 'text', defaultValue: DEFAULT_RESET_PASSWORD_MESSAGE,
-        description: 'Placeholders: {url}, {appName}' },
+      {
+        key: 'email.reverseShareMessage',
+        type: 'text',
+        defaultValue: DEFAULT_REVERSE_SHARE_MESSAGE,
+        description: 'Placeholders: {shareUrl}, {appName}',
+      },
+      {
+        key: 'email.resetPasswordSubject',
+        type: 'string',
+        defaultValue: '{appName} password reset',
+      },
+      {
+        key: 'email.resetPasswordMessage',
+        type: 'text',
+        defaultValue: DEFAULT_RESET_PASSWORD_MESSAGE,
+        description: 'Placeholders: {url}, {appName}',
+      },
       { key: 'email.inviteSubject', type: 'string', defaultValue: '{appName} invite' },
-      { key: 'email.inviteMessage', type: 'text', defaultValue: DEFAULT_INVITE_MESSAGE,
-        description: 'Placeholders: {url}, {email}, {password}, {appName}' },
+      {
+        key: 'email.inviteMessage',
+        type: 'text',
+        defaultValue: DEFAULT_INVITE_MESSAGE,
+        description: 'Placeholders: {url}, {email}, {password}, {appName}',
+      },
     ],
   },
   {
@@ -158,11 +239,19 @@ export const coreConfigCategories = [
       { key: 'smtp.enabled', type: 'boolean', defaultValue: 'false', public: true },
       { key: 'smtp.allowUnauthorizedCertificates', type: 'boolean', defaultValue: 'false' },
       { key: 'smtp.host', type: 'string', defaultValue: '' },
-      { key: 'smtp.port', type: 'number', defaultValue: '0',
+      {
+        key: 'smtp.port',
+        type: 'number',
+        defaultValue: '0',
         validation: { min: 0, max: 65535, message: 'SMTP port must be between 0 and 65535' },
-        description: '465 = implicit TLS' },
-      { key: 'smtp.email', type: 'string', defaultValue: '',
-        validation: { pattern: EMAIL, message: 'SMTP email must be an email address' } },
+        description: '465 = implicit TLS',
+      },
+      {
+        key: 'smtp.email',
+        type: 'string',
+        defaultValue: '',
+        validation: { pattern: EMAIL, message: 'SMTP email must be an email address' },
+      },
       { key: 'smtp.username', type: 'string', defaultValue: '' },
       { key: 'smtp.password', type: 'string', defaultValue: '', obscured: true },
     ],
@@ -186,18 +275,43 @@ export const coreConfigCategories = [
     displayName: 'Legal',
     order: 60,
     variables: [
-      { key: 'legal.enabled', type: 'boolean', defaultValue: 'false', public: true,
-        description: 'Show the imprint and privacy policy links in the footer' },
-      { key: 'legal.imprintText', type: 'text', defaultValue: '', public: true,
-        description: 'Markdown shown at /imprint' },
-      { key: 'legal.imprintUrl', type: 'string', defaultValue: '', public: true,
+      {
+        key: 'legal.enabled',
+        type: 'boolean',
+        defaultValue: 'false',
+        public: true,
+        description: 'Show the imprint and privacy policy links in the footer',
+      },
+      {
+        key: 'legal.imprintText',
+        type: 'text',
+        defaultValue: '',
+        public: true,
+        description: 'Markdown shown at /imprint',
+      },
+      {
+        key: 'legal.imprintUrl',
+        type: 'string',
+        defaultValue: '',
+        public: true,
         validation: { validate: optionalHttpUrl('Imprint URL') },
-        description: 'An external imprint page (wins over the text)' },
-      { key: 'legal.privacyPolicyText', type: 'text', defaultValue: '', public: true,
-        description: 'Markdown shown at /privacy' },
-      { key: 'legal.privacyPolicyUrl', type: 'string', defaultValue: '', public: true,
+        description: 'An external imprint page (wins over the text)',
+      },
+      {
+        key: 'legal.privacyPolicyText',
+        type: 'text',
+        defaultValue: '',
+        public: true,
+        description: 'Markdown shown at /privacy',
+      },
+      {
+        key: 'legal.privacyPolicyUrl',
+        type: 'string',
+        defaultValue: '',
+        public: true,
         validation: { validate: optionalHttpUrl('Privacy policy URL') },
-        description: 'An external privacy policy page (wins over the text)' },
+        description: 'An external privacy policy page (wins over the text)',
+      },
     ],
   },
   {
@@ -206,8 +320,15 @@ export const coreConfigCategories = [
     order: 1000,
     hidden: true,
     variables: [
-      { key: 'internal.setupFinished', type: 'boolean', defaultValue: 'false', public: true, allowEdit: false,
-        description: 'Set by POST /api/configs/admin/finishSetup once the first admin finished the setup' },
+      {
+        key: 'internal.setupFinished',
+        type: 'boolean',
+        defaultValue: 'false',
+        public: true,
+        allowEdit: false,
+        description:
+          'Set by POST /api/configs/admin/finishSetup once the first admin finished the setup',
+      },
     ],
   },
 ] as const satisfies readonly ConfigCategoryDefinition[]

@@ -30,7 +30,12 @@ export interface PingvinVariable {
   readonly plugin?: string
 }
 
-type Entry = [name: string, type: ConfigVariableType, defaultValue: string, flags?: { public?: boolean; obscured?: boolean; plugin?: string }]
+type Entry = [
+  name: string,
+  type: ConfigVariableType,
+  defaultValue: string,
+  flags?: { public?: boolean; obscured?: boolean; plugin?: string },
+]
 
 function category(id: string, entries: Entry[], plugin?: string): PingvinVariable[] {
   return entries.map(([name, type, defaultValue, flags = {}]) => ({
@@ -51,7 +56,12 @@ function provider(id: string, extra: Entry[] = []): Entry[] {
   const plugin = { plugin: id }
   return [
     [`${id}-enabled`, 'boolean', 'false', plugin],
-    ...extra.map(([name, type, value, flags]): Entry => [`${id}-${name}`, type, value, { plugin: id, ...flags }]),
+    ...extra.map(([name, type, value, flags]): Entry => [
+      `${id}-${name}`,
+      type,
+      value,
+      { plugin: id, ...flags },
+    ]),
     [`${id}-clientId`, 'string', '', plugin],
     [`${id}-clientSecret`, 'string', '', { obscured: true, plugin: id }],
   ]
@@ -195,7 +205,17 @@ export const PINGVIN_CATEGORIES: ReadonlyMap<string, readonly PingvinVariable[]>
 ])
 
 /** The categories of Pingvin 1.13's admin menu, in its order. */
-export const PINGVIN_ADMIN_CATEGORIES = ['general', 'email', 'share', 'smtp', 'oauth', 'ldap', 's3', 'legal', 'cache'] as const
+export const PINGVIN_ADMIN_CATEGORIES = [
+  'general',
+  'email',
+  'share',
+  'smtp',
+  'oauth',
+  'ldap',
+  's3',
+  'legal',
+  'cache',
+] as const
 
 /** Every Pingvin variable by key. */
 export const PINGVIN_VARIABLES: ReadonlyMap<string, PingvinVariable> = new Map(

@@ -27,13 +27,22 @@ import ConfigVariableTransformer, {
   type PublicConfigVariable,
   type StoredConfigValue,
 } from '#transformers/config_variable_transformer'
-import { PINGVIN_CATEGORIES, PINGVIN_VARIABLES, type PingvinVariable } from '#services/config/pingvin_catalogue'
+import {
+  PINGVIN_CATEGORIES,
+  PINGVIN_VARIABLES,
+  type PingvinVariable,
+} from '#services/config/pingvin_catalogue'
 
 /** Stored rows by key. */
 type Rows = Map<string, StoredConfigValue>
 
 /** A Pingvin variable as a read-only registered one (for the transformer). */
-function readOnly(variable: PingvinVariable, order: number, defaultValue = variable.defaultValue, obscured = variable.obscured): RegisteredConfigVariable {
+function readOnly(
+  variable: PingvinVariable,
+  order: number,
+  defaultValue = variable.defaultValue,
+  obscured = variable.obscured
+): RegisteredConfigVariable {
   const dot = variable.key.indexOf('.')
   return {
     key: variable.key,
@@ -64,9 +73,17 @@ export function cacheCategory(): AdminConfigVariable[] {
   return PINGVIN_CATEGORIES.get('cache')!.map((variable, index) => {
     const isUrl = variable.key === 'cache.redis-url'
     // Tern has no default Redis server: the URL's default is empty, not Pingvin's container name.
-    const registered = readOnly(variable, index, isUrl ? '' : variable.defaultValue, isUrl || variable.obscured)
+    const registered = readOnly(
+      variable,
+      index,
+      isUrl ? '' : variable.defaultValue,
+      isUrl || variable.obscured
+    )
     const value = values[variable.key]
-    return ConfigVariableTransformer.toAdminJSON(registered, value === undefined ? undefined : { value, updatedAt: null })
+    return ConfigVariableTransformer.toAdminJSON(
+      registered,
+      value === undefined ? undefined : { value, updatedAt: null }
+    )
   })
 }
 
@@ -80,18 +97,27 @@ export function isPingvinCategory(category: string): boolean {
  * from Tern's registered variable when there is one (masked as usual), else
  * Pingvin's default, read-only. `order` is the position in Pingvin's list.
  */
-export function pingvinCategory(registry: ConfigRegistry, category: string, rows: Rows): AdminConfigVariable[] {
+export function pingvinCategory(
+  registry: ConfigRegistry,
+  category: string,
+  rows: Rows
+): AdminConfigVariable[] {
   if (category === 'cache') return cacheCategory()
   return (PINGVIN_CATEGORIES.get(category) ?? []).map((pingvin, index) => {
     const variable = registry.find(pingvin.key)
     if (!variable) return ConfigVariableTransformer.toAdminJSON(readOnly(pingvin, index), undefined)
-    return { ...ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)), order: index }
+    return {
+      ...ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)),
+      order: index,
+    }
   })
 }
 
 /** The keys of a Pingvin category that Tern has rows for (to read them in one query). */
 export function registeredKeysOf(registry: ConfigRegistry, category: string): string[] {
-  return (PINGVIN_CATEGORIES.get(category) ?? []).filter((variable) => registry.find(variable.key)).map((variable) => variable.key)
+  return (PINGVIN_CATEGORIES.get(category) ?? [])
+    .filter((variable) => registry.find(variable.key))
+    .map((variable) => variable.key)
 }
 
 /**
@@ -101,13 +127,18 @@ export function registeredKeysOf(registry: ConfigRegistry, category: string): st
  * disabled plugin's `ldap.enabled`) with Pingvin's default, because Pingvin's
  * client throws "Config variable <key> not found" for any public key missing.
  */
-export function pingvinPublicVariables(registry: ConfigRegistry, rows: Rows): PublicConfigVariable[] {
+export function pingvinPublicVariables(
+  registry: ConfigRegistry,
+  rows: Rows
+): PublicConfigVariable[] {
   return [...PINGVIN_VARIABLES.values()]
     .filter((pingvin) => pingvin.public)
     .flatMap((pingvin) => {
       const variable = registry.find(pingvin.key)
       if (!variable) return [{ key: pingvin.key, value: pingvin.defaultValue, type: pingvin.type }]
-      return variable.public ? [ConfigVariableTransformer.toPublicJSON(variable, rows.get(variable.key))] : []
+      return variable.public
+        ? [ConfigVariableTransformer.toPublicJSON(variable, rows.get(variable.key))]
+        : []
     })
 }
 
@@ -118,7 +149,9 @@ export function pingvinPublicVariables(registry: ConfigRegistry, rows: Rows): Pu
 export function readOnlyReason(key: string): string | undefined {
   const pingvin = PINGVIN_VARIABLES.get(key)
   if (!pingvin) return undefined
-  if (key.startsWith('cache.')) return 'Tern takes the cache from the REDIS_URL environment variable'
-  if (pingvin.plugin) return `it belongs to the ${pingvin.plugin} plugin, which is not enabled (TERN_PLUGINS)`
+  if (key.startsWith('cache.'))
+    return 'Tern takes the cache from the REDIS_URL environment variable'
+  if (pingvin.plugin)
+    return `it belongs to the ${pingvin.plugin} plugin, which is not enabled (TERN_PLUGINS)`
   return 'Tern has no such setting'
 }

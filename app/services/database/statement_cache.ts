@@ -32,7 +32,10 @@ interface PreparingConnection {
  */
 export function cacheStatements(
   connection: PreparingConnection,
-  { size = 200, rewrite = (sql: string) => sql }: { size?: number; rewrite?: (sql: string) => string } = {}
+  {
+    size = 200,
+    rewrite = (sql: string) => sql,
+  }: { size?: number; rewrite?: (sql: string) => string } = {}
 ): Map<string, CachedStatement> {
   const prepare = connection.prepare.bind(connection)
   const statements = new Map<string, CachedStatement>()

@@ -30,7 +30,11 @@ import {
   type PrefetchedChunkFile,
   type RoomRequest,
 } from '#services/files/upload_sessions'
-import { ShareApiException, UnexpectedChunkException, shareErrors } from '#services/shares/share_errors'
+import {
+  ShareApiException,
+  UnexpectedChunkException,
+  shareErrors,
+} from '#services/shares/share_errors'
 
 /** One chunk as the route received it. */
 export interface ChunkInput {
@@ -86,7 +90,9 @@ interface FileShape {
 function roomOf(shape: FileShape, limit: number): RoomRequest {
   return (others) => {
     const whole = (shape.totalChunks - 1) * shape.chunkSize
-    const last = shape.isLast ? (shape.contentLength ?? Math.min(shape.chunkSize, limit - others - whole)) : 1
+    const last = shape.isLast
+      ? (shape.contentLength ?? Math.min(shape.chunkSize, limit - others - whole))
+      : 1
     if (last < 0 || others + whole + last > limit) throw shareErrors.maxSizeExceeded()
     return whole + last
   }
@@ -97,7 +103,12 @@ function roomOf(shape: FileShape, limit: number): RoomRequest {
  * last is full, the last one has its Content-Length (at least 1 byte while
  * unknown).
  */
-function declaredSize(totalChunks: number, chunkSize: number, isLast: boolean, contentLength: number | null) {
+function declaredSize(
+  totalChunks: number,
+  chunkSize: number,
+  isLast: boolean,
+  contentLength: number | null
+) {
   const last = isLast ? (contentLength ?? 0) : totalChunks > 1 ? 1 : 0
   return (totalChunks - 1) * chunkSize + last
 }
@@ -139,15 +150,21 @@ export default class ChunkUploadService {
    * with the share locked (`startUpload`, `reserveLastChunkRoom`), and a last
    * chunk sent without Content-Length is cut off (413) past its room.
    */
-  async receive(share: Share, input: ChunkInput, options: ChunkOptions = {}): Promise<{ id: string; name: string }> {
+  async receive(
+    share: Share,
+    input: ChunkInput,
+    options: ChunkOptions = {}
+  ): Promise<{ id: string; name: string }> {
     // Read only by the first and the last chunk (a middle chunk's limits come
     // from its session): no settings query for the chunks in between.
-    const maxShareSize = async () => Math.min(await configValue('share.maxSize'), options.maxShareSize ?? Infinity)
+    const maxShareSize = async () =>
+      Math.min(await configValue('share.maxSize'), options.maxShareSize ?? Infinity)
     const isLast = input.chunkIndex === input.totalChunks - 1
 
     if (!input.fileId && input.uploadKey && input.chunkIndex === 0) {
       const earlier = await fileOfUploadKey(share.id, input.uploadKey)
-      if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+      if (earlier)
+        return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
     }
 
     let file: ShareFile | null
@@ -164,18 +181,30 @@ export default class ChunkUploadService {
       checkChunkLength(chunkSize, isLast, input.contentLength)
       const declared = declaredSize(input.totalChunks, chunkSize, isLast, input.contentLength)
       const limit = Math.min(config.get('share.maxSize'), options.maxShareSize ?? Infinity)
-      const room = roomOf({ totalChunks: input.totalChunks, chunkSize, isLast, contentLength: input.contentLength }, limit)
+      const room = roomOf(
+        { totalChunks: input.totalChunks, chunkSize, isLast, contentLength: input.contentLength },
+        limit
+      )
       for (let attempt = 1; ; attempt++) {
         try {
           // Refused early, before the file's storage is prepared; decided again with the share locked.
           room(await filesSize(share.id))
-          ;({ file, session } = await startUpload(share, input.name, input.totalChunks, chunkSize, declared, room, input.uploadKey ?? null))
+          ;({ file, session } = await startUpload(
+            share,
+            input.name,
+            input.totalChunks,
+            chunkSize,
+            declared,
+            room,
+            input.uploadKey ?? null
+          ))
           break
         } catch (error) {
           // The same first chunk, sent twice at once: the other request created
           // the file (and this one may have found no room beside it).
           const earlier = input.uploadKey ? await fileOfUploadKey(share.id, input.uploadKey) : null
-          if (earlier) return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
+          if (earlier)
+            return this.receive(share, { ...input, fileId: earlier.id, uploadKey: null }, options)
           // No room, or the share is gone: trying again changes nothing.
           if (error instanceof ShareApiException) throw error
           // Nobody holds the key yet (the request that took it rolled back, e.g.
@@ -203,8 +232,17 @@ export default class ChunkUploadService {
       // chunk); the last one brings the file's real size. Not for a retry
       // while the file is assembled: it is not stored again.
       if (isLast && session.state !== 'assembling') {
-        const shape = { totalChunks: session.totalChunks, chunkSize: session.chunkSize, isLast, contentLength: input.contentLength }
-        const room = await reserveLastChunkRoom(share.id, file.id, roomOf(shape, await maxShareSize()))
+        const shape = {
+          totalChunks: session.totalChunks,
+          chunkSize: session.chunkSize,
+          isLast,
+          contentLength: input.contentLength,
+        }
+        const room = await reserveLastChunkRoom(
+          share.id,
+          file.id,
+          roomOf(shape, await maxShareSize())
+        )
         if (room === null) {
           input.body.resume()
           return outcomeOf(file)
@@ -220,7 +258,13 @@ export default class ChunkUploadService {
     } else {
       if (created) await faultPoint('first-chunk', share.id)
       try {
-        await storeChunk(this.files, file, session, input, isLast ? lastChunkRoom(file, session) : session.chunkSize)
+        await storeChunk(
+          this.files,
+          file,
+          session,
+          input,
+          isLast ? lastChunkRoom(file, session) : session.chunkSize
+        )
       } catch (error) {
         const row = await ShareFile.find(file.id)
         if (row?.completed) return { id: file.id, name: file.name }
@@ -242,7 +286,10 @@ export default class ChunkUploadService {
  * or "café" for "cafe", where SQLite and PostgreSQL would not.
  */
 async function completedFileNamed(shareId: string, name: string): Promise<boolean> {
-  const rows = await ShareFile.query().select('name').where('shareId', shareId).where('completed', true)
+  const rows = await ShareFile.query()
+    .select('name')
+    .where('shareId', shareId)
+    .where('completed', true)
   return rows.some((row) => row.name === name)
 }
 
@@ -277,7 +324,13 @@ function lastChunkRoom(file: ShareFile, session: UploadSession): number {
  * left of the file's room for its last: 413 "Max share size exceeded" past
  * it), checks its final size and records it.
  */
-async function storeChunk(files: FileStorage, file: ShareFile, session: UploadSession, input: ChunkInput, room: number) {
+async function storeChunk(
+  files: FileStorage,
+  file: ShareFile,
+  session: UploadSession,
+  input: ChunkInput,
+  room: number
+) {
   const isLast = input.chunkIndex === session.totalChunks - 1
   const disk = storage.use(file.disk)
   const tooLarge = room < session.chunkSize ? () => shareErrors.maxSizeExceeded() : undefined
@@ -300,7 +353,8 @@ async function storeChunk(files: FileStorage, file: ShareFile, session: UploadSe
     input.body.resume()
     throw writeFailure(error)
   }
-  if (!isLast && limiter.bytes !== session.chunkSize) throw shareErrors.chunkWrongSize(session.chunkSize)
+  if (!isLast && limiter.bytes !== session.chunkSize)
+    throw shareErrors.chunkWrongSize(session.chunkSize)
   if (input.chunkIndex > 0 && !isLast) await faultPoint('chunk-stored', file.shareId)
   try {
     await recordChunk(session, input.chunkIndex, limiter.bytes, etag)

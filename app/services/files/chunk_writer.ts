@@ -66,7 +66,10 @@ export type ChunkMode = ChunkedUploadStrategy
  * before the body streams, so a failed chunk never leaves a file created
  * after its clean-up).
  */
-export function chunkModeFor(disk: StorageDisk, shape: { chunkSize: number; totalChunks: number }): ChunkMode {
+export function chunkModeFor(
+  disk: StorageDisk,
+  shape: { chunkSize: number; totalChunks: number }
+): ChunkMode {
   if (disk.supports('randomAccessWrite')) return 'randomAccess'
   return chunkedUploadStrategy(disk, shape)
 }
@@ -97,7 +100,10 @@ export async function writeChunk(
   const length = contentLength ?? undefined
   switch (sessionMode(disk, session)) {
     case 'single':
-      await disk.putStream(file.storageKey, body, { contentLength: length, contentType: file.mimeType })
+      await disk.putStream(file.storageKey, body, {
+        contentLength: length,
+        contentType: file.mimeType,
+      })
       return null
     case 'randomAccess':
       await disk.writeAt(file.storageKey, chunkIndex * session.chunkSize, body)
@@ -120,7 +126,9 @@ export async function writeChunk(
       return part.etag
     }
     case 'staged':
-      await disk.putStream(stagedChunkKey(file.storageKey, chunkIndex), body, { contentLength: length })
+      await disk.putStream(stagedChunkKey(file.storageKey, chunkIndex), body, {
+        contentLength: length,
+      })
       return null
   }
 }
@@ -138,7 +146,10 @@ export async function assembleFile(
 ): Promise<void> {
   const mode = sessionMode(disk, session)
   if (mode === 'multipart') {
-    const parts = chunks.map((chunk) => ({ partNumber: partNumberOfChunk(chunk.chunkIndex), etag: chunk.etag ?? '' }))
+    const parts = chunks.map((chunk) => ({
+      partNumber: partNumberOfChunk(chunk.chunkIndex),
+      etag: chunk.etag ?? '',
+    }))
     await disk.completeMultipartUpload(file.storageKey, session.multipartUploadId!, parts)
   } else if (mode === 'staged') {
     const sizes = [...chunks].sort((a, b) => a.chunkIndex - b.chunkIndex).map((chunk) => chunk.size)

@@ -26,7 +26,8 @@ import { readFileSync } from 'node:fs'
  * - `completing`: POST /complete checked the files, the share is not yet marked completed;
  * - `outbox-claimed`: an outbox delivery is claimed (its claim kept alive), nothing sent yet.
  */
-export type FaultPoint = 'first-chunk' | 'chunk-stored' | 'assembling' | 'assembled' | 'completing' | 'outbox-claimed'
+export type FaultPoint =
+  'first-chunk' | 'chunk-stored' | 'assembling' | 'assembled' | 'completing' | 'outbox-claimed'
 
 /** The armed points with their key prefixes (always none outside tests). */
 function armed(): { point: string; prefix: string }[] {

@@ -13,7 +13,12 @@ import logger from '@adonisjs/core/services/logger'
 import { hooks } from '#extensions/hooks/main'
 import type ShareFile from '#models/share_file'
 import FileStorage from '#services/files/file_storage'
-import { contentDisposition, etagMatches, fileEtag, parseRange } from '#services/files/http_file_headers'
+import {
+  contentDisposition,
+  etagMatches,
+  fileEtag,
+  parseRange,
+} from '#services/files/http_file_headers'
 import { paceTransfer } from '#services/files/transfer_gc_pacer'
 import { mimeTypeOf } from '#services/files/upload_sessions'
 import { type ShareApiException, shareErrors } from '#services/shares/share_errors'
@@ -64,13 +69,19 @@ function notModified(request: DownloadRequest, etag: string, modified: Date): bo
  * bytes finish before the notice was stored, even with the stream's end held
  * back (`paceTransfer` still waits for it).
  */
-function announceDownload(shareId: string, fileId: string | null, downloaded?: () => Promise<void>): Promise<void> {
+function announceDownload(
+  shareId: string,
+  fileId: string | null,
+  downloaded?: () => Promise<void>
+): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(resolve))
     .then(async () => {
       await hooks.emit('share:downloaded', { shareId, fileId })
       await downloaded?.()
     })
-    .catch((error) => logger.error({ err: error, shareId, fileId }, 'could not announce a download'))
+    .catch((error) =>
+      logger.error({ err: error, shareId, fileId }, 'could not announce a download')
+    )
 }
 
 /** Builds download answers of share files and zips; the caller has checked access. */
@@ -118,7 +129,10 @@ export default class FileDownloadService {
     }
     if (countView) await countView()
     headers['Content-Type'] = file.mimeType || mimeTypeOf(file.name)
-    headers['Content-Disposition'] = contentDisposition(file.name, request.inline ? 'inline' : 'attachment')
+    headers['Content-Disposition'] = contentDisposition(
+      file.name,
+      request.inline ? 'inline' : 'attachment'
+    )
     const start = range.kind === 'range' ? range.start : 0
     const end = range.kind === 'range' ? range.end : file.size - 1
     if (range.kind === 'range') headers['Content-Range'] = `bytes ${start}-${end}/${file.size}`
@@ -130,7 +144,8 @@ export default class FileDownloadService {
     try {
       source = await this.storage.openRange(file, start, end)
     } catch (error) {
-      if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND') throw shareErrors.fileNotFound()
+      if ((error as { code?: string }).code === 'E_STORAGE_NOT_FOUND')
+        throw shareErrors.fileNotFound()
       throw error
     }
     // Awaited before the body: a client that has read Content-Length bytes is done before
@@ -153,7 +168,12 @@ export default class FileDownloadService {
     downloaded?: () => Promise<void>
   ): Promise<DownloadAnswer> {
     const fileName = `${shareId}.zip`
-    const served = await hooks.filter('download:before_serve', { shareId, fileId: null, fileName, headers: {} })
+    const served = await hooks.filter('download:before_serve', {
+      shareId,
+      fileId: null,
+      fileName,
+      headers: {},
+    })
     const headers: Record<string, string> = {
       ...SAFE_DOWNLOAD_HEADERS,
       ...served.headers,

@@ -65,7 +65,8 @@ export default class FileStorage {
       if (session.multipartUploadId) {
         await disk.abortMultipartUpload(file.storageKey, session.multipartUploadId)
       }
-      if (sessionMode(disk, session) !== 'randomAccess') await deleteStagedChunks(disk, file.storageKey)
+      if (sessionMode(disk, session) !== 'randomAccess')
+        await deleteStagedChunks(disk, file.storageKey)
     } catch (error) {
       logger.warn({ err: error, fileId: file.id }, 'could not abort the upload of a share file')
     }

@@ -19,7 +19,10 @@ const CONTROL = /[\x00-\x1f\x7f]/g
  * leaves token names unquoted (3.x)). Control characters never reach the
  * header.
  */
-export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment'): string {
+export function contentDisposition(
+  name: string,
+  type: 'attachment' | 'inline' = 'attachment'
+): string {
   const clean = name.replace(CONTROL, '_')
   const quoted = (value: string) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`
   if (/^[\x20-\x7e]*$/.test(clean)) return `${type}; filename=${quoted(clean)}`
@@ -28,9 +31,7 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
 
 /** The outcome of a `Range` header for a representation of `size` bytes. */
 export type ByteRange =
-  | { kind: 'none' }
-  | { kind: 'range'; start: number; end: number }
-  | { kind: 'unsatisfiable' }
+  { kind: 'none' } | { kind: 'range'; start: number; end: number } | { kind: 'unsatisfiable' }
 
 /**
  * Reads a `Range` header as one byte range. Several ranges (no

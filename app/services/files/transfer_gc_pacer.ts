@@ -69,7 +69,6 @@ export function configureTransferPacing(
   pending = 0
 }
 
-
 /** Records `bytes` streamed through the process; runs a minor collection once per step. */
 export function noteTransferred(bytes: number): void {
   if (stepBytes === 0) return

@@ -38,7 +38,11 @@ const ASSEMBLY_POLL_MS = 200
 
 /** 409 while another request is still assembling the file (the client retries the chunk). */
 export function assemblyInProgress() {
-  const error = new ShareApiException('The file is still being assembled, send the chunk again in a moment', 409, 'file_assembling')
+  const error = new ShareApiException(
+    'The file is still being assembled, send the chunk again in a moment',
+    409,
+    'file_assembling'
+  )
   error.retryAfter = 1
   return error
 }
@@ -97,20 +101,30 @@ async function assemble(disk: StorageDisk, file: ShareFile, session: UploadSessi
 }
 
 /** Runs the claimed assembly with a heartbeat, then marks the file complete and drops the session. */
-async function runAssembly(disk: StorageDisk, file: ShareFile, session: UploadSession, size: number) {
+async function runAssembly(
+  disk: StorageDisk,
+  file: ShareFile,
+  session: UploadSession,
+  size: number
+) {
   const heartbeat = setInterval(() => {
     db.from('upload_sessions')
       .where('id', session.id)
       .where('state', 'assembling')
       .update({ assembly_heartbeat_at: dbNow() })
-      .catch((error) => logger.warn({ err: error, fileId: file.id }, 'upload assembly heartbeat failed'))
+      .catch((error) =>
+        logger.warn({ err: error, fileId: file.id }, 'upload assembly heartbeat failed')
+      )
   }, HEARTBEAT_EVERY_MS)
   try {
     await faultPoint('assembling', file.shareId)
     await assemble(disk, file, session, size)
     await faultPoint('assembled', file.shareId)
     await db.transaction(async (trx) => {
-      await trx.from('files').where('id', file.id).update({ completed: true, size, updated_at: dbNow() })
+      await trx
+        .from('files')
+        .where('id', file.id)
+        .update({ completed: true, size, updated_at: dbNow() })
       await trx.from('upload_sessions').where('id', session.id).delete()
     })
   } catch (error) {
@@ -160,7 +174,10 @@ export default class UploadFinalisation {
       const current = await UploadSession.find(session.id)
       if (current && (await claimAssembly(session.id))) {
         if (current.state === 'assembling') {
-          logger.warn({ fileId: file.id, shareId: file.shareId }, 'taking over a stalled upload assembly (its process stopped)')
+          logger.warn(
+            { fileId: file.id, shareId: file.shareId },
+            'taking over a stalled upload assembly (its process stopped)'
+          )
         }
         return runAssembly(disk, file, session, size)
       }
@@ -184,7 +201,9 @@ export default class UploadFinalisation {
     const staleBefore = dbTime(DateTime.utc().minus({ milliseconds: ASSEMBLY_STALE_AFTER_MS }))
     const sessions = await UploadSession.query()
       .where('state', 'assembling')
-      .where((query) => query.whereNull('assemblyHeartbeatAt').orWhere('assemblyHeartbeatAt', '<', staleBefore))
+      .where((query) =>
+        query.whereNull('assemblyHeartbeatAt').orWhere('assemblyHeartbeatAt', '<', staleBefore)
+      )
     const completed: string[] = []
     for (const session of sessions) {
       const file = await ShareFile.find(session.fileId)

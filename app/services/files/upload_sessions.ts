@@ -54,8 +54,17 @@ export type RoomRequest = (others: number) => number
  * a MySQL transaction reads from a snapshot taken at its first plain read, so
  * it sees every file committed before.
  */
-async function lockShareRoom(trx: TransactionClientContract, shareId: string, exceptFileId: string | null) {
-  const share = await trx.from(ShareModel.table).where('id', shareId).forUpdate().select('id').first()
+async function lockShareRoom(
+  trx: TransactionClientContract,
+  shareId: string,
+  exceptFileId: string | null
+) {
+  const share = await trx
+    .from(ShareModel.table)
+    .where('id', shareId)
+    .forUpdate()
+    .select('id')
+    .first()
   if (!share) return null
   const query = trx.from(ShareFile.table).where('share_id', shareId)
   if (exceptFileId) query.whereNot('id', exceptFileId)
@@ -119,7 +128,14 @@ export async function startUpload(
         { client: trx }
       )
       const session = await UploadSession.create(
-        { fileId, shareId: share.id, totalChunks, chunkSize, multipartUploadId, state: 'receiving' },
+        {
+          fileId,
+          shareId: share.id,
+          totalChunks,
+          chunkSize,
+          multipartUploadId,
+          state: 'receiving',
+        },
         { client: trx }
       )
       return { file, session }
@@ -150,7 +166,11 @@ export async function reserveLastChunkRoom(
     const others = await lockShareRoom(trx, shareId, fileId)
     if (others === null) return null
     // The session goes with the file's completion (one transaction): while it exists the file is uploading.
-    const session = await trx.from(UploadSession.table).where('file_id', fileId).select('state').first()
+    const session = await trx
+      .from(UploadSession.table)
+      .where('file_id', fileId)
+      .select('state')
+      .first()
     if (!session) return null
     if (session.state !== 'receiving') return 'assembling'
     const size = room(others)
@@ -190,7 +210,10 @@ export async function findFileForChunk(
     else fileRow[name] = value
   }
   const file = ShareFile.$createFromAdapterResult(fileRow)!
-  const session = sessionRow.id == null || file.completed ? null : UploadSession.$createFromAdapterResult(sessionRow)
+  const session =
+    sessionRow.id == null || file.completed
+      ? null
+      : UploadSession.$createFromAdapterResult(sessionRow)
   return { file, session }
 }
 
@@ -202,14 +225,20 @@ export interface PrefetchedChunkFile {
 }
 
 /** The columns of `model`'s table as `<prefix><column>`. */
-function prefixedColumns(model: { table: string; $columnsDefinitions: Map<string, { columnName: string }> }, prefix: string) {
-  return [...model.$columnsDefinitions.values()].map(({ columnName }) => `${model.table}.${columnName} as ${prefix}${columnName}`)
+function prefixedColumns(
+  model: { table: string; $columnsDefinitions: Map<string, { columnName: string }> },
+  prefix: string
+) {
+  return [...model.$columnsDefinitions.values()].map(
+    ({ columnName }) => `${model.table}.${columnName} as ${prefix}${columnName}`
+  )
 }
 
 /** The part of a joined row whose keys start with `prefix`, without it. */
 function unprefixed(row: Record<string, unknown>, prefix: string): Record<string, unknown> {
   const part: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(row)) if (name.startsWith(prefix)) part[name.slice(prefix.length)] = value
+  for (const [name, value] of Object.entries(row))
+    if (name.startsWith(prefix)) part[name.slice(prefix.length)] = value
   return part
 }
 
@@ -225,7 +254,9 @@ export async function findShareForChunk(
 ): Promise<{ share: Share; file: PrefetchedChunkFile } | null> {
   const row: Record<string, unknown> | undefined = await db
     .from(ShareModel.table)
-    .leftJoin(ShareFile.table, (join) => join.on('files.share_id', '=', 'shares.id').andOnVal('files.id', '=', fileId))
+    .leftJoin(ShareFile.table, (join) =>
+      join.on('files.share_id', '=', 'shares.id').andOnVal('files.id', '=', fileId)
+    )
     .leftJoin(UploadSession.table, 'upload_sessions.file_id', 'files.id')
     .where('shares.id', shareId)
     .select(
@@ -240,7 +271,10 @@ export async function findShareForChunk(
   if (fileRow.id == null) return { share, file: { fileId, found: null } }
   const file = ShareFile.$createFromAdapterResult(fileRow)!
   const sessionRow = unprefixed(row, SESSION_PREFIX)
-  const session = sessionRow.id == null || file.completed ? null : UploadSession.$createFromAdapterResult(sessionRow)
+  const session =
+    sessionRow.id == null || file.completed
+      ? null
+      : UploadSession.$createFromAdapterResult(sessionRow)
   return { share, file: { fileId, found: { file, session } } }
 }
 
@@ -256,7 +290,12 @@ export async function chunkTotals(sessionId: string): Promise<{ count: number; s
 }
 
 /** Records (or, for a retried chunk, updates) chunk `chunkIndex`: one row per index, never two. */
-export async function recordChunk(session: UploadSession, chunkIndex: number, size: number, etag: string | null) {
+export async function recordChunk(
+  session: UploadSession,
+  chunkIndex: number,
+  size: number,
+  etag: string | null
+) {
   await db
     .knexQuery()
     .table('upload_chunks')

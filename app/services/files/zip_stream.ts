@@ -27,7 +27,9 @@ function lazySource(file: ShareFile): Readable {
  * (`../../x` becomes `x`; a name with nothing left becomes `file`).
  */
 export function safeEntryName(name: string): string {
-  const segments = name.split(/[\\/]+/).filter((part) => part !== '' && part !== '.' && part !== '..')
+  const segments = name
+    .split(/[\\/]+/)
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
   return segments.join('/') || 'file'
 }
 

@@ -112,7 +112,9 @@ export default class HashedAssets {
       return false
     }
     const clean = posix.normalize(`/${decoded.replaceAll('\\', '/')}`).replace(/^\/+/, '')
-    return this.options.privateFolders.some((folder) => clean === folder.replace(/\/$/, '') || clean.startsWith(folder))
+    return this.options.privateFolders.some(
+      (folder) => clean === folder.replace(/\/$/, '') || clean.startsWith(folder)
+    )
   }
 
   /** Whether the file at `relPath` is named by its content (cached for a year). */
@@ -142,7 +144,9 @@ export default class HashedAssets {
     // The encoded bytes change when the final forms replace the first ones: a weak tag.
     const etag = encoding === 'identity' ? entry.tag : `W/${entry.tag.slice(0, -1)}-${encoding}"`
     const headers: Record<string, string> = {
-      'Cache-Control': this.isHashed(file.relative) ? this.options.cacheControl : this.options.revalidateCacheControl,
+      'Cache-Control': this.isHashed(file.relative)
+        ? this.options.cacheControl
+        : this.options.revalidateCacheControl,
       'ETag': etag,
     }
     if (entry.forms.br || entry.forms.gzip) headers['Vary'] = 'Accept-Encoding'
@@ -171,7 +175,8 @@ export default class HashedAssets {
     if (this.isPrivate(encodeURIComponent(relative_))) return null
     const absolute = normalize(join(this.options.root, ...segments))
     const inside = relative(this.options.root, absolute)
-    if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return null
+    if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+      return null
     return { relative: relative_, absolute }
   }
 
@@ -179,7 +184,9 @@ export default class HashedAssets {
   #negotiate(request: AssetRequest, entry: Entry): Encoding {
     const available = (['br', 'gzip'] as const).filter((encoding) => entry.forms[encoding])
     if (available.length === 0) return 'identity'
-    const chosen = new Negotiator(request).encoding([...available, 'identity'], { preferred: ['br', 'gzip'] })
+    const chosen = new Negotiator(request).encoding([...available, 'identity'], {
+      preferred: ['br', 'gzip'],
+    })
     return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity'
   }
 
@@ -189,7 +196,9 @@ export default class HashedAssets {
     const bare = tag.slice(1, -1)
     return header.split(',').some((value) => {
       const candidate = value.trim().replace(/^W\//, '')
-      return candidate === '*' || candidate === tag || /^"(.*)-(br|gzip)"$/.exec(candidate)?.[1] === bare
+      return (
+        candidate === '*' || candidate === tag || /^"(.*)-(br|gzip)"$/.exec(candidate)?.[1] === bare
+      )
     })
   }
 
@@ -221,7 +230,10 @@ export default class HashedAssets {
   async #build(absolute: string, size: number, mtimeMs: number): Promise<Entry> {
     const content = await readFile(absolute)
     const found = mime.lookup(absolute) || 'application/octet-stream'
-    const type = found.startsWith('text/') || found === 'application/javascript' ? `${found}; charset=utf-8` : found
+    const type =
+      found.startsWith('text/') || found === 'application/javascript'
+        ? `${found}; charset=utf-8`
+        : found
     const tag = `"${createHash('sha1').update(content).digest('base64url').slice(0, 22)}"`
     const worth = content.length >= MIN_COMPRESS_BYTES && compressible(found) === true
     const forms = worth ? await this.#compress(content, found, FAST) : { identity: content }
@@ -246,7 +258,9 @@ export default class HashedAssets {
         params: {
           [zlib.BROTLI_PARAM_QUALITY]: settings.brotli,
           [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
-          [zlib.BROTLI_PARAM_MODE]: type.startsWith('font/') ? zlib.BROTLI_MODE_FONT : zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_MODE]: type.startsWith('font/')
+            ? zlib.BROTLI_MODE_FONT
+            : zlib.BROTLI_MODE_TEXT,
         },
       }),
       gzipAsync(content, { level: settings.gzip }),

@@ -64,13 +64,19 @@ export default class CleanupJobs {
 
   /** Deletes shares whose expiry has passed (files first); returns their ids. */
   async expiredShares(now: DateTime = DateTime.utc()): Promise<string[]> {
-    const shares = await Share.query().whereNotNull('expiration').where('expiration', '<=', dbDate(now))
+    const shares = await Share.query()
+      .whereNotNull('expiration')
+      .where('expiration', '<=', dbDate(now))
     for (const share of shares) {
       const event = { share: await notificationShare(share) }
       const ownerId = await shareOwnerId(share)
       await this.fileStorage.removeShareFiles(share.id)
       await db.transaction(async (trx) => {
-        await hooks.filter('share:before_delete', { shareId: share.id, reverseShareId: share.reverseShareId, client: trx })
+        await hooks.filter('share:before_delete', {
+          shareId: share.id,
+          reverseShareId: share.reverseShareId,
+          client: trx,
+        })
         await Share.query({ client: trx }).where('id', share.id).delete()
         await this.notifications.emit('share.expired', event, { client: trx, userId: ownerId })
       })
@@ -87,11 +93,18 @@ export default class CleanupJobs {
     const expired = await ReverseShare.query()
       .whereNotNull('share_expiration')
       .where('share_expiration', '<=', dbDate(now))
-      .whereNotExists((query) => query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id'))
+      .whereNotExists((query) =>
+        query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id')
+      )
     if (expired.length > 0) {
       await ReverseShare.query()
-        .whereIn('id', expired.map((reverseShare) => reverseShare.id))
-        .whereNotExists((query) => query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id'))
+        .whereIn(
+          'id',
+          expired.map((reverseShare) => reverseShare.id)
+        )
+        .whereNotExists((query) =>
+          query.from('shares').whereColumn('shares.reverse_share_id', 'reverse_shares.id')
+        )
         .delete()
     }
     return expired.map((reverseShare) => reverseShare.id)
@@ -157,7 +170,10 @@ export default class CleanupJobs {
           if (old.length > 0) {
             const rows = await db
               .from('upload_sessions')
-              .whereIn('multipart_upload_id', old.map((upload) => upload.uploadId))
+              .whereIn(
+                'multipart_upload_id',
+                old.map((upload) => upload.uploadId)
+              )
               .select('multipart_upload_id')
             for (const row of rows) known.add(row.multipart_upload_id)
           }
@@ -169,7 +185,10 @@ export default class CleanupJobs {
           token = page.paginationToken
         } while (token)
       } catch (error) {
-        logger.debug({ err: error, disk: name }, 'orphaned multipart uploads: skipped a disk (not configured or unreachable)')
+        logger.debug(
+          { err: error, disk: name },
+          'orphaned multipart uploads: skipped a disk (not configured or unreachable)'
+        )
       }
     }
     return aborted
@@ -189,12 +208,15 @@ export default class CleanupJobs {
         const { objects } = await disk.listAll('shares', { recursive: true })
         for (const object of objects) {
           if (!('key' in object)) continue
-          const match = /^shares\/[^/]+\/([0-9a-f-]{36})(\.part\d+|\.chunks\/\d+)?$/.exec(object.key)
+          const match = /^shares\/[^/]+\/([0-9a-f-]{36})(\.part\d+|\.chunks\/\d+)?$/.exec(
+            object.key
+          )
           const fileId = match?.[1]
           if (!fileId) continue
           if (await ShareFile.find(fileId)) {
             const staged = match[2]?.startsWith('.chunks/')
-            if (!staged || (await db.from('upload_sessions').where('file_id', fileId).first())) continue
+            if (!staged || (await db.from('upload_sessions').where('file_id', fileId).first()))
+              continue
           }
           await disk.delete(object.key)
           removed.push(`${name}:${object.key}`)

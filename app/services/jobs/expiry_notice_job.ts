@@ -18,7 +18,11 @@ import { DateTime } from 'luxon'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import { affectedRows } from '#services/files/upload_sessions'
-import { notificationReverseShare, notificationShare, shareOwnerId } from '#services/notifications/event_payloads'
+import {
+  notificationReverseShare,
+  notificationShare,
+  shareOwnerId,
+} from '#services/notifications/event_payloads'
 import NotificationRouter from '#services/notifications/notification_router'
 
 /** How long before its expiry a share or reverse share is announced. */

@@ -31,7 +31,11 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 /** A job that runs `turn` on a `service` resolved from the container, every `every` ms. */
-export function scheduled<T>(every: number, service: Service<T>, turn: (service: T) => Promise<unknown>): ScheduledJob {
+export function scheduled<T>(
+  every: number,
+  service: Service<T>,
+  turn: (service: T) => Promise<unknown>
+): ScheduledJob {
   return { every, run: async () => turn(await app.container.make(service)) }
 }
 
@@ -41,7 +45,9 @@ export const JOBS = {
   expiredReverseShares: scheduled(HOUR, CleanupJobs, (jobs) => jobs.expiredReverseShares()),
   unfinishedShares: scheduled(HOUR, CleanupJobs, (jobs) => jobs.unfinishedShares()),
   orphanedUploads: scheduled(HOUR, CleanupJobs, (jobs) => jobs.orphanedUploads()),
-  stalledUploads: scheduled(MINUTE, UploadFinalisation, (finalisation) => finalisation.resumeStalled()),
+  stalledUploads: scheduled(MINUTE, UploadFinalisation, (finalisation) =>
+    finalisation.resumeStalled()
+  ),
   expiredAuthTokens: scheduled(HOUR, AuthTokenCleanup, (cleanup) => cleanup.purgeExpired()),
   expiryNotices: scheduled(15 * MINUTE, ExpiryNoticeJob, (job) => job.run()),
 } satisfies Record<string, ScheduledJob>

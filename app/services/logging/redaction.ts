@@ -29,7 +29,8 @@ const SECRET_PATH = new RegExp(
 )
 
 /** Query parameters that carry a secret (OAuth code/state, any token, a password). */
-const SECRET_QUERY = /([?&](?:[\w.-]*token[\w.-]*|code|state|password|secret|key|signature)=)[^&#\s"'<>]*/gi
+const SECRET_QUERY =
+  /([?&](?:[\w.-]*token[\w.-]*|code|state|password|secret|key|signature)=)[^&#\s"'<>]*/gi
 
 /** Replaces the secret path segments and query values of every URL in `text`. */
 export function redactText(text: string): string {
@@ -67,7 +68,15 @@ export function redactSqlMessage(message: string): string {
 }
 
 /** Fields a database error may carry that hold the statement or its values. */
-const DATABASE_FIELDS = ['sql', 'bindings', 'parameters', 'detail', 'where', 'internalQuery', 'values']
+const DATABASE_FIELDS = [
+  'sql',
+  'bindings',
+  'parameters',
+  'detail',
+  'where',
+  'internalQuery',
+  'values',
+]
 
 /**
  * pino's `err` serializer with redaction: URLs in any error's message and
@@ -83,12 +92,14 @@ export function serializeError(error: unknown): unknown {
     if (database && field in serialized) serialized[field] = REDACTED
   }
   if (typeof serialized.message === 'string') serialized.message = clean(serialized.message)
-  if (typeof serialized.sqlMessage === 'string') serialized.sqlMessage = clean(serialized.sqlMessage)
+  if (typeof serialized.sqlMessage === 'string')
+    serialized.sqlMessage = clean(serialized.sqlMessage)
   if (typeof serialized.stack === 'string') {
     // The stack repeats the message: only that part may hold values (paths stay readable).
     const original = (error as { message?: unknown }).message
     let stack = serialized.stack
-    if (database && typeof original === 'string' && original) stack = stack.split(original).join(clean(original))
+    if (database && typeof original === 'string' && original)
+      stack = stack.split(original).join(clean(original))
     serialized.stack = redactText(stack)
   }
   if (serialized.cause) serialized.cause = serializeError((error as { cause?: unknown }).cause)
@@ -104,7 +115,8 @@ export function redactLogArguments(args: unknown[]): unknown[] {
   return args.map((arg) => {
     if (typeof arg !== 'string') return arg
     const text = redactText(arg)
-    return /\b(insert into|update|delete from|select)\b[\s\S]* - /i.test(text) || /\b(ER_|SQLITE_)[A-Z_]+/.test(text)
+    return /\b(insert into|update|delete from|select)\b[\s\S]* - /i.test(text) ||
+      /\b(ER_|SQLITE_)[A-Z_]+/.test(text)
       ? redactSqlMessage(text)
       : text
   })

@@ -47,7 +47,11 @@ export * from '#services/mail/mail_types'
 
 /** `variables` plus `appName` and `appUrl` from `config` (the caller's values win). */
 function withAppVariables(config: ConfigSnapshot, variables: TemplateVariables): TemplateVariables {
-  return { appName: config.get('general.appName'), appUrl: config.get('general.appUrl'), ...variables }
+  return {
+    appName: config.get('general.appName'),
+    appUrl: config.get('general.appUrl'),
+    ...variables,
+  }
 }
 
 /** See the module comment. */
@@ -106,7 +110,12 @@ export default class MailService {
    * `textKey` with `variables` (plus `{appName}` and `{appUrl}`) into a mail
    * to `to` (the variables also go along as `data`).
    */
-  async renderTemplateMail(type: string, to: string | string[], template: MailTemplate, variables: TemplateVariables) {
+  async renderTemplateMail(
+    type: string,
+    to: string | string[],
+    template: MailTemplate,
+    variables: TemplateVariables
+  ) {
     const config = await this.config.snapshot()
     const all = withAppVariables(config, variables)
     return {
@@ -119,7 +128,12 @@ export default class MailService {
   }
 
   /** Renders (see `renderTemplateMail`) and sends at once. Failures as `send`. */
-  async sendTemplate(type: string, to: string | string[], template: MailTemplate, variables: TemplateVariables) {
+  async sendTemplate(
+    type: string,
+    to: string | string[],
+    template: MailTemplate,
+    variables: TemplateVariables
+  ) {
     await this.ensureEnabled()
     await this.#deliver(await this.renderTemplateMail(type, to, template, variables))
   }
@@ -141,7 +155,14 @@ export default class MailService {
    */
   async store(mail: OutgoingMail, options: QueueOptions): Promise<void> {
     const to = Array.isArray(mail.to) ? mail.to : [mail.to]
-    const notification = { type: mail.type, to, subject: mail.subject, text: mail.text, html: mail.html, data: mail.data }
+    const notification = {
+      type: mail.type,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      data: mail.data,
+    }
     await this.outbox.enqueue({
       eventId: options.eventId,
       eventType: mail.type,
@@ -181,7 +202,10 @@ export default class MailService {
    * The invitation mail (`email.inviteSubject` / `email.inviteMessage`;
    * `{url}` = `${appUrl}/auth/signIn`, `{password}`, `{email}`).
    */
-  sendInvite(to: string, variables: { url: string; password: string; email: string }): Promise<void> {
+  sendInvite(
+    to: string,
+    variables: { url: string; password: string; email: string }
+  ): Promise<void> {
     return this.sendTemplate(
       MAIL_TYPES.invite,
       to,

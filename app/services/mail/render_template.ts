@@ -37,7 +37,9 @@ function withoutEmptyLines(template: string, variables: TemplateVariables): stri
   if (empty.length === 0) return template
   const lines = template.split('\n')
   const holdsEmpty = (line: string) =>
-    [...line.matchAll(PLACEHOLDER)].some((match) => empty.includes(match[1]) && Object.hasOwn(variables, match[1]))
+    [...line.matchAll(PLACEHOLDER)].some(
+      (match) => empty.includes(match[1]) && Object.hasOwn(variables, match[1])
+    )
   const kept: string[] = []
   for (let index = 0; index < lines.length; index++) {
     if (!holdsEmpty(lines[index])) {

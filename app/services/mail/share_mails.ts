@@ -47,7 +47,10 @@ export const NEVER_EXPIRES_TEXT = 'never'
 
 /** The 400 answered for recipients while sharing by mail is off. */
 export function recipientsNotAllowed(): ShareApiException {
-  return new ShareApiException('Sharing files by email is disabled, so a share cannot have email recipients', 400)
+  return new ShareApiException(
+    'Sharing files by email is disabled, so a share cannot have email recipients',
+    400
+  )
 }
 
 /** Units of the relative time, largest first. */
@@ -63,7 +66,10 @@ const RELATIVE_UNITS = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'
  */
 export function relativeTime(expiration: DateTime, now: DateTime, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })
-  const unit = RELATIVE_UNITS.find((candidate) => Math.abs(expiration.diff(now, candidate).get(candidate)) >= 0.95) ?? 'seconds'
+  const unit =
+    RELATIVE_UNITS.find(
+      (candidate) => Math.abs(expiration.diff(now, candidate).get(candidate)) >= 0.95
+    ) ?? 'seconds'
   const value = Math.round(expiration.diff(now, unit).get(unit))
   return format.format(value, unit.slice(0, -1) as Intl.RelativeTimeFormatUnit)
 }
@@ -73,7 +79,11 @@ export function relativeTime(expiration: DateTime, now: DateTime, locale: string
  * (8 January 2025, 12:00 UTC)"), or "never". `locale` is the language of
  * the template (English, like the default templates).
  */
-export function expiresText(expiration: DateTime | null, now: DateTime = DateTime.utc(), locale = 'en'): string {
+export function expiresText(
+  expiration: DateTime | null,
+  now: DateTime = DateTime.utc(),
+  locale = 'en'
+): string {
   if (!expiration) return NEVER_EXPIRES_TEXT
   const utc = expiration.toUTC().setLocale(locale)
   return `${relativeTime(utc, now, locale)} (${utc.toFormat("d LLLL yyyy, HH:mm 'UTC'")})`
@@ -89,7 +99,9 @@ export default class ShareMailService {
 
   /** True when recipients get mails: `email.enableShareEmailRecipients` and SMTP (with an e-mail channel) are on. */
   async shareByMailEnabled(): Promise<boolean> {
-    return (await this.config.get('email.enableShareEmailRecipients')) && (await this.mail.isEnabled())
+    return (
+      (await this.config.get('email.enableShareEmailRecipients')) && (await this.mail.isEnabled())
+    )
   }
 
   /**
@@ -126,7 +138,10 @@ export default class ShareMailService {
         recipient.email,
         { subjectKey: 'email.shareRecipientsSubject', textKey: 'email.shareRecipientsMessage' },
         variables,
-        { eventId: `${SHARE_MAIL_TYPES.recipient}:${share.id}`, log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient } }
+        {
+          eventId: `${SHARE_MAIL_TYPES.recipient}:${share.id}`,
+          log: { shareId: share.id, mail: SHARE_MAIL_TYPES.recipient },
+        }
       )
     }
     return recipients.length
@@ -151,7 +166,11 @@ export default class ShareMailService {
       variables,
       {
         eventId: `${SHARE_MAIL_TYPES.reverseShareUsed}:${share.id}`,
-        log: { shareId: share.id, reverseShareId: reverseShare.id, mail: SHARE_MAIL_TYPES.reverseShareUsed },
+        log: {
+          shareId: share.id,
+          reverseShareId: reverseShare.id,
+          mail: SHARE_MAIL_TYPES.reverseShareUsed,
+        },
       }
     )
     return true

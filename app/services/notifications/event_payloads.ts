@@ -32,7 +32,10 @@ export type ShareFields = Pick<Share, 'id' | 'name' | 'expiration' | 'creatorId'
  * opening the transaction you emit in (SQLite has one connection, which the
  * transaction holds).
  */
-export async function notificationShare(share: ShareFields, totals: ShareTotals = {}): Promise<NotificationShare> {
+export async function notificationShare(
+  share: ShareFields,
+  totals: ShareTotals = {}
+): Promise<NotificationShare> {
   return {
     id: share.id,
     name: share.name ?? null,

@@ -46,7 +46,11 @@ export interface RoutedPayload {
 
 /** True when an outbox payload is a routed event (not a mail the core addressed itself). */
 export function isRoutedPayload(payload: unknown): payload is RoutedPayload {
-  return typeof payload === 'object' && payload !== null && typeof (payload as RoutedPayload).message?.event === 'string'
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as RoutedPayload).message?.event === 'string'
+  )
 }
 
 /** Options of `emit`. */
@@ -62,7 +66,9 @@ export interface EmitOptions {
 }
 
 /** True for a transaction client (it can open a savepoint). */
-function isTransaction(client: NonNullable<EmitOptions['client']>): client is TransactionClientContract {
+function isTransaction(
+  client: NonNullable<EmitOptions['client']>
+): client is TransactionClientContract {
   return (client as TransactionClientContract).isTransaction === true
 }
 
@@ -118,7 +124,10 @@ export default class NotificationRouter {
         await store(outer)
       }
     } catch (error) {
-      logger.error({ event, err: error }, `Notification "${event}" not routed: ${(error as Error)?.message ?? error}`)
+      logger.error(
+        { event, err: error },
+        `Notification "${event}" not routed: ${(error as Error)?.message ?? error}`
+      )
     }
   }
 
@@ -139,13 +148,15 @@ export default class NotificationRouter {
       occurredAt: (options.occurredAt ?? new Date()).toISOString(),
       eventId: options.eventId ?? randomUUID(),
     }
-    const ownerId = options.userId === undefined ? notificationEventUserId(event, payload) : options.userId
+    const ownerId =
+      options.userId === undefined ? notificationEventUserId(event, payload) : options.userId
     const routes = await client
       .from('notification_routes')
       .where('event', event)
       .where((query) => {
         query.whereNull('user_id')
-        if (ownerId !== null && ownerId !== undefined && isUserRoutable(event)) query.orWhere('user_id', String(ownerId))
+        if (ownerId !== null && ownerId !== undefined && isUserRoutable(event))
+          query.orWhere('user_id', String(ownerId))
       })
       .select('user_id', 'channel', 'locale')
       .orderBy('id', 'asc')
@@ -154,11 +165,18 @@ export default class NotificationRouter {
     const seen = new Set<string>()
     let instanceRendered: NotificationMessage['rendered'] | undefined
     let recipient: { id: string; email: string } | null | undefined
-    for (const route of routes as { user_id: string | null; channel: string; locale: string | null }[]) {
+    for (const route of routes as {
+      user_id: string | null
+      channel: string
+      locale: string | null
+    }[]) {
       const kind = route.user_id === null ? 'instance' : 'user'
       const info = this.#channelInfo(route.channel)
       if (!info || !info.events.includes(event) || !info.targets[kind]) {
-        logger.warn({ event, channel: route.channel, kind }, `Notification route to "${route.channel}" skipped: the channel cannot deliver it`)
+        logger.warn(
+          { event, channel: route.channel, kind },
+          `Notification route to "${route.channel}" skipped: the channel cannot deliver it`
+        )
         continue
       }
       const target = kind === 'instance' ? INSTANCE_TARGET : userTarget(route.user_id!)
@@ -167,11 +185,17 @@ export default class NotificationRouter {
       seen.add(key)
       if (kind === 'instance') {
         instanceRendered ??= renderNotification(event, payload, DEFAULT_LOCALE)
-        planned.push({ channel: route.channel, target, message: { ...base, rendered: instanceRendered } })
+        planned.push({
+          channel: route.channel,
+          target,
+          message: { ...base, rendered: instanceRendered },
+        })
         continue
       }
       if (recipient === undefined) {
-        recipient = (await client.from('users').where('id', route.user_id!).select('id', 'email').first()) ?? null
+        recipient =
+          (await client.from('users').where('id', route.user_id!).select('id', 'email').first()) ??
+          null
       }
       if (!recipient) continue
       const locale = route.locale ?? DEFAULT_LOCALE
@@ -193,7 +217,10 @@ export default class NotificationRouter {
     try {
       return this.channels.describe(name)
     } catch (error) {
-      logger.warn({ channel: name, err: error }, `Notification channel "${name}" could not be built`)
+      logger.warn(
+        { channel: name, err: error },
+        `Notification channel "${name}" could not be built`
+      )
       return null
     }
   }

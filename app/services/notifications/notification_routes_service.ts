@@ -29,7 +29,10 @@ export interface RouteInput {
 
 /** The routing options and the saved routes of one scope (instance or a user). */
 export interface RoutingState {
-  events: { id: NotificationEventId; audience: (typeof NOTIFICATION_EVENT_AUDIENCE)[NotificationEventId] }[]
+  events: {
+    id: NotificationEventId
+    audience: (typeof NOTIFICATION_EVENT_AUDIENCE)[NotificationEventId]
+  }[]
   channels: NotificationChannelInfo[]
   routes: { event: NotificationEventId; channel: string }[]
 }
@@ -53,7 +56,9 @@ export default class NotificationRoutesService {
    */
   async state(scope: RouteScope): Promise<RoutingState> {
     const kind = scope.kind
-    const events = NOTIFICATION_EVENTS.filter((event) => kind === 'instance' || isUserRoutable(event))
+    const events = NOTIFICATION_EVENTS.filter(
+      (event) => kind === 'instance' || isUserRoutable(event)
+    )
     const channels = await this.#offered(kind, events)
     const query = NotificationRoute.query().orderBy('id', 'asc')
     if (scope.kind === 'instance') query.whereNull('userId')
@@ -63,13 +68,20 @@ export default class NotificationRoutesService {
       events: events.map((id) => ({ id, audience: NOTIFICATION_EVENT_AUDIENCE[id] })),
       channels,
       routes: rows
-        .filter((row) => channels.some((channel) => channel.name === row.channel && channel.events.includes(row.event)))
+        .filter((row) =>
+          channels.some(
+            (channel) => channel.name === row.channel && channel.events.includes(row.event)
+          )
+        )
         .map((row) => ({ event: row.event, channel: row.channel })),
     }
   }
 
   /** The channels `kind` is offered, each with the events of `events` it can deliver. */
-  async #offered(kind: 'instance' | 'user', events: readonly NotificationEventId[]): Promise<NotificationChannelInfo[]> {
+  async #offered(
+    kind: 'instance' | 'user',
+    events: readonly NotificationEventId[]
+  ): Promise<NotificationChannelInfo[]> {
     const offered: NotificationChannelInfo[] = []
     for (const channel of this.channels.routable()) {
       if (!channel.targets[kind]) continue
@@ -86,7 +98,11 @@ export default class NotificationRoutesService {
    * `InvalidNotificationRouteException` for the first route that cannot be
    * saved, changing nothing.
    */
-  async replace(scope: RouteScope, routes: readonly RouteInput[], locale?: string | null): Promise<RoutingState> {
+  async replace(
+    scope: RouteScope,
+    routes: readonly RouteInput[],
+    locale?: string | null
+  ): Promise<RoutingState> {
     const kind = scope.kind
     const unique = new Map<string, { event: NotificationEventId; channel: string }>()
     for (const route of routes) {
@@ -96,7 +112,9 @@ export default class NotificationRoutesService {
     const offered = (await this.#offered(kind, NOTIFICATION_EVENTS)).map((channel) => channel.name)
     for (const route of unique.values()) {
       if (!offered.includes(route.channel)) {
-        throw new InvalidNotificationRouteException(`The channel "${route.channel}" is switched off`)
+        throw new InvalidNotificationRouteException(
+          `The channel "${route.channel}" is switched off`
+        )
       }
     }
     const userId = scope.kind === 'user' ? scope.userId : null
@@ -107,7 +125,12 @@ export default class NotificationRoutesService {
       await existing.delete()
       for (const route of unique.values()) {
         await NotificationRoute.create(
-          { userId, event: route.event, channel: route.channel, locale: userId === null ? null : notificationLocale(locale) },
+          {
+            userId,
+            event: route.event,
+            channel: route.channel,
+            locale: userId === null ? null : notificationLocale(locale),
+          },
           { client: trx }
         )
       }
@@ -116,18 +139,27 @@ export default class NotificationRoutesService {
   }
 
   /** The route, checked (see `replace`). */
-  #check(kind: 'instance' | 'user', route: RouteInput): { event: NotificationEventId; channel: string } {
+  #check(
+    kind: 'instance' | 'user',
+    route: RouteInput
+  ): { event: NotificationEventId; channel: string } {
     const event = String(route.event)
     const channel = String(route.channel)
     if (!isNotificationEvent(event)) {
-      throw new InvalidNotificationRouteException(`Unknown notification event "${event.slice(0, 64)}"`)
+      throw new InvalidNotificationRouteException(
+        `Unknown notification event "${event.slice(0, 64)}"`
+      )
     }
     if (kind === 'user' && !isUserRoutable(event)) {
-      throw new InvalidNotificationRouteException(`The event "${event}" can only be routed by an administrator`)
+      throw new InvalidNotificationRouteException(
+        `The event "${event}" can only be routed by an administrator`
+      )
     }
     const info = this.channels.has(channel) ? this.channels.describe(channel) : null
     if (!info) {
-      throw new InvalidNotificationRouteException(`Unknown notification channel "${channel.slice(0, 64)}"`)
+      throw new InvalidNotificationRouteException(
+        `Unknown notification channel "${channel.slice(0, 64)}"`
+      )
     }
     if (!info.targets[kind]) {
       throw new InvalidNotificationRouteException(
@@ -137,7 +169,9 @@ export default class NotificationRoutesService {
       )
     }
     if (!info.events.includes(event)) {
-      throw new InvalidNotificationRouteException(`The channel "${channel}" cannot deliver the event "${event}"`)
+      throw new InvalidNotificationRouteException(
+        `The channel "${channel}" cannot deliver the event "${event}"`
+      )
     }
     return { event, channel }
   }

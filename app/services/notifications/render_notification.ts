@@ -24,7 +24,11 @@ function formatDate(iso: string | null | undefined, locale: string): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const text = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)
+  const text = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date)
   return `${text} UTC`
 }
 
@@ -38,7 +42,12 @@ function formatSize(bytes: number | undefined, locale: string): string {
     value /= 1000
     unit++
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value)
 }
 
 /** The ICU arguments of a share. */
@@ -54,7 +63,11 @@ function shareArgs(share: NotificationShare, locale: string) {
 }
 
 /** The ICU arguments of `event`'s messages. */
-function argumentsOf(event: NotificationEventId, payload: Record<string, any>, locale: string): Record<string, string | number> {
+function argumentsOf(
+  event: NotificationEventId,
+  payload: Record<string, any>,
+  locale: string
+): Record<string, string | number> {
   const args: Record<string, string | number> = {}
   if (payload.share) Object.assign(args, shareArgs(payload.share, locale))
   if (payload.reverseShare) {

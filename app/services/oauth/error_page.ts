@@ -4,12 +4,17 @@
  * back link is a local path only (no open redirect); the provider is shown
  * by its display name from the registry ("OpenID Connect" for oidc).
  */
-import { authProviders, SOCIAL_LOGIN_ERROR_CODES, type SocialLoginErrorCode } from '#extensions/auth/main'
+import {
+  authProviders,
+  SOCIAL_LOGIN_ERROR_CODES,
+  type SocialLoginErrorCode,
+} from '#extensions/auth/main'
 
 /** A local path to go back to, else the sign-in page (same rule as the sign-in page's `redirect`). */
 function localPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/')) return '/auth/signIn'
-  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/auth/signIn'
+  if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value))
+    return '/auth/signIn'
   return value
 }
 
@@ -32,7 +37,8 @@ export function socialErrorPage(query: Record<string, unknown>): SocialErrorPage
   const code = (SOCIAL_LOGIN_ERROR_CODES as readonly string[]).includes(String(query.error))
     ? (query.error as SocialLoginErrorCode)
     : 'default'
-  const param = typeof query.params === 'string' ? query.params.split(',')[0].replace(/^provider_/, '') : ''
+  const param =
+    typeof query.params === 'string' ? query.params.split(',')[0].replace(/^provider_/, '') : ''
   const provider = /^[a-z][a-z0-9-]{0,40}$/.test(param) ? providerDisplayName(param) : ''
   return { code, redirect: localPath(query.redirect), provider }
 }

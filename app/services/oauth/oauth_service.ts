@@ -43,7 +43,11 @@ import { confirmedAppUrl } from '#services/links/link_base'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
 import { notLinked, providerNotAvailable } from '#services/oauth/oauth_errors'
-import { newPendingAuthorization, sameState, type PendingAuthorization } from '#services/oauth/oauth_state'
+import {
+  newPendingAuthorization,
+  sameState,
+  type PendingAuthorization,
+} from '#services/oauth/oauth_state'
 import { deriveUsername } from '#services/oauth/username'
 
 /** Where the error page sends the user back to. */
@@ -104,7 +108,11 @@ export async function profileOf(
     ? await definition.profile(user, context)
     : {
         id: user.id === undefined || user.id === null ? '' : String(user.id),
-        username: text(user.nickName) ?? text(user.name) ?? text(user.email)?.split('@')[0] ?? String(user.id ?? ''),
+        username:
+          text(user.nickName) ??
+          text(user.name) ??
+          text(user.email)?.split('@')[0] ??
+          String(user.id ?? ''),
         email: text(user.email) ?? null,
         emailVerified: user.emailVerificationState === 'verified',
       }
@@ -122,7 +130,11 @@ export async function profileOf(
 }
 
 /** `/error?error=<code>&redirect=<path>&params=<provider>`. */
-export function errorPageUrl(code: SocialLoginErrorCode, redirect: string, provider: string): string {
+export function errorPageUrl(
+  code: SocialLoginErrorCode,
+  redirect: string,
+  provider: string
+): string {
   const query = new URLSearchParams({ error: code, redirect, params: provider })
   return `/error?${query.toString()}`
 }
@@ -145,7 +157,9 @@ export default class OauthService {
     const providers = authProviders.list()
     if (providers.length === 0) return []
     const enabled = await configValues.getMany(providers.map((provider) => provider.enabledKey))
-    return providers.filter((provider) => enabled[provider.enabledKey] === true).map((provider) => provider.id)
+    return providers
+      .filter((provider) => enabled[provider.enabledKey] === true)
+      .map((provider) => provider.id)
   }
 
   /** The provider `id` when it is registered AND switched on now, else null. */
@@ -166,7 +180,10 @@ export default class OauthService {
   }
 
   /** The context of the driver of `definition`: its current settings (read now), callback URL and `nonce`. */
-  async providerContext(definition: AuthProviderDefinition, nonce: string): Promise<AuthProviderContext> {
+  async providerContext(
+    definition: AuthProviderDefinition,
+    nonce: string
+  ): Promise<AuthProviderContext> {
     const keys = [...new Set([definition.enabledKey, ...definition.configKeys])]
     const config = await configValues.getMany(keys)
     return { config, callbackUrl: await this.callbackUrl(definition.id), nonce }
@@ -189,7 +206,10 @@ export default class OauthService {
   startFailed(id: string, error: unknown): string {
     const code = error instanceof SocialLoginException ? error.errorCode : 'default'
     if (code === 'app_url_unconfirmed') {
-      logger.warn({ provider: id }, 'social login refused: the public address (general.appUrl) is not confirmed yet; an admin confirms it in the admin panel')
+      logger.warn(
+        { provider: id },
+        'social login refused: the public address (general.appUrl) is not confirmed yet; an admin confirms it in the admin panel'
+      )
     } else {
       logger.error({ err: error, provider: id }, 'social login could not start')
     }
@@ -204,7 +224,10 @@ export default class OauthService {
     } catch (error) {
       if (error instanceof SocialLoginException) {
         // Expected outcomes (cancelled, no e-mail...) are info; the cause helps admins with wrong settings.
-        logger.info({ provider: input.provider, code: error.errorCode, err: error.cause }, error.message)
+        logger.info(
+          { provider: input.provider, code: error.errorCode, err: error.cause },
+          error.message
+        )
         return { kind: 'error', code: error.errorCode, redirect }
       }
       logger.error({ err: error, provider: input.provider }, 'social login failed')
@@ -212,7 +235,13 @@ export default class OauthService {
     }
   }
 
-  async #callback({ provider, query, pending, user, readUser }: CallbackInput): Promise<CallbackOutcome> {
+  async #callback({
+    provider,
+    query,
+    pending,
+    user,
+    readUser,
+  }: CallbackInput): Promise<CallbackOutcome> {
     const definition = await this.enabledProvider(provider)
     if (!definition) throw new SocialLoginException('user_not_allowed')
     if (typeof query.error === 'string') {
@@ -220,18 +249,28 @@ export default class OauthService {
     }
     if (!pending) throw new SocialLoginException('expired_token')
     if (!sameState(pending.state, query.state)) throw new SocialLoginException('invalid_token')
-    if (typeof query.code !== 'string' || query.code.length === 0) throw new SocialLoginException('invalid_token')
+    if (typeof query.code !== 'string' || query.code.length === 0)
+      throw new SocialLoginException('invalid_token')
 
     const context = await this.providerContext(definition, pending.nonce)
-    const profile = await profileOf(definition, await readUser(definition, context, pending), context)
+    const profile = await profileOf(
+      definition,
+      await readUser(definition, context, pending),
+      context
+    )
     if (!profile.id) throw new SocialLoginException('cannot_get_user_info')
 
     if (user) {
       await this.link(user, provider, profile)
       return { kind: 'linked' }
     }
-    const account = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
-    const owner = account ? await User.find(account.userId) : await this.#signUpOrMatch(provider, profile)
+    const account = await SocialAccount.query()
+      .where('provider', provider)
+      .where('providerUserId', profile.id)
+      .first()
+    const owner = account
+      ? await User.find(account.userId)
+      : await this.#signUpOrMatch(provider, profile)
     if (!owner) throw new SocialLoginException('no_user')
     if (account && account.providerUsername !== profile.username && profile.username) {
       account.providerUsername = profile.username
@@ -266,9 +305,16 @@ export default class OauthService {
 
   async #signIn(user: User, idToken: string | null): Promise<CallbackOutcome> {
     if (user.totpVerified && !(await configValue('oauth.ignoreTotp'))) {
-      return { kind: 'totp', loginToken: await this.loginTokens.issue(user, { oauthIdToken: idToken }) }
+      return {
+        kind: 'totp',
+        loginToken: await this.loginTokens.issue(user, { oauthIdToken: idToken }),
+      }
     }
-    return { kind: 'session', user, tokens: await this.sessions.create(user, { oauthIdToken: idToken }) }
+    return {
+      kind: 'session',
+      user,
+      tokens: await this.sessions.create(user, { oauthIdToken: idToken }),
+    }
   }
 
   /**
@@ -277,12 +323,18 @@ export default class OauthService {
    * Linking the same account again is a no-op.
    */
   async link(user: User, provider: string, profile: SocialProfile): Promise<void> {
-    const byAccount = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
+    const byAccount = await SocialAccount.query()
+      .where('provider', provider)
+      .where('providerUserId', profile.id)
+      .first()
     if (byAccount) {
       if (byAccount.userId !== user.id) throw new SocialLoginException('already_linked')
       return
     }
-    const byUser = await SocialAccount.query().where('provider', provider).where('userId', user.id).first()
+    const byUser = await SocialAccount.query()
+      .where('provider', provider)
+      .where('userId', user.id)
+      .first()
     if (byUser) throw new SocialLoginException('already_linked')
     await this.#createLink(user, provider, profile)
   }
@@ -297,7 +349,10 @@ export default class OauthService {
       })
     } catch (error) {
       // A concurrent link of the same account lost on the unique index.
-      const again = await SocialAccount.query().where('provider', provider).where('providerUserId', profile.id).first()
+      const again = await SocialAccount.query()
+        .where('provider', provider)
+        .where('providerUserId', profile.id)
+        .first()
       if (again) throw new SocialLoginException('already_linked', undefined, { cause: error })
       throw error
     }
@@ -310,7 +365,10 @@ export default class OauthService {
 
   /** Removes the caller's link to `provider`. 400 `not_linked` when there is none. */
   async unlink(user: User, provider: string): Promise<void> {
-    const deleted = await SocialAccount.query().where('userId', user.id).where('provider', provider).delete()
+    const deleted = await SocialAccount.query()
+      .where('userId', user.id)
+      .where('provider', provider)
+      .delete()
     const count = Number(Array.isArray(deleted) ? deleted[0] : deleted)
     if (!count) throw notLinked()
   }
@@ -326,7 +384,11 @@ export default class OauthService {
     if (base === null) return null
     for (const definition of authProviders.list()) {
       if (!definition.signOutUrl || !(await this.enabledProvider(definition.id))) continue
-      const url = await definition.signOutUrl(await this.providerContext(definition, ''), idToken, base)
+      const url = await definition.signOutUrl(
+        await this.providerContext(definition, ''),
+        idToken,
+        base
+      )
       if (url) return url
     }
     return null

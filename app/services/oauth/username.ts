@@ -15,7 +15,10 @@ const MAX = 32
  */
 export function sanitizeUsername(preferred: string): string {
   const name = preferred.includes('@') ? preferred.slice(0, preferred.indexOf('@')) : preferred
-  let base = name.normalize('NFKD').replace(/[^a-zA-Z0-9._]/g, '').slice(0, MAX)
+  let base = name
+    .normalize('NFKD')
+    .replace(/[^a-zA-Z0-9._]/g, '')
+    .slice(0, MAX)
   if (base.length < MIN) base = `user${base}`.slice(0, MAX)
   return base
 }
@@ -24,7 +27,10 @@ export function sanitizeUsername(preferred: string): string {
  * A username based on `preferred` that no user has: `isTaken` answers
  * whether a user has that name (ignoring case).
  */
-export async function deriveUsername(preferred: string, isTaken: (name: string) => Promise<boolean>): Promise<string> {
+export async function deriveUsername(
+  preferred: string,
+  isTaken: (name: string) => Promise<boolean>
+): Promise<string> {
   const base = sanitizeUsername(preferred)
   if (!(await isTaken(base))) return base
   for (let attempt = 0; attempt < 20; attempt++) {

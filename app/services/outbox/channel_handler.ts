@@ -8,7 +8,11 @@ import logger from '@adonisjs/core/services/logger'
 import { configRegistry } from '#extensions/config/registry'
 import { configValues } from '#extensions/config/config_values'
 import { NotificationDeliveryError } from '#extensions/notifications/delivery_error'
-import type { Notification, NotificationManager, NotificationMessage } from '#extensions/notifications/main'
+import type {
+  Notification,
+  NotificationManager,
+  NotificationMessage,
+} from '#extensions/notifications/main'
 import type { OutboxHandler } from '#services/outbox/outbox_worker'
 
 /** The payload of a delivery made through a notification channel. */
@@ -20,10 +24,15 @@ export interface ChannelPayload {
 
 /** Every obscured configuration value that is set (never to be stored or shown). */
 export async function configuredSecrets(): Promise<string[]> {
-  const keys = configRegistry.all().filter((variable) => variable.obscured).map((variable) => variable.key)
+  const keys = configRegistry
+    .all()
+    .filter((variable) => variable.obscured)
+    .map((variable) => variable.key)
   if (keys.length === 0 || !configValues.isBound) return []
   const values = await configValues.getMany(keys)
-  return Object.values(values).map((value) => String(value ?? '')).filter((value) => value.length > 0)
+  return Object.values(values)
+    .map((value) => String(value ?? ''))
+    .filter((value) => value.length > 0)
 }
 
 /** The innermost cause of `error` (the channel's own error inside the manager's wrapper). */
@@ -40,11 +49,16 @@ function rootCause(error: unknown): unknown {
  * left to `fallback` (the channel's own handler, or `channelHandler`). A
  * `NotificationDeliveryError` keeps its verdict, anything else is retried.
  */
-export function routedHandler(channels: NotificationManager, name: string, fallback: OutboxHandler): OutboxHandler {
+export function routedHandler(
+  channels: NotificationManager,
+  name: string,
+  fallback: OutboxHandler
+): OutboxHandler {
   return {
     async deliver(delivery, signal) {
       const payload = delivery.payload as { message?: NotificationMessage } | null
-      if (!payload || typeof payload.message?.event !== 'string') return fallback.deliver(delivery, signal)
+      if (!payload || typeof payload.message?.event !== 'string')
+        return fallback.deliver(delivery, signal)
       try {
         await channels.use(name).deliver(payload.message)
       } catch (error) {
@@ -60,7 +74,13 @@ export function routedHandler(channels: NotificationManager, name: string, fallb
       const payload = delivery.payload as { message?: NotificationMessage } | null
       if (!payload?.message && fallback.failed) return fallback.failed(delivery, reason)
       logger.error(
-        { delivery: delivery.id, channel: name, event: delivery.eventType, attempts: delivery.attempts, reason },
+        {
+          delivery: delivery.id,
+          channel: name,
+          event: delivery.eventType,
+          attempts: delivery.attempts,
+          reason,
+        },
         `Notification "${delivery.eventType}" through ${name} failed for good: ${reason}`
       )
     },
@@ -77,14 +97,22 @@ export function channelHandler(channels: NotificationManager, name: string): Out
       } catch (error) {
         const cause = rootCause(error) as { responseCode?: number; message?: string }
         const permanent = typeof cause?.responseCode === 'number' && cause.responseCode >= 500
-        throw new NotificationDeliveryError(cause?.message ?? String(cause), { retryable: !permanent, cause: error })
+        throw new NotificationDeliveryError(cause?.message ?? String(cause), {
+          retryable: !permanent,
+          cause: error,
+        })
       }
     },
     secrets: configuredSecrets,
     failed(delivery, reason) {
       const what = name === 'email' ? 'mail' : `"${name}" notification`
       logger.error(
-        { ...(delivery.payload as ChannelPayload | null)?.log, delivery: delivery.id, attempts: delivery.attempts, reason },
+        {
+          ...(delivery.payload as ChannelPayload | null)?.log,
+          delivery: delivery.id,
+          attempts: delivery.attempts,
+          reason,
+        },
         `Sending ${what} in the background failed: %s`,
         reason
       )

@@ -22,7 +22,13 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import type { OutboxRetryPolicy } from '#services/outbox/backoff'
-import { insertDelivery, OUTBOX_TABLE, toDelivery, type EnqueueInput, type OutboxDelivery } from '#services/outbox/outbox_store'
+import {
+  insertDelivery,
+  OUTBOX_TABLE,
+  toDelivery,
+  type EnqueueInput,
+  type OutboxDelivery,
+} from '#services/outbox/outbox_store'
 import { OutboxWorker, type OutboxHandler } from '#services/outbox/outbox_worker'
 
 export type { OutboxDelivery, EnqueueInput } from '#services/outbox/outbox_store'
@@ -52,18 +58,30 @@ export default class OutboxService {
   constructor(read: (name: string) => number | undefined = (name) => env.get(name as never)) {
     this.maxAttempts = Math.max(1, read('OUTBOX_MAX_ATTEMPTS') ?? OUTBOX_DEFAULTS.maxAttempts)
     const baseDelayMs = read('OUTBOX_RETRY_BASE_DELAY_MS') ?? OUTBOX_DEFAULTS.retry.baseDelayMs
-    const retry = { baseDelayMs, maxDelayMs: Math.max(baseDelayMs, read('OUTBOX_RETRY_MAX_DELAY_MS') ?? OUTBOX_DEFAULTS.retry.maxDelayMs) }
+    const retry = {
+      baseDelayMs,
+      maxDelayMs: Math.max(
+        baseDelayMs,
+        read('OUTBOX_RETRY_MAX_DELAY_MS') ?? OUTBOX_DEFAULTS.retry.maxDelayMs
+      ),
+    }
     this.worker = new OutboxWorker(
       this.handlers,
       {
         pollMs: Math.max(10, read('OUTBOX_POLL_INTERVAL_MS') ?? OUTBOX_DEFAULTS.pollMs),
         leaseMs: Math.max(1000, read('OUTBOX_LEASE_MS') ?? OUTBOX_DEFAULTS.leaseMs),
-        attemptTimeoutMs: Math.max(1000, read('OUTBOX_ATTEMPT_TIMEOUT_MS') ?? OUTBOX_DEFAULTS.attemptTimeoutMs),
+        attemptTimeoutMs: Math.max(
+          1000,
+          read('OUTBOX_ATTEMPT_TIMEOUT_MS') ?? OUTBOX_DEFAULTS.attemptTimeoutMs
+        ),
         batchSize: 10,
         retry,
       },
       // The logger service is ready only once the application booted: look it up at each call.
-      { warn: (bindings, message) => logger.warn(bindings, message), error: (bindings, message) => logger.error(bindings, message) }
+      {
+        warn: (bindings, message) => logger.warn(bindings, message),
+        error: (bindings, message) => logger.error(bindings, message),
+      }
     )
   }
 
@@ -81,11 +99,17 @@ export default class OutboxService {
    * target is ignored) and wakes the local worker. `maxAttempts` defaults to
    * OUTBOX_MAX_ATTEMPTS. Resolves to the row id, or null for a duplicate.
    */
-  async enqueue(input: Omit<EnqueueInput, 'maxAttempts'> & { maxAttempts?: number }): Promise<string | null> {
-    const id = await insertDelivery({ ...input, maxAttempts: input.maxAttempts ?? this.maxAttempts })
+  async enqueue(
+    input: Omit<EnqueueInput, 'maxAttempts'> & { maxAttempts?: number }
+  ): Promise<string | null> {
+    const id = await insertDelivery({
+      ...input,
+      maxAttempts: input.maxAttempts ?? this.maxAttempts,
+    })
     this.#wake()
     // Inside a transaction the row is visible to the worker only after commit.
-    const transaction = input.client as { after?: (event: 'commit', handler: () => void) => void } | undefined
+    const transaction = input.client as
+      { after?: (event: 'commit', handler: () => void) => void } | undefined
     transaction?.after?.('commit', () => this.worker.kick())
     return id
   }
@@ -104,14 +128,21 @@ export default class OutboxService {
       if (channel) query.where('channel', channel)
       const row = await query.select('id').first()
       if (!row) return
-      if (Date.now() > deadline) throw new Error(`Notification outbox: ${channel ?? 'deliveries'} still pending after ${timeoutMs} ms`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `Notification outbox: ${channel ?? 'deliveries'} still pending after ${timeoutMs} ms`
+        )
       this.worker.kick()
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
   }
 
   /** Deliveries with `status` (of `channel` when given), newest first (payloads are not included). */
-  async list(status: OutboxDelivery['status'], limit = 500, channel?: string): Promise<OutboxDelivery[]> {
+  async list(
+    status: OutboxDelivery['status'],
+    limit = 500,
+    channel?: string
+  ): Promise<OutboxDelivery[]> {
     const query = db.from(OUTBOX_TABLE).where('status', status)
     if (channel) query.where('channel', channel)
     const rows = await query.orderBy('updated_at', 'desc').limit(limit)
@@ -127,10 +158,14 @@ export default class OutboxService {
   /** Makes a failed delivery pending again, with fresh attempts, due now. False unless it was failed. */
   async retry(id: string): Promise<boolean> {
     const now = Date.now()
-    const updated = await db
-      .from(OUTBOX_TABLE)
-      .where({ id, status: 'failed' })
-      .update({ status: 'pending', attempts: 0, next_attempt_at: now, locked_until: null, locked_by: null, updated_at: now })
+    const updated = await db.from(OUTBOX_TABLE).where({ id, status: 'failed' }).update({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      locked_until: null,
+      locked_by: null,
+      updated_at: now,
+    })
     this.#wake()
     return Number(Array.isArray(updated) ? updated[0] : updated) === 1
   }

@@ -55,7 +55,9 @@ export function toDelivery(row: Record<string, any>): OutboxDelivery {
 
 /** The unique key of one delivery. */
 export function dedupeKey(eventId: string, channel: string, target: string): string {
-  return createHash('sha256').update(JSON.stringify([eventId, channel, target])).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify([eventId, channel, target]))
+    .digest('hex')
 }
 
 /**
@@ -166,7 +168,13 @@ export async function markDelivered(id: string, token: string): Promise<boolean>
   const result = await db
     .from(OUTBOX_TABLE)
     .where({ id, locked_by: token, status: 'pending' })
-    .update({ status: 'delivered', payload: null, delivered_at: now, locked_until: null, updated_at: now })
+    .update({
+      status: 'delivered',
+      payload: null,
+      delivered_at: now,
+      locked_until: null,
+      updated_at: now,
+    })
   return affectedRows(result) === 1
 }
 
@@ -174,7 +182,12 @@ export async function markDelivered(id: string, token: string): Promise<boolean>
  * Records a failed attempt of a claimed delivery: pending again at
  * `retryAt`, or failed when `retryAt` is null. False when the claim was lost.
  */
-export async function markAttemptFailed(id: string, token: string, error: string, retryAt: number | null) {
+export async function markAttemptFailed(
+  id: string,
+  token: string,
+  error: string,
+  retryAt: number | null
+) {
   const now = Date.now()
   const result = await db
     .from(OUTBOX_TABLE)
@@ -191,6 +204,10 @@ export async function markAttemptFailed(id: string, token: string, error: string
 
 /** Deletes deliveries delivered before `before` (ms); resolves to how many. */
 export async function purgeDelivered(before: number): Promise<number> {
-  const deleted = await db.from(OUTBOX_TABLE).where('status', 'delivered').where('delivered_at', '<', before).delete()
+  const deleted = await db
+    .from(OUTBOX_TABLE)
+    .where('status', 'delivered')
+    .where('delivered_at', '<', before)
+    .delete()
   return Number(Array.isArray(deleted) ? deleted[0] : deleted) || 0
 }

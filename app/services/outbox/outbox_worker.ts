@@ -149,10 +149,19 @@ export class OutboxWorker {
       await purgeDelivered(Date.now() - KEEP_DELIVERED_MS)
     }
     for (;;) {
-      const room = Math.min(this.options.batchSize, (this.options.maxInFlight ?? 32) - this.#inFlight.size)
+      const room = Math.min(
+        this.options.batchSize,
+        (this.options.maxInFlight ?? 32) - this.#inFlight.size
+      )
       // Full: the first attempt to end kicks the next pass.
       if (room <= 0) return
-      const claimed = await claimDue([...this.handlers.keys()], this.id, this.options.leaseMs, room, [...this.#busy])
+      const claimed = await claimDue(
+        [...this.handlers.keys()],
+        this.id,
+        this.options.leaseMs,
+        room,
+        [...this.#busy]
+      )
       if (this.#failing) this.logger.warn({}, 'Notification outbox: polling works again')
       this.#failing = false
       for (const claim of claimed) this.#track(claim)
@@ -167,7 +176,10 @@ export class OutboxWorker {
     const attempt: Promise<void> = this.#attempt(claim)
       .catch((error) => {
         // Recording the outcome failed (database down): the lease expires and the row is claimed again.
-        this.logger.error({ err: error, delivery: claim.delivery.id }, 'Notification outbox: recording an attempt failed')
+        this.logger.error(
+          { err: error, delivery: claim.delivery.id },
+          'Notification outbox: recording an attempt failed'
+        )
       })
       .finally(() => {
         const wasFull = full()
@@ -212,25 +224,31 @@ export class OutboxWorker {
     const give = (reason: string) => {
       clearInterval(timer)
       if (released || lost.signal.aborted) return
-      this.logger.warn({ delivery: delivery.id, channel: delivery.channel }, `Notification outbox: attempt aborted, ${reason}`)
+      this.logger.warn(
+        { delivery: delivery.id, channel: delivery.channel },
+        `Notification outbox: attempt aborted, ${reason}`
+      )
       lost.abort(new Error(`the outbox claim was lost (${reason})`))
     }
-    const timer = setInterval(async () => {
-      if (limit.aborted) return clearInterval(timer)
-      // Checked even while a renewal hangs: past this point another instance may take the row.
-      if (Date.now() >= leaseEnd) return give('its lease ran out before it could be renewed')
-      if (renewing) return
-      renewing = true
-      const asked = Date.now()
-      try {
-        if (await renewClaim(delivery.id, token, leaseMs)) leaseEnd = asked + leaseMs
-        else give('its claim is gone (another worker took the delivery over)')
-      } catch {
-        // The database is away: the next beat tries again, until the lease ends.
-      } finally {
-        renewing = false
-      }
-    }, Math.max(50, Math.floor(leaseMs / 3)))
+    const timer = setInterval(
+      async () => {
+        if (limit.aborted) return clearInterval(timer)
+        // Checked even while a renewal hangs: past this point another instance may take the row.
+        if (Date.now() >= leaseEnd) return give('its lease ran out before it could be renewed')
+        if (renewing) return
+        renewing = true
+        const asked = Date.now()
+        try {
+          if (await renewClaim(delivery.id, token, leaseMs)) leaseEnd = asked + leaseMs
+          else give('its claim is gone (another worker took the delivery over)')
+        } catch {
+          // The database is away: the next beat tries again, until the lease ends.
+        } finally {
+          renewing = false
+        }
+      },
+      Math.max(50, Math.floor(leaseMs / 3))
+    )
     timer.unref()
     const release = () => {
       released = true
@@ -239,14 +257,28 @@ export class OutboxWorker {
     return { signal: AbortSignal.any([limit, lost.signal]), release }
   }
 
-  async #failed(delivery: OutboxDelivery, token: string, handler: OutboxHandler, error: unknown): Promise<void> {
+  async #failed(
+    delivery: OutboxDelivery,
+    token: string,
+    handler: OutboxHandler,
+    error: unknown
+  ): Promise<void> {
     const secrets = (await handler.secrets?.().catch(() => [])) ?? []
     const reason = redactDeliveryError(reasonOf(error), secrets)
     const retryable = !(error instanceof NotificationDeliveryError) || error.retryable
     const final = !retryable || delivery.attempts >= delivery.maxAttempts
     const retryAfter = error instanceof NotificationDeliveryError ? error.retryAfterMs : null
-    const wait = outboxRetryDelay(delivery.attempts, handler.retry ?? this.options.retry, retryAfter)
-    const recorded = await markAttemptFailed(delivery.id, token, reason, final ? null : Date.now() + wait)
+    const wait = outboxRetryDelay(
+      delivery.attempts,
+      handler.retry ?? this.options.retry,
+      retryAfter
+    )
+    const recorded = await markAttemptFailed(
+      delivery.id,
+      token,
+      reason,
+      final ? null : Date.now() + wait
+    )
     if (!recorded) return
     if (!final) {
       // Come back for our own retry without waiting for the next poll.
@@ -257,7 +289,13 @@ export class OutboxWorker {
     if (handler.failed) handler.failed(failed, reason)
     else {
       this.logger.error(
-        { delivery: delivery.id, channel: delivery.channel, event: delivery.eventType, attempts: delivery.attempts, reason },
+        {
+          delivery: delivery.id,
+          channel: delivery.channel,
+          event: delivery.eventType,
+          attempts: delivery.attempts,
+          reason,
+        },
         `Notification "${delivery.eventType}" through ${delivery.channel} failed for good: ${reason}`
       )
     }

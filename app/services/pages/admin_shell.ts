@@ -30,7 +30,10 @@ export interface AdminShellData {
  * escaped so a value containing `</script>` cannot end the element.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /** Builds the admin shell's variables. */
@@ -40,7 +43,10 @@ export default class AdminShellService {
 
   /** The shell's variables for a page in `language` with the visitor's `colorScheme`. */
   async shellData(language: string, colorScheme: ColorScheme): Promise<AdminShellData> {
-    const [appName, appUrl] = await Promise.all([this.config.get('general.appName'), confirmedAppUrl()])
+    const [appName, appUrl] = await Promise.all([
+      this.config.get('general.appName'),
+      confirmedAppUrl(),
+    ])
     const boot: AdminBootData = { language, colorScheme, appName: appName || 'Tern', appUrl }
     return {
       language,

@@ -55,7 +55,9 @@ export const ssrStyles: SsrStylesStore = {
     // answers the rest), and a process must not trust a memory of having stored it
     // (a restored backup, a wiped table). A failed write (database unreachable for a
     // moment) is retried by the next render; this process serves the sheet from memory.
-    await store(hash, css).catch((error) => logger.warn({ err: error }, 'could not store a server-render stylesheet'))
+    await store(hash, css).catch((error) =>
+      logger.warn({ err: error }, 'could not store a server-render stylesheet')
+    )
     return `${SSR_STYLES_PATH}/${hash}.css`
   },
 }

@@ -145,8 +145,14 @@ export type PingvinConfigRule =
   | { action: 'no-equivalent'; reason: string | ((value: string) => string) }
   | { action: 'dropped'; reason: string }
 
-const carry = (key: string, plugin?: string): PingvinConfigRule => ({ action: 'carry', ternKey: key, plugin })
-const noEquivalent = (reason: Extract<PingvinConfigRule, { action: 'no-equivalent' }>['reason']): PingvinConfigRule => ({
+const carry = (key: string, plugin?: string): PingvinConfigRule => ({
+  action: 'carry',
+  ternKey: key,
+  plugin,
+})
+const noEquivalent = (
+  reason: Extract<PingvinConfigRule, { action: 'no-equivalent' }>['reason']
+): PingvinConfigRule => ({
   action: 'no-equivalent',
   reason,
 })
@@ -246,7 +252,9 @@ export const PINGVIN_CONFIG_RULES: Readonly<Record<string, PingvinConfigRule>> =
   's3.bucketPath': carry('s3.bucketPath', 's3-storage'),
   's3.key': carry('s3.key', 's3-storage'),
   's3.secret': carry('s3.secret', 's3-storage'),
-  's3.useChecksum': noEquivalent('Tern has no such setting: its S3 client keeps the SDK defaults for checksums'),
+  's3.useChecksum': noEquivalent(
+    'Tern has no such setting: its S3 client keeps the SDK defaults for checksums'
+  ),
 
   'legal.enabled': carry('legal.enabled'),
   'legal.imprintText': carry('legal.imprintText'),
@@ -259,7 +267,9 @@ export const PINGVIN_CONFIG_RULES: Readonly<Record<string, PingvinConfigRule>> =
       ? 'Tern reads Redis from the environment: set REDIS_URL to the address of cache.redis-url'
       : 'Tern uses Redis only when REDIS_URL is set: nothing to do'
   ),
-  'cache.redis-url': noEquivalent('Tern reads Redis from the environment: set REDIS_URL to this address instead'),
+  'cache.redis-url': noEquivalent(
+    'Tern reads Redis from the environment: set REDIS_URL to this address instead'
+  ),
   'cache.ttl': noEquivalent('Tern has no such setting'),
   'cache.maxItems': noEquivalent('Tern has no such setting'),
 }
@@ -280,12 +290,13 @@ const TEMPLATE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
  * (they would reach the recipient as written), else undefined.
  */
 export function templateWarning(ternKey: string, text: string): string | undefined {
-  const match = /^email\.(shareRecipients|reverseShare|resetPassword|invite)(Subject|Message)$/.exec(ternKey)
+  const match =
+    /^email\.(shareRecipients|reverseShare|resetPassword|invite)(Subject|Message)$/.exec(ternKey)
   if (!match) return undefined
   const known = new Set([...TEMPLATE_PLACEHOLDERS[match[1]], 'appName', 'appUrl'])
-  const unknown = [...new Set([...text.matchAll(/\{([A-Za-z][A-Za-z0-9_]*)\}/g)].map((found) => found[1]))].filter(
-    (name) => !known.has(name)
-  )
+  const unknown = [
+    ...new Set([...text.matchAll(/\{([A-Za-z][A-Za-z0-9_]*)\}/g)].map((found) => found[1])),
+  ].filter((name) => !known.has(name))
   if (unknown.length === 0) return undefined
   const list = unknown.map((name) => `{${name}}`).join(', ')
   return `uses ${list}, which Tern does not fill: ${unknown.length === 1 ? 'it stays' : 'they stay'} as written in the mail (Tern fills ${[...known].map((name) => `{${name}}`).join(', ')})`
@@ -304,7 +315,8 @@ const SIZE_UNITS: Readonly<Record<string, number>> = {
 }
 
 /** Outcome of `pingvinValueFor`. */
-export type PingvinValueConversion = { ok: true; value: ConfigValue } | { ok: false; message: string }
+export type PingvinValueConversion =
+  { ok: true; value: ConfigValue } | { ok: false; message: string }
 
 /**
  * Pingvin keeps every value as text; this gives the value as the Tern
@@ -320,7 +332,10 @@ export type PingvinValueConversion = { ok: true; value: ConfigValue } | { ok: fa
  * - string, text: unchanged.
  * The message never repeats the value (it may be a secret).
  */
-export function pingvinValueFor(variable: Pick<RegisteredConfigVariable, 'type'>, text: string): PingvinValueConversion {
+export function pingvinValueFor(
+  variable: Pick<RegisteredConfigVariable, 'type'>,
+  text: string
+): PingvinValueConversion {
   const trimmed = text.trim()
   switch (variable.type) {
     case 'boolean':
@@ -332,7 +347,8 @@ export function pingvinValueFor(variable: Pick<RegisteredConfigVariable, 'type'>
     case 'filesize': {
       const match = /^(\d+(?:\.\d+)?)\s*([a-z]+)?$/i.exec(trimmed)
       const factor = match ? SIZE_UNITS[(match[2] ?? 'b').toLowerCase()] : undefined
-      if (!match || factor === undefined) return { ok: false, message: 'Pingvin value is not a size in bytes' }
+      if (!match || factor === undefined)
+        return { ok: false, message: 'Pingvin value is not a size in bytes' }
       return { ok: true, value: Math.round(Number(match[1]) * factor) }
     }
     case 'timespan':
@@ -372,7 +388,8 @@ export async function importPingvinConfig(
   }
   const result: ConfigImportResult = { imported: [], skipped: [], unchanged: [] }
   const planned: PlannedWrite[] = []
-  const skip = (key: string, kind: ConfigSkipKind, reason: string) => result.skipped.push({ key, kind, reason })
+  const skip = (key: string, kind: ConfigSkipKind, reason: string) =>
+    result.skipped.push({ key, kind, reason })
 
   const sorted = [...rows].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))
   for (const row of sorted) {
@@ -392,7 +409,11 @@ export async function importPingvinConfig(
       continue
     }
     if (rule.action === 'no-equivalent') {
-      skip(key, 'no-equivalent', typeof rule.reason === 'function' ? rule.reason(text) : rule.reason)
+      skip(
+        key,
+        'no-equivalent',
+        typeof rule.reason === 'function' ? rule.reason(text) : rule.reason
+      )
       continue
     }
     const variable = registry.find(rule.ternKey)
@@ -414,14 +435,23 @@ export async function importPingvinConfig(
       skip(key, 'invalid', checked.message)
       continue
     }
-    const warning = variable.type === 'string' || variable.type === 'text' ? templateWarning(variable.key, text) : undefined
-    planned.push({ entry: { key, ternKey: variable.key, ...(warning ? { warning } : {}) }, stored: checked.stored })
+    const warning =
+      variable.type === 'string' || variable.type === 'text'
+        ? templateWarning(variable.key, text)
+        : undefined
+    planned.push({
+      entry: { key, ternKey: variable.key, ...(warning ? { warning } : {}) },
+      stored: checked.stored,
+    })
   }
 
   // Pingvin always addressed its bucket path-style (s3.service.ts: forcePathStyle: true).
   const pathStyle = registry.find('s3.forcePathStyle')
   if (pathStyle && planned.some((write) => write.entry.ternKey.startsWith('s3.'))) {
-    planned.push({ entry: { key: pathStyle.key, ternKey: pathStyle.key, derived: true }, stored: 'true' })
+    planned.push({
+      entry: { key: pathStyle.key, ternKey: pathStyle.key, derived: true },
+      stored: 'true',
+    })
   }
 
   /** Compares with Tern's stored values (through `client`) and writes through `trx` (none in a dry run). */
@@ -429,7 +459,8 @@ export async function importPingvinConfig(
     const keys = planned.map((item) => item.entry.ternKey)
     const existing = new Map<string, ConfigVariable>()
     if (keys.length > 0) {
-      for (const row of await ConfigVariable.query({ client }).whereIn('key', keys)) existing.set(row.key, row)
+      for (const row of await ConfigVariable.query({ client }).whereIn('key', keys))
+        existing.set(row.key, row)
     }
     for (const item of planned) {
       const row = existing.get(item.entry.ternKey)
@@ -452,7 +483,10 @@ export async function importPingvinConfig(
         row.value = item.stored
         await row.useTransaction(trx).save()
       } else {
-        await ConfigVariable.create({ key: item.entry.ternKey, value: item.stored }, { client: trx })
+        await ConfigVariable.create(
+          { key: item.entry.ternKey, value: item.stored },
+          { client: trx }
+        )
       }
     }
   }

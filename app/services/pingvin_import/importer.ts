@@ -40,7 +40,12 @@ import {
   PingvinValueError,
 } from '#services/pingvin_import/parsers'
 import { emptyReport, type ImportReport, type ReportLine } from '#services/pingvin_import/report'
-import { PingvinSource, PingvinSourceError, type PingvinPaths, type PingvinRow } from '#services/pingvin_import/source'
+import {
+  PingvinSource,
+  PingvinSourceError,
+  type PingvinPaths,
+  type PingvinRow,
+} from '#services/pingvin_import/source'
 
 /** Options of one run. */
 export interface PingvinImportOptions {
@@ -96,13 +101,17 @@ export function uuidV5(name: string, namespace: string = LDAP_NAMESPACE): string
 }
 
 function key(value: unknown, column: string): string {
-  if (typeof value !== 'string' || value.length === 0) throw new PingvinValueError(`${column}: missing`)
-  if (value.length > ROW_ID_MAX) throw new PingvinValueError(`${column}: longer than ${ROW_ID_MAX} characters`)
+  if (typeof value !== 'string' || value.length === 0)
+    throw new PingvinValueError(`${column}: missing`)
+  if (value.length > ROW_ID_MAX)
+    throw new PingvinValueError(`${column}: longer than ${ROW_ID_MAX} characters`)
   return value
 }
 
 function describeKey(row: PingvinRow): string {
-  return typeof row.id === 'string' && row.id ? row.id : `(row without id: ${JSON.stringify(row).slice(0, 80)})`
+  return typeof row.id === 'string' && row.id
+    ? row.id
+    : `(row without id: ${JSON.stringify(row).slice(0, 80)})`
 }
 
 /** One import run; use `run()` once. */
@@ -142,7 +151,9 @@ export class PingvinImporter {
       const sourceId = this.#source.sourceId()
       this.#report = emptyReport(sourceId, this.#options)
       this.#report.schemaLevel = this.#source.schemaLevel()
-      const [acquired] = await lock.createLock('pingvin:import', '6h').runImmediately(() => this.#locked())
+      const [acquired] = await lock
+        .createLock('pingvin:import', '6h')
+        .runImmediately(() => this.#locked())
       if (!acquired) this.#report.refused = 'another Pingvin import is running'
       return this.#report
     } finally {
@@ -152,9 +163,15 @@ export class PingvinImporter {
 
   async #locked() {
     const sourceId = this.#report.sourceId
-    const ledgerRows = await db.from(LEDGER).where('source_id', sourceId).select('source_table', 'source_key', 'target_key', 'state')
+    const ledgerRows = await db
+      .from(LEDGER)
+      .where('source_id', sourceId)
+      .select('source_table', 'source_key', 'target_key', 'state')
     for (const row of ledgerRows) {
-      this.#ledger.set(`${row.source_table}:${row.source_key}`, { state: row.state, targetKey: row.target_key })
+      this.#ledger.set(`${row.source_table}:${row.source_key}`, {
+        state: row.state,
+        targetKey: row.target_key,
+      })
     }
 
     const foreign = await this.#foreignData()
@@ -187,7 +204,11 @@ export class PingvinImporter {
         .from(table)
         .whereNotIn(
           'id',
-          db.from(LEDGER).where('source_id', this.#report.sourceId).where('target_table', table).select('target_key')
+          db
+            .from(LEDGER)
+            .where('source_id', this.#report.sourceId)
+            .where('target_table', table)
+            .select('target_key')
         )
         .count('* as total')
       const total = Number(row.total)
@@ -204,7 +225,10 @@ export class PingvinImporter {
     this.#report.config = {
       imported: result.imported.length,
       unchanged: result.unchanged.length,
-      skipped: result.skipped.map(({ key, kind, reason }) => ({ key, reason: `${kind}: ${reason}` })),
+      skipped: result.skipped.map(({ key, kind, reason }) => ({
+        key,
+        reason: `${kind}: ${reason}`,
+      })),
       warnings: result.imported.flatMap(({ key, warning }) => (warning ? [{ key, warning }] : [])),
     }
   }
@@ -212,7 +236,11 @@ export class PingvinImporter {
   /** An imported admin means the instance is set up: the first-run setup page must not offer itself. */
   async #finishSetup() {
     if (this.#options.dryRun || this.#report.tables.User.imported === 0) return
-    const admin = await db.from('users').whereIn('id', [...this.#users]).where('is_admin', true).first()
+    const admin = await db
+      .from('users')
+      .whereIn('id', [...this.#users])
+      .where('is_admin', true)
+      .first()
     if (admin) await (await app.container.make(ConfigService)).set('internal.setupFinished', true)
   }
 
@@ -254,12 +282,22 @@ export class PingvinImporter {
         counts.imported++
       } catch (error) {
         this.#skip('User', rowKey, error)
-        for (const link of links) this.#skip('OAuthUser', describeKey(link), new RowSkipped(`parent User ${rowKey} not imported`))
+        for (const link of links)
+          this.#skip(
+            'OAuthUser',
+            describeKey(link),
+            new RowSkipped(`parent User ${rowKey} not imported`)
+          )
       }
     }
     for (const [userId, links] of oauthByUser) {
       if (userIds.has(userId)) continue
-      for (const link of links) this.#skip('OAuthUser', describeKey(link), new RowSkipped(`user ${userId || '(none)'} does not exist in the source`))
+      for (const link of links)
+        this.#skip(
+          'OAuthUser',
+          describeKey(link),
+          new RowSkipped(`user ${userId || '(none)'} does not exist in the source`)
+        )
     }
   }
 
@@ -269,12 +307,18 @@ export class PingvinImporter {
     const email = parseText(row.email, 'email', 255)
     const password = parseOptionalText(row.password, 'password', 255)
     const createdAt = parseTimestamp(row.createdAt, 'createdAt')
-    const updatedAt = row.updatedAt === undefined ? createdAt : parseTimestamp(row.updatedAt, 'updatedAt')
+    const updatedAt =
+      row.updatedAt === undefined ? createdAt : parseTimestamp(row.updatedAt, 'updatedAt')
     const isAdmin = parseBoolean(row.isAdmin, 'isAdmin', false)
     let totpSecret = parseOptionalText(row.totpSecret, 'totpSecret', 255)
     let totpVerified = parseBoolean(row.totpVerified, 'totpVerified', false)
     if (totpVerified && !totpSecret) {
-      this.#line('warning', 'User', id, 'TOTP marked verified without a secret: imported with TOTP off')
+      this.#line(
+        'warning',
+        'User',
+        id,
+        'TOTP marked verified without a secret: imported with TOTP off'
+      )
       totpVerified = false
     }
     if (totpSecret && !/^[A-Z2-7]+=*$/i.test(totpSecret)) {
@@ -282,15 +326,31 @@ export class PingvinImporter {
       totpSecret = null
       totpVerified = false
     }
-    if (await db.from('users').where('id', id).first()) throw new RowSkipped('collision: users.id is taken', 'collision')
+    if (await db.from('users').where('id', id).first())
+      throw new RowSkipped('collision: users.id is taken', 'collision')
     const byName =
-      (await db.from('users').whereRaw('lower(username) = ?', [username.toLowerCase()]).select('id').first())?.id ??
-      this.#taken.get(`username:${username.toLowerCase()}`)
-    if (byName) throw new RowSkipped(`collision: username "${username}" is taken by user ${byName}`, 'collision')
+      (
+        await db
+          .from('users')
+          .whereRaw('lower(username) = ?', [username.toLowerCase()])
+          .select('id')
+          .first()
+      )?.id ?? this.#taken.get(`username:${username.toLowerCase()}`)
+    if (byName)
+      throw new RowSkipped(
+        `collision: username "${username}" is taken by user ${byName}`,
+        'collision'
+      )
     const byEmail =
-      (await db.from('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).select('id').first())?.id ??
-      this.#taken.get(`email:${email.toLowerCase()}`)
-    if (byEmail) throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail}`, 'collision')
+      (
+        await db
+          .from('users')
+          .whereRaw('lower(email) = ?', [email.toLowerCase()])
+          .select('id')
+          .first()
+      )?.id ?? this.#taken.get(`email:${email.toLowerCase()}`)
+    if (byEmail)
+      throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail}`, 'collision')
     this.#taken.set(`username:${username.toLowerCase()}`, id)
     this.#taken.set(`email:${email.toLowerCase()}`, id)
     return {
@@ -307,12 +367,21 @@ export class PingvinImporter {
   }
 
   /** The user's OAuthUser rows and LDAP link; `trx` null = the user's transaction is over (or a dry run). */
-  async #importSocialAccounts(user: PingvinRow, links: PingvinRow[], trx: TransactionClientContract | null) {
+  async #importSocialAccounts(
+    user: PingvinRow,
+    links: PingvinRow[],
+    trx: TransactionClientContract | null
+  ) {
     const counts = this.#report.tables.OAuthUser
     const userId = String(user.id)
     const createdAt = sqlDateTime(parseTimestamp(user.createdAt, 'createdAt'))
     const providers = new Set<string>()
-    const accounts: { ledgerTable: string; ledgerKey: string; values: Record<string, unknown>; counted: boolean }[] = []
+    const accounts: {
+      ledgerTable: string
+      ledgerKey: string
+      values: Record<string, unknown>
+      counted: boolean
+    }[] = []
     for (const link of links) {
       accounts.push({
         ledgerTable: 'OAuthUser',
@@ -353,18 +422,40 @@ export class PingvinImporter {
         const id = key(values.id, 'id')
         const provider = parseText(values.provider, 'provider', 64)
         const providerUserId = parseText(values.provider_user_id, 'providerUserId', 255)
-        const providerUsername = parseOptionalText(values.provider_username, 'providerUsername', 255) ?? ''
-        if (!this.#users.has(userId) && !trx) throw new RowSkipped(`parent User ${userId} not imported`)
-        if (providers.has(provider)) throw new RowSkipped(`a second ${provider} account of user ${userId}: Tern links one per provider`)
+        const providerUsername =
+          parseOptionalText(values.provider_username, 'providerUsername', 255) ?? ''
+        if (!this.#users.has(userId) && !trx)
+          throw new RowSkipped(`parent User ${userId} not imported`)
+        if (providers.has(provider))
+          throw new RowSkipped(
+            `a second ${provider} account of user ${userId}: Tern links one per provider`
+          )
         const client = trx ?? db
-        if (await client.from('social_accounts').where('id', id).first()) throw new RowSkipped('collision: social_accounts.id is taken', 'collision')
-        const owner = await client.from('social_accounts').where({ provider, provider_user_id: providerUserId }).select('user_id').first()
-        if (owner) throw new RowSkipped(`collision: this ${provider} account is linked to user ${owner.user_id}`, 'collision')
+        if (await client.from('social_accounts').where('id', id).first())
+          throw new RowSkipped('collision: social_accounts.id is taken', 'collision')
+        const owner = await client
+          .from('social_accounts')
+          .where({ provider, provider_user_id: providerUserId })
+          .select('user_id')
+          .first()
+        if (owner)
+          throw new RowSkipped(
+            `collision: this ${provider} account is linked to user ${owner.user_id}`,
+            'collision'
+          )
         if (await client.from('social_accounts').where({ provider, user_id: userId }).first()) {
-          throw new RowSkipped(`collision: user ${userId} already has a ${provider} account`, 'collision')
+          throw new RowSkipped(
+            `collision: user ${userId} already has a ${provider} account`,
+            'collision'
+          )
         }
         if (!['github', 'google', 'microsoft', 'discord', 'oidc', 'ldap'].includes(provider)) {
-          this.#line('warning', account.ledgerTable, rowKey, `unknown provider "${provider}": imported, but nobody can sign in through it`)
+          this.#line(
+            'warning',
+            account.ledgerTable,
+            rowKey,
+            `unknown provider "${provider}": imported, but nobody can sign in through it`
+          )
         }
         providers.add(provider)
         if (!this.#options.dryRun) {
@@ -387,7 +478,12 @@ export class PingvinImporter {
       } catch (error) {
         if (account.counted) this.#skip('OAuthUser', rowKey, error)
         else if (error instanceof RowSkipped || error instanceof PingvinValueError) {
-          this.#line(error instanceof RowSkipped ? error.level : 'skipped', 'User', userId, `LDAP link not imported: ${error.message}`)
+          this.#line(
+            error instanceof RowSkipped ? error.level : 'skipped',
+            'User',
+            userId,
+            `LDAP link not imported: ${error.message}`
+          )
         } else throw error
       }
     }
@@ -417,16 +513,23 @@ export class PingvinImporter {
           creator_id: creatorId,
           share_expiration: expiration ? sqlDateTime(expiration) : null,
           max_share_size: parseSize(row.maxShareSize, 'maxShareSize'),
-          send_email_notification: parseBoolean(row.sendEmailNotification, 'sendEmailNotification', false),
+          send_email_notification: parseBoolean(
+            row.sendEmailNotification,
+            'sendEmailNotification',
+            false
+          ),
           remaining_uses: parseCount(row.remainingUses, 'remainingUses'),
           simplified: parseBoolean(row.simplified, 'simplified', false),
           public_access: parseBoolean(row.publicAccess, 'publicAccess', true),
           created_at: createdAt,
           updated_at: createdAt,
         }
-        if (!this.#users.has(creatorId)) throw new RowSkipped(`parent User ${creatorId} not imported`)
-        if (await db.from('reverse_shares').where('id', id).first()) throw new RowSkipped('collision: reverse_shares.id is taken', 'collision')
-        if (await db.from('reverse_shares').where('token', token).first()) throw new RowSkipped('collision: the token is taken', 'collision')
+        if (!this.#users.has(creatorId))
+          throw new RowSkipped(`parent User ${creatorId} not imported`)
+        if (await db.from('reverse_shares').where('id', id).first())
+          throw new RowSkipped('collision: reverse_shares.id is taken', 'collision')
+        if (await db.from('reverse_shares').where('token', token).first())
+          throw new RowSkipped('collision: the token is taken', 'collision')
         if (!this.#options.dryRun) {
           await db.transaction(async (trx) => {
             await trx.table('reverse_shares').insert(values)
@@ -458,7 +561,11 @@ export class PingvinImporter {
     const securities = byShare('ShareSecurity')
     const recipients = byShare('ShareRecipient')
     for (const orphan of securities.get('') ?? []) {
-      this.#skip('ShareSecurity', describeKey(orphan), new RowSkipped('belongs to no share', 'info'))
+      this.#skip(
+        'ShareSecurity',
+        describeKey(orphan),
+        new RowSkipped('belongs to no share', 'info')
+      )
     }
     securities.delete('')
     const shareIds = new Set<string>()
@@ -477,14 +584,25 @@ export class PingvinImporter {
         this.#skip('Share', rowKey, error)
         const reason = new RowSkipped(`parent Share ${rowKey} not imported`)
         for (const file of children.files) this.#skip('File', describeKey(file), reason)
-        for (const security of children.securities) this.#skip('ShareSecurity', describeKey(security), reason)
-        for (const recipient of children.recipients) this.#skip('ShareRecipient', describeKey(recipient), reason)
+        for (const security of children.securities)
+          this.#skip('ShareSecurity', describeKey(security), reason)
+        for (const recipient of children.recipients)
+          this.#skip('ShareRecipient', describeKey(recipient), reason)
       }
     }
-    for (const [table, map] of [['File', files], ['ShareSecurity', securities], ['ShareRecipient', recipients]] as const) {
+    for (const [table, map] of [
+      ['File', files],
+      ['ShareSecurity', securities],
+      ['ShareRecipient', recipients],
+    ] as const) {
       for (const [shareId, rows] of map) {
         if (shareIds.has(shareId)) continue
-        for (const row of rows) this.#skip(table, describeKey(row), new RowSkipped(`share ${shareId || '(none)'} does not exist in the source`))
+        for (const row of rows)
+          this.#skip(
+            table,
+            describeKey(row),
+            new RowSkipped(`share ${shareId || '(none)'} does not exist in the source`)
+          )
       }
     }
   }
@@ -498,13 +616,22 @@ export class PingvinImporter {
     const ledgerEntry = this.#ledger.get(`Share:${row.id}`)
     if (ledgerEntry?.state === 'done') {
       counts.Share.alreadyImported++
-      counts.File.alreadyImported += children.files.filter((file) => this.#ledger.has(`File:${file.id}`)).length
-      counts.ShareSecurity.alreadyImported += children.securities.filter((s) => this.#ledger.has(`ShareSecurity:${s.id}`)).length
-      counts.ShareRecipient.alreadyImported += children.recipients.filter((r) => this.#ledger.has(`ShareRecipient:${r.id}`)).length
+      counts.File.alreadyImported += children.files.filter((file) =>
+        this.#ledger.has(`File:${file.id}`)
+      ).length
+      counts.ShareSecurity.alreadyImported += children.securities.filter((s) =>
+        this.#ledger.has(`ShareSecurity:${s.id}`)
+      ).length
+      counts.ShareRecipient.alreadyImported += children.recipients.filter((r) =>
+        this.#ledger.has(`ShareRecipient:${r.id}`)
+      ).length
       return
     }
     const id = typeof row.id === 'string' ? row.id : ''
-    if (!SHARE_ID.test(id)) throw new RowSkipped('the share id is not 3-50 letters, digits, "-" or "_": Tern cannot serve it')
+    if (!SHARE_ID.test(id))
+      throw new RowSkipped(
+        'the share id is not 3-50 letters, digits, "-" or "_": Tern cannot serve it'
+      )
     if (ledgerEntry?.state === 'pending') {
       const stillThere = await db.from('shares').where('id', id).first()
       if (stillThere && !this.#options.dryRun) {
@@ -517,16 +644,24 @@ export class PingvinImporter {
     // Parse and check everything before writing anything.
     const createdAt = parseTimestamp(row.createdAt, 'createdAt')
     const expiration = parseExpiration(row.expiration, 'expiration')
-    if (!parseBoolean(row.uploadLocked, 'uploadLocked', true)) throw new RowSkipped('unfinished upload (Pingvin never showed it)')
+    if (!parseBoolean(row.uploadLocked, 'uploadLocked', true))
+      throw new RowSkipped('unfinished upload (Pingvin never showed it)')
     if (expiration && expiration <= DateTime.utc()) throw new RowSkipped('expired')
-    const storageProvider = row.storageProvider === undefined ? 'LOCAL' : String(row.storageProvider)
+    const storageProvider =
+      row.storageProvider === undefined ? 'LOCAL' : String(row.storageProvider)
     if (storageProvider !== 'LOCAL') {
-      throw new RowSkipped(`its files are in Pingvin's ${storageProvider} bucket, not in uploads/: importing them is not supported`)
+      throw new RowSkipped(
+        `its files are in Pingvin's ${storageProvider} bucket, not in uploads/: importing them is not supported`
+      )
     }
-    const creatorId = row.creatorId === null || row.creatorId === undefined ? null : key(row.creatorId, 'creatorId')
-    if (creatorId && !this.#users.has(creatorId)) throw new RowSkipped(`parent User ${creatorId} not imported`)
+    const creatorId =
+      row.creatorId === null || row.creatorId === undefined ? null : key(row.creatorId, 'creatorId')
+    if (creatorId && !this.#users.has(creatorId))
+      throw new RowSkipped(`parent User ${creatorId} not imported`)
     const reverseShareId =
-      row.reverseShareId === null || row.reverseShareId === undefined ? null : key(row.reverseShareId, 'reverseShareId')
+      row.reverseShareId === null || row.reverseShareId === undefined
+        ? null
+        : key(row.reverseShareId, 'reverseShareId')
     if (reverseShareId && !this.#reverseShares.has(reverseShareId)) {
       throw new RowSkipped(`parent ReverseShare ${reverseShareId} not imported`)
     }
@@ -545,7 +680,8 @@ export class PingvinImporter {
       created_at: sqlDateTime(createdAt),
       updated_at: sqlDateTime(createdAt),
     }
-    if (await db.from('shares').where('id', id).first()) throw new RowSkipped('collision: shares.id is taken', 'collision')
+    if (await db.from('shares').where('id', id).first())
+      throw new RowSkipped('collision: shares.id is taken', 'collision')
 
     let security: Record<string, unknown> | null = null
     for (const [index, candidate] of children.securities.entries()) {
@@ -555,18 +691,26 @@ export class PingvinImporter {
         if (await db.from('share_securities').where('id', securityId).first()) {
           throw new RowSkipped('collision: share_securities.id is taken', 'collision')
         }
-        const securityCreated = candidate.createdAt === undefined ? createdAt : parseTimestamp(candidate.createdAt, 'createdAt')
+        const securityCreated =
+          candidate.createdAt === undefined
+            ? createdAt
+            : parseTimestamp(candidate.createdAt, 'createdAt')
         security = {
           id: securityId,
           share_id: id,
           password: parseOptionalText(candidate.password, 'password', 255),
-          max_views: candidate.maxViews === null || candidate.maxViews === undefined ? null : parseCount(candidate.maxViews, 'maxViews'),
+          max_views:
+            candidate.maxViews === null || candidate.maxViews === undefined
+              ? null
+              : parseCount(candidate.maxViews, 'maxViews'),
           created_at: sqlDateTime(securityCreated),
           updated_at: sqlDateTime(securityCreated),
         }
       } catch (error) {
         // A share whose protection cannot be carried over must not become public.
-        throw new RowSkipped(`its security row ${describeKey(candidate)} cannot be imported (${(error as Error).message})`)
+        throw new RowSkipped(
+          `its security row ${describeKey(candidate)} cannot be imported (${(error as Error).message})`
+        )
       }
     }
 
@@ -592,8 +736,10 @@ export class PingvinImporter {
     for (const candidate of children.files) {
       try {
         const fileId = key(candidate.id, 'id')
-        if (fileId.includes('/') || fileId.includes('\\') || fileId.startsWith('.')) throw new PingvinValueError('id: not a file id')
-        if (await db.from('files').where('id', fileId).first()) throw new RowSkipped('collision: files.id is taken', 'collision')
+        if (fileId.includes('/') || fileId.includes('\\') || fileId.startsWith('.'))
+          throw new PingvinValueError('id: not a file id')
+        if (await db.from('files').where('id', fileId).first())
+          throw new RowSkipped('collision: files.id is taken', 'collision')
         const source = join(this.#options.paths.uploads, 'shares', id, fileId)
         const info = await stat(source).catch(() => null)
         if (!info?.isFile()) throw new RowSkipped(`file data missing: ${source}`)
@@ -602,7 +748,10 @@ export class PingvinImporter {
           id: fileId,
           name: parseText(candidate.name, 'name', 255),
           declaredSize: parseSize(candidate.size, 'size'),
-          createdAt: candidate.createdAt === undefined ? createdAt : parseTimestamp(candidate.createdAt, 'createdAt'),
+          createdAt:
+            candidate.createdAt === undefined
+              ? createdAt
+              : parseTimestamp(candidate.createdAt, 'createdAt'),
           source,
         })
       } catch (error) {
@@ -625,11 +774,25 @@ export class PingvinImporter {
       await this.#record(trx, 'Share', id, 'shares', id, 'pending')
       if (security) {
         await trx.table('share_securities').insert(security)
-        await this.#record(trx, 'ShareSecurity', String(security.id), 'share_securities', String(security.id), 'pending')
+        await this.#record(
+          trx,
+          'ShareSecurity',
+          String(security.id),
+          'share_securities',
+          String(security.id),
+          'pending'
+        )
       }
       for (const recipient of recipientRows) {
         await trx.table('share_recipients').insert(recipient)
-        await this.#record(trx, 'ShareRecipient', String(recipient.id), 'share_recipients', String(recipient.id), 'pending')
+        await this.#record(
+          trx,
+          'ShareRecipient',
+          String(recipient.id),
+          'share_recipients',
+          String(recipient.id),
+          'pending'
+        )
       }
       for (const unit of units) {
         await trx.table('files').insert({
@@ -659,7 +822,11 @@ export class PingvinImporter {
   }
 
   /** Step 2: each file's bytes to the disk; the byte counts of the files copied (by id). */
-  async #copyFiles(shareId: string, units: FileUnit[], diskName: string): Promise<Map<string, number>> {
+  async #copyFiles(
+    shareId: string,
+    units: FileUnit[],
+    diskName: string
+  ): Promise<Map<string, number>> {
     const disk = storage.use(diskName)
     const copied = new Map<string, number>()
     for (const unit of units) {
@@ -678,42 +845,79 @@ export class PingvinImporter {
         copied.set(unit.id, bytes)
         this.#report.tables.File.imported++
         if (bytes !== unit.declaredSize) {
-          this.#line('warning', 'File', unit.id, `size ${unit.declaredSize} in Pingvin's row, ${bytes} bytes copied: the copied size is kept`)
+          this.#line(
+            'warning',
+            'File',
+            unit.id,
+            `size ${unit.declaredSize} in Pingvin's row, ${bytes} bytes copied: the copied size is kept`
+          )
         }
       } catch (error) {
         this.#report.tables.File.skipped++
-        this.#line('skipped', 'File', unit.id, `could not copy ${unit.source}: ${(error as Error).message}`)
+        this.#line(
+          'skipped',
+          'File',
+          unit.id,
+          `could not copy ${unit.source}: ${(error as Error).message}`
+        )
       }
     }
     return copied
   }
 
   /** Step 3: files and share complete, ledger done; files not copied (and a share left empty) removed. */
-  async #completeShare(shareId: string, createdAt: string, units: FileUnit[], copied: Map<string, number>) {
+  async #completeShare(
+    shareId: string,
+    createdAt: string,
+    units: FileUnit[],
+    copied: Map<string, number>
+  ) {
     const sourceId = this.#report.sourceId
     await db.transaction(async (trx) => {
       const failed = units.filter((unit) => !copied.has(unit.id)).map((unit) => unit.id)
       if (copied.size === 0) {
-        const keys = [shareId, ...units.map((unit) => unit.id), ...(await this.#pendingChildKeys(trx, shareId))]
+        const keys = [
+          shareId,
+          ...units.map((unit) => unit.id),
+          ...(await this.#pendingChildKeys(trx, shareId)),
+        ]
         for (const table of ['files', 'share_securities', 'share_recipients']) {
           await trx.from(table).where('share_id', shareId).delete()
         }
         await trx.from('shares').where('id', shareId).delete()
-        await trx.from(LEDGER).where('source_id', sourceId).where('state', 'pending').whereIn('source_key', keys).delete()
+        await trx
+          .from(LEDGER)
+          .where('source_id', sourceId)
+          .where('state', 'pending')
+          .whereIn('source_key', keys)
+          .delete()
         this.#line('skipped', 'Share', shareId, 'none of its files could be copied')
         this.#report.tables.Share.skipped++
         return
       }
       if (failed.length) {
         await trx.from('files').whereIn('id', failed).delete()
-        await trx.from(LEDGER).where('source_id', sourceId).where('source_table', 'File').whereIn('source_key', failed).delete()
+        await trx
+          .from(LEDGER)
+          .where('source_id', sourceId)
+          .where('source_table', 'File')
+          .whereIn('source_key', failed)
+          .delete()
       }
       for (const [fileId, size] of copied) {
         await trx.from('files').where('id', fileId).update({ size, completed: true })
       }
-      await trx.from('shares').where('id', shareId).update({ completed: true, completed_at: createdAt })
+      await trx
+        .from('shares')
+        .where('id', shareId)
+        .update({ completed: true, completed_at: createdAt })
       const keys = [shareId, ...copied.keys(), ...(await this.#pendingChildKeys(trx, shareId))]
-      await trx.from(LEDGER).where('source_id', sourceId).where('state', 'pending').whereIn('source_key', keys).update({ state: 'done' })
+      await trx
+        .from(LEDGER)
+        .where('source_id', sourceId)
+        .where('state', 'pending')
+        .whereIn('source_key', keys)
+        .update({ state: 'done' })
     })
   }
 
@@ -727,7 +931,10 @@ export class PingvinImporter {
   /** A share left pending by a run that died: copy its files again and complete it. */
   async #resumeShare(shareId: string, fileRows: PingvinRow[], diskName: string) {
     this.#line('info', 'Share', shareId, 'finishing an import a previous run left unfinished')
-    const files = await db.from('files').where('share_id', shareId).select('id', 'name', 'size', 'created_at')
+    const files = await db
+      .from('files')
+      .where('share_id', shareId)
+      .select('id', 'name', 'size', 'created_at')
     const units: FileUnit[] = files.map((file) => ({
       row: fileRows.find((row) => row.id === file.id) ?? {},
       id: String(file.id),
@@ -737,18 +944,35 @@ export class PingvinImporter {
       source: join(this.#options.paths.uploads, 'shares', shareId, String(file.id)),
     }))
     const share = await db.from('shares').where('id', shareId).select('created_at').firstOrFail()
-    const createdAt = share.created_at instanceof Date ? sqlDateTime(DateTime.fromJSDate(share.created_at)) : String(share.created_at)
+    const createdAt =
+      share.created_at instanceof Date
+        ? sqlDateTime(DateTime.fromJSDate(share.created_at))
+        : String(share.created_at)
     const copied = await this.#copyFiles(shareId, units, diskName)
     await this.#completeShare(shareId, createdAt, units, copied)
     if (copied.size > 0) this.#report.tables.Share.imported++
   }
 
   /** Forgets the ledger rows of a pending share that no longer exists in Tern, so it is imported afresh. */
-  async #forgetUnit(shareId: string, children: { files: PingvinRow[]; securities: PingvinRow[]; recipients: PingvinRow[] }) {
-    const keys = [shareId, ...[...children.files, ...children.securities, ...children.recipients].map((row) => String(row.id))]
-    await db.from(LEDGER).where('source_id', this.#report.sourceId).where('state', 'pending').whereIn('source_key', keys).delete()
+  async #forgetUnit(
+    shareId: string,
+    children: { files: PingvinRow[]; securities: PingvinRow[]; recipients: PingvinRow[] }
+  ) {
+    const keys = [
+      shareId,
+      ...[...children.files, ...children.securities, ...children.recipients].map((row) =>
+        String(row.id)
+      ),
+    ]
+    await db
+      .from(LEDGER)
+      .where('source_id', this.#report.sourceId)
+      .where('state', 'pending')
+      .whereIn('source_key', keys)
+      .delete()
     for (const k of keys) {
-      for (const table of ['Share', 'File', 'ShareSecurity', 'ShareRecipient']) this.#ledger.delete(`${table}:${k}`)
+      for (const table of ['Share', 'File', 'ShareSecurity', 'ShareRecipient'])
+        this.#ledger.delete(`${table}:${k}`)
     }
   }
 
@@ -778,7 +1002,12 @@ export class PingvinImporter {
     const known = new Set(this.#source.rows('Share').map((row) => String(row.id)))
     for (const entry of entries) {
       if (entry.isDirectory() && !known.has(entry.name)) {
-        this.#line('info', 'uploads', entry.name, 'folder without a share in the database: not imported')
+        this.#line(
+          'info',
+          'uploads',
+          entry.name,
+          'folder without a share in the database: not imported'
+        )
       }
     }
   }

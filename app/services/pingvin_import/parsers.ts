@@ -13,7 +13,8 @@ import { DateTime } from 'luxon'
 export class PingvinValueError extends Error {}
 
 const MILLIS_FROM = 1e11
-const SQL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})?$/
+const SQL_DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})?$/
 
 /** A Pingvin timestamp (ms, seconds, `YYYY-MM-DD HH:MM:SS[.fff]` UTC or ISO-8601) as a UTC DateTime. */
 export function parseTimestamp(value: unknown, column = 'timestamp'): DateTime {
@@ -26,18 +27,25 @@ export function parseTimestamp(value: unknown, column = 'timestamp'): DateTime {
       parsed = fromEpochNumber(Number(text))
     } else if (SQL_DATETIME.test(text)) {
       const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text)
-      parsed = DateTime.fromISO(text.replace(' ', 'T'), { zone: hasZone ? undefined : 'utc', setZone: false })
+      parsed = DateTime.fromISO(text.replace(' ', 'T'), {
+        zone: hasZone ? undefined : 'utc',
+        setZone: false,
+      })
     }
   }
   if (!parsed || !parsed.isValid) {
-    throw new PingvinValueError(`${column}: unreadable timestamp ${JSON.stringify(describe(value))}`)
+    throw new PingvinValueError(
+      `${column}: unreadable timestamp ${JSON.stringify(describe(value))}`
+    )
   }
   return parsed.toUTC()
 }
 
 function fromEpochNumber(value: number): DateTime | null {
   if (!Number.isSafeInteger(value) || value < 0) return null
-  return value >= MILLIS_FROM ? DateTime.fromMillis(value, { zone: 'utc' }) : DateTime.fromSeconds(value, { zone: 'utc' })
+  return value >= MILLIS_FROM
+    ? DateTime.fromMillis(value, { zone: 'utc' })
+    : DateTime.fromSeconds(value, { zone: 'utc' })
 }
 
 /** An expiry: epoch 0 is Pingvin's "never", returned as null (Tern's never). */
@@ -49,24 +57,43 @@ export function parseExpiration(value: unknown, column = 'expiration'): DateTime
 /** A Pingvin boolean: 0/1, '0'/'1', 'true'/'false'. `fallback` when the column is missing (undefined). */
 export function parseBoolean(value: unknown, column = 'boolean', fallback?: boolean): boolean {
   if (value === undefined && fallback !== undefined) return fallback
-  if (value === 1 || value === 1n || value === true || value === '1' || value === 'true') return true
-  if (value === 0 || value === 0n || value === false || value === '0' || value === 'false') return false
+  if (value === 1 || value === 1n || value === true || value === '1' || value === 'true')
+    return true
+  if (value === 0 || value === 0n || value === false || value === '0' || value === 'false')
+    return false
   throw new PingvinValueError(`${column}: unreadable boolean ${JSON.stringify(describe(value))}`)
 }
 
 /** A byte count stored as TEXT (or an integer): a non-negative whole number up to 2^53. */
 export function parseSize(value: unknown, column = 'size'): number {
-  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? value.trim() : ''
-  if (!/^\d+$/.test(text)) throw new PingvinValueError(`${column}: unreadable size ${JSON.stringify(describe(value))}`)
+  const text =
+    typeof value === 'number' || typeof value === 'bigint'
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : ''
+  if (!/^\d+$/.test(text))
+    throw new PingvinValueError(`${column}: unreadable size ${JSON.stringify(describe(value))}`)
   const size = BigInt(text)
-  if (size > BigInt(Number.MAX_SAFE_INTEGER)) throw new PingvinValueError(`${column}: size ${text} is above 2^53`)
+  if (size > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new PingvinValueError(`${column}: size ${text} is above 2^53`)
   return Number(size)
 }
 
 /** A non-negative whole number (views, remaining uses, max views). */
 export function parseCount(value: unknown, column: string): number {
-  const count = typeof value === 'bigint' ? Number(value) : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 2_147_483_647) {
+  const count =
+    typeof value === 'bigint'
+      ? Number(value)
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : value
+  if (
+    typeof count !== 'number' ||
+    !Number.isSafeInteger(count) ||
+    count < 0 ||
+    count > 2_147_483_647
+  ) {
     throw new PingvinValueError(`${column}: unreadable count ${JSON.stringify(describe(value))}`)
   }
   return count
@@ -85,7 +112,8 @@ export function parseText(value: unknown, column: string, max: number): string {
 export function parseOptionalText(value: unknown, column: string, max?: number): string | null {
   if (value === null || value === undefined) return null
   if (typeof value !== 'string') throw new PingvinValueError(`${column}: not text`)
-  if (max !== undefined && value.length > max) throw new PingvinValueError(`${column}: longer than ${max} characters`)
+  if (max !== undefined && value.length > max)
+    throw new PingvinValueError(`${column}: longer than ${max} characters`)
   return value
 }
 

@@ -50,9 +50,13 @@ export const REPORTED_TABLES = [
   'File',
 ] as const
 
-export function emptyReport(sourceId: string, options: { dryRun: boolean; merge: boolean }): ImportReport {
+export function emptyReport(
+  sourceId: string,
+  options: { dryRun: boolean; merge: boolean }
+): ImportReport {
   const tables: Record<string, TableCounts> = {}
-  for (const table of REPORTED_TABLES) tables[table] = { read: 0, imported: 0, alreadyImported: 0, skipped: 0 }
+  for (const table of REPORTED_TABLES)
+    tables[table] = { read: 0, imported: 0, alreadyImported: 0, skipped: 0 }
   return {
     sourceId,
     schemaLevel: null,
@@ -70,7 +74,9 @@ export function emptyReport(sourceId: string, options: { dryRun: boolean; merge:
 export function formatReport(report: ImportReport): string[] {
   const out: string[] = []
   const verb = report.dryRun ? 'would import' : 'imported'
-  out.push(`Pingvin source ${report.sourceId.slice(0, 12)} (schema ${report.schemaLevel ?? 'unknown'})`)
+  out.push(
+    `Pingvin source ${report.sourceId.slice(0, 12)} (schema ${report.schemaLevel ?? 'unknown'})`
+  )
   if (report.disk) out.push(`files go to the storage disk "${report.disk}"`)
   if (report.refused) {
     out.push(`refused: ${report.refused}`)
@@ -83,10 +89,13 @@ export function formatReport(report: ImportReport): string[] {
   }
   if (report.config) {
     const { config } = report
-    out.push(`Config          ${verb} ${config.imported}, unchanged ${config.unchanged}, skipped ${config.skipped.length}`)
+    out.push(
+      `Config          ${verb} ${config.imported}, unchanged ${config.unchanged}, skipped ${config.skipped.length}`
+    )
     for (const line of config.skipped) out.push(`  skipped config ${line.key}: ${line.reason}`)
     for (const line of config.warnings) out.push(`  warning config ${line.key}: ${line.warning}`)
   }
-  for (const line of report.lines) out.push(`  ${line.level} ${line.table} ${line.key}: ${line.reason}`)
+  for (const line of report.lines)
+    out.push(`  ${line.level} ${line.table} ${line.key}: ${line.reason}`)
   return out
 }

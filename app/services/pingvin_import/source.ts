@@ -64,7 +64,9 @@ export class PingvinSource {
       if (!info.isFile()) throw new PingvinSourceError(`${dbPath} is not a file`)
     } catch (error) {
       if (error instanceof PingvinSourceError) throw error
-      throw new PingvinSourceError(`cannot read the Pingvin database ${dbPath}: ${(error as Error).message}`)
+      throw new PingvinSourceError(
+        `cannot read the Pingvin database ${dbPath}: ${(error as Error).message}`
+      )
     }
     const copyDir = await mkdtemp(join(tmpdir(), 'tern-pingvin-'))
     try {
@@ -83,17 +85,22 @@ export class PingvinSource {
     } catch (error) {
       await rm(copyDir, { recursive: true, force: true })
       if (error instanceof PingvinSourceError) throw error
-      throw new PingvinSourceError(`cannot open the Pingvin database ${dbPath}: ${(error as Error).message}`)
+      throw new PingvinSourceError(
+        `cannot open the Pingvin database ${dbPath}: ${(error as Error).message}`
+      )
     }
   }
 
   #check() {
     for (const table of ['User', 'Share', 'File']) {
-      if (!this.hasTable(table)) throw new PingvinSourceError(`not a Pingvin Share database: table ${table} is missing`)
+      if (!this.hasTable(table))
+        throw new PingvinSourceError(`not a Pingvin Share database: table ${table} is missing`)
     }
     if (this.hasTable('_prisma_migrations')) {
       const bad = this.#db
-        .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NULL OR rolled_back_at IS NOT NULL')
+        .prepare(
+          'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NULL OR rolled_back_at IS NOT NULL'
+        )
         .all() as { migration_name: string }[]
       if (bad.length > 0) {
         throw new PingvinSourceError(
@@ -107,7 +114,9 @@ export class PingvinSource {
   schemaLevel(): string | null {
     if (!this.hasTable('_prisma_migrations')) return null
     const row = this.#db
-      .prepare('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1')
+      .prepare(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1'
+      )
       .get() as { migration_name: string } | undefined
     return row?.migration_name ?? null
   }
@@ -120,7 +129,9 @@ export class PingvinSource {
   columns(table: string): Set<string> {
     let columns = this.#columns.get(table)
     if (!columns) {
-      const rows = this.#db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]
+      const rows = this.#db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as {
+        name: string
+      }[]
       columns = new Set(rows.map((row) => row.name))
       this.#columns.set(table, columns)
     }
@@ -143,15 +154,17 @@ export class PingvinSource {
     let seed: string | null = null
     if (this.hasTable('Config')) {
       const row = this.#db
-        .prepare(`SELECT value, defaultValue FROM Config WHERE category = 'internal' AND name = 'jwtSecret'`)
+        .prepare(
+          `SELECT value, defaultValue FROM Config WHERE category = 'internal' AND name = 'jwtSecret'`
+        )
         .get() as { value: string | null; defaultValue: string | null } | undefined
       const secret = row?.value || row?.defaultValue
       if (secret) seed = `pingvin:${secret}`
     }
     if (!seed) {
-      const user = this.#db.prepare('SELECT id, createdAt FROM User ORDER BY createdAt, rowid LIMIT 1').get() as
-        | { id: string; createdAt: unknown }
-        | undefined
+      const user = this.#db
+        .prepare('SELECT id, createdAt FROM User ORDER BY createdAt, rowid LIMIT 1')
+        .get() as { id: string; createdAt: unknown } | undefined
       seed = `pingvin-user:${user?.id ?? ''}:${String(user?.createdAt ?? '')}`
     }
     return createHash('sha256').update(seed, 'utf8').digest('hex')

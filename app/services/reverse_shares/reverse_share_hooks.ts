@@ -82,7 +82,10 @@ export default class ReverseShareHooks {
       ownerTokenHash: payload.ownerTokenHash,
     })
     if (!reverseShare) throw reverseShareErrors.tokenRefused()
-    return { ...payload, reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration } }
+    return {
+      ...payload,
+      reverseShare: { id: reverseShare.id, shareExpiration: reverseShare.shareExpiration },
+    }
   }
 
   /**
@@ -105,7 +108,8 @@ export default class ReverseShareHooks {
 
   /** Gives back the use of a share removed before it was ever completed. */
   releaseUse: FilterHandler<'share:before_delete'> = async (payload) => {
-    if (payload.reverseShareId) await this.reverseShares.releaseUse(payload.shareId, payload.reverseShareId, payload.client)
+    if (payload.reverseShareId)
+      await this.reverseShares.releaseUse(payload.shareId, payload.reverseShareId, payload.client)
     return payload
   }
 
@@ -116,7 +120,8 @@ export default class ReverseShareHooks {
    */
   capUpload: FilterHandler<'share:before_upload'> = async (payload) => {
     if (!payload.reverseShareId) return payload
-    if (await this.reverseShares.wasGivenUp(payload.shareId)) throw reverseShareErrors.uploadGivenUp()
+    if (await this.reverseShares.wasGivenUp(payload.shareId))
+      throw reverseShareErrors.uploadGivenUp()
     const reverseShare = await this.reverseShares.find(payload.reverseShareId)
     if (!reverseShare) return payload
     const cap = Math.min(payload.maxShareSize ?? Infinity, reverseShare.maxShareSize)
@@ -132,7 +137,9 @@ export default class ReverseShareHooks {
     if (!payload.reverseShareId) return payload
     const reverseShare = await this.reverseShares.find(payload.reverseShareId)
     if (!payload.firstCompletion) {
-      return reverseShare ? { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: false } } : payload
+      return reverseShare
+        ? { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: false } }
+        : payload
     }
     const share = await Share.findOrFail(payload.shareId)
     const kept = share.reverseShareUseReserved
@@ -140,7 +147,10 @@ export default class ReverseShareHooks {
       : await this.reverseShares.consumeUse(payload.reverseShareId)
     if (!kept) await this.#discard(share)
     if (!reverseShare) return payload
-    await this.#runner?.emit('reverse_share:used', { reverseShareId: reverseShare.id, shareId: share.id })
+    await this.#runner?.emit('reverse_share:used', {
+      reverseShareId: reverseShare.id,
+      shareId: share.id,
+    })
     await this.#notifyUse(reverseShare.id, share)
     const notified = await this.shareMails.notifyReverseShareCreator(share, reverseShare)
     return { ...payload, reply: { ...payload.reply, notifyReverseShareCreator: notified } }
@@ -161,7 +171,10 @@ export default class ReverseShareHooks {
   async #notifyUse(reverseShareId: string, share: Share): Promise<void> {
     const reverseShare = await this.reverseShares.find(reverseShareId)
     if (!reverseShare) return
-    const event = { reverseShare: notificationReverseShare(reverseShare), share: await notificationShare(share) }
+    const event = {
+      reverseShare: notificationReverseShare(reverseShare),
+      share: await notificationShare(share),
+    }
     await this.notifications.emit('reverse_share.used', event, { userId: reverseShare.creatorId })
   }
 

@@ -78,7 +78,9 @@ function heldUses(query: DatabaseQueryBuilderContract, holder: UseHolder): boole
 
 /** Restricts a query to reverse shares that have not expired. */
 function notExpired(query: ReverseShareQuery): ReverseShareQuery {
-  return query.where((inner) => inner.whereNull('share_expiration').orWhere('share_expiration', '>', dbNow()))
+  return query.where((inner) =>
+    inner.whereNull('share_expiration').orWhere('share_expiration', '>', dbNow())
+  )
 }
 
 /** The reverse shares' rules. */
@@ -138,7 +140,10 @@ export default class ReverseShareService {
     return notExpired(ReverseShare.query().where('token', token))
       .where((inner) => {
         inner.whereNull('remaining_uses').orWhere('remaining_uses', '>', 0)
-        const held = db.from(Share.table).select('shares.id').whereColumn('shares.reverse_share_id', 'reverse_shares.id')
+        const held = db
+          .from(Share.table)
+          .select('shares.id')
+          .whereColumn('shares.reverse_share_id', 'reverse_shares.id')
         if (holder && heldUses(held, holder)) inner.orWhereExists(held)
       })
       .first()
@@ -191,7 +196,10 @@ export default class ReverseShareService {
    * exactly one gets `true`; the others (and calls on an expired or deleted
    * reverse share) get `false`. Without `client` it runs on its own.
    */
-  async consumeUse(reverseShareId: string, client: QueryClientContract = db.connection()): Promise<boolean> {
+  async consumeUse(
+    reverseShareId: string,
+    client: QueryClientContract = db.connection()
+  ): Promise<boolean> {
     const now = dbNow()
     const result = await client
       .from(ReverseShare.table)
@@ -211,9 +219,16 @@ export default class ReverseShareService {
    * of two attempts at once only one moves it. False when the holder has no
    * such share or the reverse share expired.
    */
-  async takeOverUse(reverseShareId: string, holder: UseHolder, client: TransactionClientContract): Promise<boolean> {
+  async takeOverUse(
+    reverseShareId: string,
+    holder: UseHolder,
+    client: TransactionClientContract
+  ): Promise<boolean> {
     if (!(await this.isUnexpired(reverseShareId, client))) return false
-    const candidates = client.from(Share.table).select('id').where('reverse_share_id', reverseShareId)
+    const candidates = client
+      .from(Share.table)
+      .select('id')
+      .where('reverse_share_id', reverseShareId)
     if (!heldUses(candidates, holder)) return false
     for (const { id } of (await candidates.orderBy('created_at', 'asc')) as { id: string }[]) {
       const moved = await client
@@ -252,7 +267,11 @@ export default class ReverseShareService {
    * UPDATE, so two removals of one share give back one use. Call it in the
    * transaction that removes the share (`client`). Returns whether a use came back.
    */
-  async releaseUse(shareId: string, reverseShareId: string, client: TransactionClientContract): Promise<boolean> {
+  async releaseUse(
+    shareId: string,
+    reverseShareId: string,
+    client: TransactionClientContract
+  ): Promise<boolean> {
     const released = affectedRows(
       await client
         .from(Share.table)

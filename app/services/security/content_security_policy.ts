@@ -44,5 +44,6 @@ export function nonceSource(_request: unknown, response: ServerResponse): string
 /** Headers every answer carries that Shield has no guard for. */
 export const EXTRA_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  'Permissions-Policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
 }

@@ -23,5 +23,7 @@ export const DEFAULT_HSTS_MAX_AGE = 180 * 24 * 60 * 60
 /** The header's value for the current settings, e.g. `max-age=15552000`. */
 export function strictTransportSecurity(): string {
   const maxAge = env.get('HSTS_MAX_AGE') ?? DEFAULT_HSTS_MAX_AGE
-  return env.get('HSTS_INCLUDE_SUBDOMAINS') ? `max-age=${maxAge}; includeSubDomains` : `max-age=${maxAge}`
+  return env.get('HSTS_INCLUDE_SUBDOMAINS')
+    ? `max-age=${maxAge}; includeSubDomains`
+    : `max-age=${maxAge}`
 }

@@ -23,7 +23,9 @@ function parseRange(entry: string): Range {
   const max = address.kind() === 'ipv4' ? 32 : 128
   let bits = max
   if (bitsText !== undefined) {
-    bits = /^\d+$/.test(bitsText) ? Number(bitsText) : ipaddr.IPv4.parse(bitsText).prefixLengthFromSubnetMask() ?? -1
+    bits = /^\d+$/.test(bitsText)
+      ? Number(bitsText)
+      : (ipaddr.IPv4.parse(bitsText).prefixLengthFromSubnetMask() ?? -1)
     if (bits < 0 || bits > max) throw new Error(`bad prefix length in "${entry}"`)
   }
   // A client's IPv4-mapped IPv6 address is compared as IPv4 (see below): so are such ranges.
@@ -40,7 +42,10 @@ function parseRange(entry: string): Range {
  * Throws an error naming the variable and the entry when one is not valid.
  */
 export function trustedProxies(value: string): (address: string) => boolean {
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const ranges = entries.flatMap((entry) =>
     (KEYWORDS[entry] ?? [entry]).map((range) => {
       try {

@@ -35,7 +35,9 @@ export interface Downloader {
 /** The event id of downloads of `shareId` at `at`: the same UUID-shaped id within one window. */
 export function downloadEventId(shareId: string, at: Date): string {
   const window = Math.floor(at.getTime() / DOWNLOAD_NOTICE_WINDOW_MS)
-  const hex = createHash('sha256').update(JSON.stringify(['share.downloaded', shareId, window])).digest('hex')
+  const hex = createHash('sha256')
+    .update(JSON.stringify(['share.downloaded', shareId, window]))
+    .digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
 }
 
@@ -45,7 +47,12 @@ export default class DownloadNotices {
   constructor(private notifications: NotificationRouter) {}
 
   /** Announces a download of `file` (null: the zip) of `share` by `downloader`, unless it is the owner. */
-  async downloaded(share: Share, file: ShareFile | null, downloader: Downloader, at: Date = new Date()): Promise<void> {
+  async downloaded(
+    share: Share,
+    file: ShareFile | null,
+    downloader: Downloader,
+    at: Date = new Date()
+  ): Promise<void> {
     const ownerId = await shareOwnerId(share)
     if (downloader.userId !== null && downloader.userId === ownerId) return
     if (ownsShare(share, null, downloader.ownerTokenHash)) return

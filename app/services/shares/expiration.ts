@@ -49,8 +49,12 @@ export function isBeyondLatest(input: string, now: DateTime = DateTime.utc()): b
  * 400 for input outside `EXPIRATION_PATTERN` or past `LATEST_EXPIRATION`
  * (validators refuse both first; this guards every other caller).
  */
-export function expirationFromInput(input: string, now: DateTime = DateTime.utc()): DateTime | null {
-  if (!EXPIRATION_PATTERN.test(input)) throw new ShareApiException(`Invalid expiration "${input}"`, 400)
+export function expirationFromInput(
+  input: string,
+  now: DateTime = DateTime.utc()
+): DateTime | null {
+  if (!EXPIRATION_PATTERN.test(input))
+    throw new ShareApiException(`Invalid expiration "${input}"`, 400)
   if (input === NEVER) return null
   if (isBeyondLatest(input, now)) throw new ShareApiException(tooLateMessage(), 400)
   return addInput(input, now)
@@ -60,7 +64,10 @@ export function expirationFromInput(input: string, now: DateTime = DateTime.utc(
  * The latest allowed expiry for `maxExpiration` (a timespan like "30 days"),
  * or null when unlimited (0 or unparsable).
  */
-export function maximumExpiration(maxExpiration: string, now: DateTime = DateTime.utc()): DateTime | null {
+export function maximumExpiration(
+  maxExpiration: string,
+  now: DateTime = DateTime.utc()
+): DateTime | null {
   const timespan = parseTimespan(maxExpiration)
   if (!timespan || timespan.value === 0) return null
   const maximum = now.plus({ [timespan.unit]: timespan.value })
@@ -77,7 +84,8 @@ export async function resolveExpiration(input: string): Promise<DateTime | null>
   const now = DateTime.utc()
   const expiration = expirationFromInput(input, now)
   const maximum = maximumExpiration(await configValue('share.maxExpiration'), now)
-  if (maximum && (expiration === null || expiration > maximum)) throw shareErrors.expirationTooLong()
+  if (maximum && (expiration === null || expiration > maximum))
+    throw shareErrors.expirationTooLong()
   return expiration
 }
 

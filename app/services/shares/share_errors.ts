@@ -61,7 +61,8 @@ export const shareErrors = {
    * **(ext)** 400 `file_name_taken`: a new file named like a file the share
    * already holds (two "notes.txt" in one share; the zip would rename one).
    */
-  fileNameTaken: () => error('A file with this name is already in the share', 400, 'file_name_taken'),
+  fileNameTaken: () =>
+    error('A file with this name is already in the share', 400, 'file_name_taken'),
   /** 400 over `share.maxExpiration` (or "never" while a maximum is set). */
   expirationTooLong: () => error('Expiration date exceeds maximum expiration date', 400),
   /** 400 on `POST /complete` of a completed share. */
@@ -79,7 +80,8 @@ export const shareErrors = {
   /** 403 `share_token_required`. */
   tokenRequired: () => error('Share token required', 403, 'share_token_required'),
   /** 403 `private_share` (shares of a non-public reverse share). */
-  privateShare: () => error('Only the reverse share creator can access this share', 403, 'private_share'),
+  privateShare: () =>
+    error('Only the reverse share creator can access this share', 403, 'private_share'),
   /** 403 `wrong_password`. */
   wrongPassword: () => error('Wrong password', 403, 'wrong_password'),
   /** 403 `share_max_views_exceeded`. */
@@ -107,7 +109,10 @@ export const shareErrors = {
     error('Idempotency-Key must be 1 to 64 letters, numbers, underscores or hyphens', 400),
   /** 400: an edit of the expiration of a share made through a reverse share (its link sets it). */
   expirationFixedByReverseShare: () =>
-    error('The expiration of a share uploaded through a reverse share link is set by the link', 400),
+    error(
+      'The expiration of a share uploaded through a reverse share link is set by the link',
+      400
+    ),
   /** 507: the storage is full. */
   insufficientStorage: () => error('Not enough storage space', 507),
   /** 416 for a Range that cannot be satisfied. */

@@ -42,7 +42,9 @@ function sameDigest(a: string, b: string): boolean {
 export function ownsShare(share: Share, user: User | null, ownerTokenHash: string | null): boolean {
   if (user?.isAdmin) return true
   if (share.creatorId) return user?.id === share.creatorId
-  return Boolean(share.ownerTokenHash && ownerTokenHash && sameDigest(share.ownerTokenHash, ownerTokenHash))
+  return Boolean(
+    share.ownerTokenHash && ownerTokenHash && sameDigest(share.ownerTokenHash, ownerTokenHash)
+  )
 }
 
 /**

@@ -34,7 +34,13 @@ import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import type { ShareViewInitialState } from '#api/share'
 
 /** The columns the page state reads: the visibility rule's, the token's and the private rule's. */
-const PAGE_COLUMNS = [...VISIBILITY_COLUMNS, 'views', 'created_at', 'creator_id', 'reverse_share_id'] as const
+const PAGE_COLUMNS = [
+  ...VISIBILITY_COLUMNS,
+  'views',
+  'created_at',
+  'creator_id',
+  'reverse_share_id',
+] as const
 
 /** Works out the share page's initial state (see the module comment). */
 @inject()
@@ -52,12 +58,15 @@ export default class SharePageState {
     const visibility = visibilityOf(share)
     if (visibility.kind === 'removed') return visibility
     if (visibility.kind === 'notFound' || !share) {
-      return share?.completed && isExpired(share.expiration) ? { kind: 'expired' } : { kind: 'notFound' }
+      return share?.completed && isExpired(share.expiration)
+        ? { kind: 'expired' }
+        : { kind: 'notFound' }
     }
     try {
       await this.access.assertNotPrivate(share, await currentUser(ctx))
     } catch (error) {
-      if (error instanceof ShareApiException && error.errorKey === 'private_share') return { kind: 'privateShare' }
+      if (error instanceof ShareApiException && error.errorKey === 'private_share')
+        return { kind: 'privateShare' }
       throw error
     }
     if (await this.tokens.verify(share, shareTokenOf(ctx, share.id))) return null

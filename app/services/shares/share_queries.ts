@@ -11,13 +11,16 @@ import { isExpired } from '#services/shares/expiration'
 import { shareErrors } from '#services/shares/share_errors'
 
 /** What a visitor may see of a share: it, its removal with the admin's reason, or nothing. */
-export type ShareVisibility = { kind: 'visible' } | { kind: 'removed'; reason: string } | { kind: 'notFound' }
+export type ShareVisibility =
+  { kind: 'visible' } | { kind: 'removed'; reason: string } | { kind: 'notFound' }
 
 /** The columns the visibility rule reads (a page may load only these). */
 export const VISIBILITY_COLUMNS = ['id', 'removed_reason', 'expiration', 'completed'] as const
 
 /** The rule: missing, expired or not completed is not found; removed says why. */
-export function visibilityOf(share: Pick<Share, 'removedReason' | 'expiration' | 'completed'> | null): ShareVisibility {
+export function visibilityOf(
+  share: Pick<Share, 'removedReason' | 'expiration' | 'completed'> | null
+): ShareVisibility {
   if (!share) return { kind: 'notFound' }
   if (share.removedReason) return { kind: 'removed', reason: share.removedReason }
   if (isExpired(share.expiration) || !share.completed) return { kind: 'notFound' }

@@ -91,7 +91,10 @@ export default class ShareService {
         description: input.description ?? null,
         expiration: expiration ? expiration.toUTC().toISO() : null,
         recipients: input.recipients ?? [],
-        security: { password: input.security?.password ?? null, maxViews: input.security?.maxViews ?? null },
+        security: {
+          password: input.security?.password ?? null,
+          maxViews: input.security?.maxViews ?? null,
+        },
       },
       creatorId: creator.user?.id ?? null,
       reverseShareId: creator.reverseShare?.id ?? null,
@@ -171,13 +174,20 @@ export default class ShareService {
     share.completed = true
 
     const extra = (await this.#beforeComplete(share, firstCompletion)) as CompletedShare['extra']
-    const totals = { fileCount: files.length, size: files.reduce((sum, file) => sum + file.size, 0) }
+    const totals = {
+      fileCount: files.length,
+      size: files.reduce((sum, file) => sum + file.size, 0),
+    }
     if (firstCompletion) {
       await this.mails.sendRecipientMails(share)
       const event = { share: await notificationShare(share, totals) }
       await this.notifications.emit('share.completed', event, { userId: await shareOwnerId(share) })
     }
-    await hooks.emit('share:completed', { shareId: share.id, creatorId: share.creatorId, ...totals })
+    await hooks.emit('share:completed', {
+      shareId: share.id,
+      creatorId: share.creatorId,
+      ...totals,
+    })
     return { share, extra }
   }
 
@@ -229,7 +239,11 @@ export default class ShareService {
     const ownerId = await shareOwnerId(share)
     await this.files.removeShareFiles(share.id)
     await db.transaction(async (trx) => {
-      await hooks.filter('share:before_delete', { shareId: share.id, reverseShareId: share.reverseShareId, client: trx })
+      await hooks.filter('share:before_delete', {
+        shareId: share.id,
+        reverseShareId: share.reverseShareId,
+        client: trx,
+      })
       await Share.query({ client: trx }).where('id', share.id).delete()
       await this.notifications.emit('share.deleted', event, { client: trx, userId: ownerId })
     })
@@ -243,7 +257,8 @@ export default class ShareService {
    * (null removes).
    */
   async update(share: Share, input: UpdateShareInput): Promise<void> {
-    if (input.expiration !== undefined && share.reverseShareId) throw shareErrors.expirationFixedByReverseShare()
+    if (input.expiration !== undefined && share.reverseShareId)
+      throw shareErrors.expirationFixedByReverseShare()
     if (input.name !== undefined) share.name = input.name
     if (input.description !== undefined) share.description = input.description
     if (input.expiration !== undefined) share.expiration = await resolveExpiration(input.expiration)
@@ -251,12 +266,15 @@ export default class ShareService {
     const clearExpiryNotice = input.expiration !== undefined
     const security = input.security
     const password =
-      typeof security?.password === 'string' ? await hash.make(security.password) : security?.password
+      typeof security?.password === 'string'
+        ? await hash.make(security.password)
+        : security?.password
 
     await db.transaction(async (trx) => {
       share.useTransaction(trx)
       await share.save()
-      if (clearExpiryNotice) await trx.from(Share.table).where('id', share.id).update({ expiry_notified_at: null })
+      if (clearExpiryNotice)
+        await trx.from(Share.table).where('id', share.id).update({ expiry_notified_at: null })
       if (!security || (password === undefined && security.maxViews === undefined)) return
       const row =
         (await ShareSecurity.query({ client: trx }).where('shareId', share.id).first()) ??

@@ -62,7 +62,9 @@ export default class ShareTokenService {
   async verify(share: Share, token: unknown): Promise<boolean> {
     if (typeof token !== 'string' || token === '') return false
     const claims = await verifyJwt<ShareTokenClaims>(token, await this.#secret())
-    return Boolean(claims && claims.shareId === share.id && claims.shareCreatedAt === createdAtClaim(share))
+    return Boolean(
+      claims && claims.shareId === share.id && claims.shareCreatedAt === createdAtClaim(share)
+    )
   }
 
   /**
@@ -86,18 +88,29 @@ export default class ShareTokenService {
    * compared, so parallel guesses cannot outrun the limit, and a right
    * password gives its points back.
    */
-  async issue(share: Share, password: string | null | undefined, ip: string | null = null): Promise<string> {
+  async issue(
+    share: Share,
+    password: string | null | undefined,
+    ip: string | null = null
+  ): Promise<string> {
     const security = await ShareSecurity.findBy('shareId', share.id)
     if (security?.password) {
       if (!password) throw shareErrors.passwordRequired()
-      const attempt = ip !== null ? await this.limiter.attempt(SHARE_PASSWORD_ACTION, ip, share.id) : null
+      const attempt =
+        ip !== null ? await this.limiter.attempt(SHARE_PASSWORD_ACTION, ip, share.id) : null
       const check = await verifyPasswordHash(security.password, password)
       if (!check.ok) throw shareErrors.wrongPassword()
       await attempt?.succeeded()
       // An argon2id hash of a share imported from Pingvin becomes scrypt on its first correct use.
-      if (check.rehash) await replacePasswordHash({ table: 'share_securities', id: security.id }, security.password, password)
+      if (check.rehash)
+        await replacePasswordHash(
+          { table: 'share_securities', id: security.id },
+          security.password,
+          password
+        )
     }
-    if (!(await this.countView(share, security?.maxViews ?? null))) throw shareErrors.maxViewsExceeded()
+    if (!(await this.countView(share, security?.maxViews ?? null)))
+      throw shareErrors.maxViewsExceeded()
     return this.sign(share)
   }
 }

@@ -57,7 +57,11 @@ export default class ShareVisitorAccess {
    * direct link to a password share is 403 `share_password_required`; one
    * over the view limit 403 `share_max_views_exceeded`.
    */
-  async downloadAccess(share: Share, token: unknown, user: User | null): Promise<DirectLinkPass | null> {
+  async downloadAccess(
+    share: Share,
+    token: unknown,
+    user: User | null
+  ): Promise<DirectLinkPass | null> {
     await this.assertNotPrivate(share, user)
     if (await this.tokens.verify(share, token)) return null
     const security = await ShareSecurity.findBy('shareId', share.id)

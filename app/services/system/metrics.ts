@@ -20,7 +20,14 @@
  * summed; the database gauges, the same in every worker, by max).
  */
 import cluster from 'node:cluster'
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+} from 'prom-client'
 import { clusterMetrics } from '#start/cluster'
 import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'

@@ -51,7 +51,10 @@ async function withMysqlLock<T>(work: () => Promise<T>, options: Resolved): Prom
   const name = `CONCAT(?, SHA1(DATABASE()))`
   const trx = await db.connection(options.connectionName).transaction()
   const take = async (seconds: number) => {
-    const [rows] = await trx.rawQuery(`SELECT GET_LOCK(${name}, ?) AS acquired`, [LOCK_NAME, seconds])
+    const [rows] = await trx.rawQuery(`SELECT GET_LOCK(${name}, ?) AS acquired`, [
+      LOCK_NAME,
+      seconds,
+    ])
     return Number(rows[0]?.acquired) === 1
   }
   try {
@@ -73,14 +76,17 @@ async function withMysqlLock<T>(work: () => Promise<T>, options: Resolved): Prom
 async function withPgLock<T>(work: () => Promise<T>, options: Resolved): Promise<T> {
   const trx = await db.connection(options.connectionName).transaction()
   try {
-    const { rows } = await trx.rawQuery(`SELECT pg_try_advisory_xact_lock(${PG_LOCK_KEY}) AS acquired`)
+    const { rows } = await trx.rawQuery(
+      `SELECT pg_try_advisory_xact_lock(${PG_LOCK_KEY}) AS acquired`
+    )
     if (!rows[0]?.acquired) {
       options.onWait()
       await trx.rawQuery(`SET LOCAL lock_timeout = '${options.seconds}s'`)
       try {
         await trx.rawQuery(`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`)
       } catch (error) {
-        if ((error as { code?: string }).code === '55P03') throw new MigrationLockTimeoutError(options.seconds)
+        if ((error as { code?: string }).code === '55P03')
+          throw new MigrationLockTimeoutError(options.seconds)
         throw error
       }
     }
@@ -103,7 +109,11 @@ const isBusy = (error: unknown) => (error as { code?: string }).code === 'SQLITE
  * (instances share it through the shared DATA_DIR). better-sqlite3 waits for
  * it synchronously, which is fine in the migration command.
  */
-async function withSqliteLock<T>(work: () => Promise<T>, options: Resolved, filename: string): Promise<T> {
+async function withSqliteLock<T>(
+  work: () => Promise<T>,
+  options: Resolved,
+  filename: string
+): Promise<T> {
   const moduleName = 'better-sqlite3'
   const { default: Database } = (await import(moduleName)) as {
     default: new (file: string, settings: { timeout: number }) => LockFile
@@ -133,7 +143,10 @@ async function withSqliteLock<T>(work: () => Promise<T>, options: Resolved, file
 }
 
 /** Runs `work` (the migrations) while no other instance runs its own. */
-export async function withMigrationLock<T>(work: () => Promise<T>, options: MigrationLockOptions = {}): Promise<T> {
+export async function withMigrationLock<T>(
+  work: () => Promise<T>,
+  options: MigrationLockOptions = {}
+): Promise<T> {
   const connectionName = options.connectionName ?? db.primaryConnectionName
   const resolved: Resolved = {
     seconds: options.seconds ?? MIGRATION_LOCK_WAIT_SECONDS,

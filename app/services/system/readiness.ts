@@ -30,7 +30,10 @@ export interface Readiness {
 async function withTimeout(work: () => Promise<unknown>, label: string) {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label} did not answer in time`)), READINESS_CHECK_TIMEOUT_MS)
+    timer = setTimeout(
+      () => reject(new Error(`${label} did not answer in time`)),
+      READINESS_CHECK_TIMEOUT_MS
+    )
   })
   try {
     await Promise.race([work(), timeout])
@@ -47,7 +50,11 @@ async function check(work: () => Promise<unknown>, failure: string): Promise<Che
     return { status: 'ok', durationMs: Math.round(performance.now() - started) }
   } catch (error) {
     logger.warn({ err: error }, 'readiness: %s', failure)
-    return { status: 'failed', message: failure, durationMs: Math.round(performance.now() - started) }
+    return {
+      status: 'failed',
+      message: failure,
+      durationMs: Math.round(performance.now() - started),
+    }
   }
 }
 
@@ -77,7 +84,8 @@ async function probeStorage() {
 /** Fails while migrations this build ships are not applied yet (a separate migration step still running). */
 async function schemaCurrent() {
   const pending = await pendingMigrations()
-  if (pending.length > 0) throw new Error(`${pending.length} migrations pending, e.g. ${pending[0]}`)
+  if (pending.length > 0)
+    throw new Error(`${pending.length} migrations pending, e.g. ${pending[0]}`)
 }
 
 /** The dependency checks of the health routes. */

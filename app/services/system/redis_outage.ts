@@ -44,9 +44,11 @@ export function isRedisUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error)) return false
   if (depth < 3 && error.cause && isRedisUnavailable(error.cause, depth + 1)) return true
   if (error instanceof RedisUnavailableException) return true
-  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError') return true
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ClusterAllFailedError')
+    return true
   const message = error.message ?? ''
-  if (error.name === 'ReplyError') return NOT_READY_REPLIES.some((reply) => message.startsWith(reply))
+  if (error.name === 'ReplyError')
+    return NOT_READY_REPLIES.some((reply) => message.startsWith(reply))
   return CONNECTION_MESSAGES.some((text) => message.includes(text))
 }
 

@@ -119,7 +119,10 @@ export default class VersionService {
   async #fetch(source: string): Promise<LatestRelease | null> {
     try {
       const response = await fetch(source, {
-        headers: { 'Accept': 'application/vnd.github+json, application/json', 'User-Agent': `Tern/${TERN_VERSION}` },
+        headers: {
+          'Accept': 'application/vnd.github+json, application/json',
+          'User-Agent': `Tern/${TERN_VERSION}`,
+        },
         redirect: 'follow',
         signal: AbortSignal.timeout(this.#timeoutMs),
       })
@@ -136,7 +139,10 @@ export default class VersionService {
 }
 
 /** Reads a body as UTF-8 text, or null (and stops reading) past `maxBytes`. */
-async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string | null> {
+async function readLimited(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number
+): Promise<string | null> {
   const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of body) {
@@ -179,4 +185,3 @@ function isHttpUrl(value: unknown): value is string {
     return false
   }
 }
-

@@ -59,7 +59,8 @@ export default class AccountDeletionService {
     // The attempt is counted before the secret is checked (see rate_limiter).
     const attempt = await this.rateLimiter.attempt(ACTION, ip, user.id)
     if (user.password) {
-      if (!(await user.verifyPassword(confirmation.password!))) throw new ForbiddenException('Invalid password')
+      if (!(await user.verifyPassword(confirmation.password!)))
+        throw new ForbiddenException('Invalid password')
     } else if (confirmation.username!.toLowerCase() !== user.username.toLowerCase()) {
       throw new ForbiddenException(USERNAME_MISMATCH_MESSAGE)
     }

@@ -59,7 +59,10 @@ export default class DeleteSharesOfUser {
         await storage.use(file.disk).delete(file.storageKey)
         removed.push({ disk: file.disk, key: file.storageKey })
       } catch (error) {
-        logger.warn({ err: error, fileId: file.id, disk: file.disk }, 'could not delete a stored file of a deleted share')
+        logger.warn(
+          { err: error, fileId: file.id, disk: file.disk },
+          'could not delete a stored file of a deleted share'
+        )
       }
     }
     return { shareIds, files: removed }

@@ -70,7 +70,10 @@ export default class UserService {
    * Throws 400 "A user with this email already exists" / "A user with this
    * username already exists" when another user (not `exceptId`) has them.
    */
-  async assertUnique(fields: { email?: string; username?: string }, exceptId?: string): Promise<void> {
+  async assertUnique(
+    fields: { email?: string; username?: string },
+    exceptId?: string
+  ): Promise<void> {
     if (fields.email !== undefined) {
       const other = await this.findByEmail(fields.email)
       if (other && other.id !== exceptId) {

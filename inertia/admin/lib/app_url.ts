@@ -17,7 +17,10 @@ export interface AppUrlState {
 }
 
 /** See the module comment; outside the panel's provider: unconfirmed, and the setter does nothing. */
-export const AppUrlContext = createContext<AppUrlState>({ appUrl: null, setAppUrl: () => undefined })
+export const AppUrlContext = createContext<AppUrlState>({
+  appUrl: null,
+  setAppUrl: () => undefined,
+})
 
 /** See the module comment. */
 export function useAppUrl(): AppUrlState {

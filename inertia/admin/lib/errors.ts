@@ -23,7 +23,8 @@ const ADMIN_MESSAGES: Record<string, string> = {
 export function adminErrorText(t: TranslateFn, error: unknown): string {
   if (isApiError(error) && error.statusCode >= 400 && error.statusCode < 500) {
     const known = error.messages.map((message) => ADMIN_MESSAGES[message]).filter(Boolean)
-    if (known.length === error.messages.length && known.length > 0) return known.map((key) => t(key)).join(' ')
+    if (known.length === error.messages.length && known.length > 0)
+      return known.map((key) => t(key)).join(' ')
   }
   return errorText(t, error)
 }

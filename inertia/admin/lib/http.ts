@@ -41,7 +41,11 @@ function errorBodyOf(response: Response, parsed: unknown): ApiErrorBody {
   if (parsed && typeof parsed === 'object' && 'statusCode' in parsed && 'message' in parsed) {
     return parsed as ApiErrorBody
   }
-  return { statusCode: response.status, message: response.statusText || String(response.status), error: response.statusText }
+  return {
+    statusCode: response.status,
+    message: response.statusText || String(response.status),
+    error: response.statusText,
+  }
 }
 
 /** A multipart POST (the browser sets the boundary); same answers as `apiRequest`. */
@@ -55,7 +59,11 @@ async function postForm<T>(path: string, form: FormData): Promise<T> {
       body: form,
     })
   } catch (cause) {
-    throw new ApiError({ statusCode: 0, message: String((cause as Error)?.message ?? cause), error: 'Network Error' })
+    throw new ApiError({
+      statusCode: 0,
+      message: String((cause as Error)?.message ?? cause),
+      error: 'Network Error',
+    })
   }
   const text = await response.text()
   let parsed: unknown = undefined

@@ -26,11 +26,21 @@ const LIST_CLASS = 'tern-admin-list'
 export function useListPage(): { wrapperProps: { className: string }; table: string } {
   const { theme: antdTheme, token } = theme.useToken()
   const { csp } = useContext(ConfigProvider.ConfigContext)
-  useStyleRegister({ theme: antdTheme, token, path: ['tern-admin-list-page'], nonce: () => csp?.nonce ?? '' }, () => ({
-    [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading`]: { alignItems: 'center', columnGap: token.marginSM },
-    [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading-extra`]: { display: 'flex', minWidth: 0 },
-    // The browser's default top margin of <h4>/<h5> (antd resets only the bottom one) pushed the title down.
-    [`.${LIST_CLASS} .ant-page-header .refine-pageHeader-title, .${LIST_CLASS} .ant-page-header .refine-pageHeader-subTitle`]: { marginTop: 0 },
-  }))
+  useStyleRegister(
+    { theme: antdTheme, token, path: ['tern-admin-list-page'], nonce: () => csp?.nonce ?? '' },
+    () => ({
+      [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading`]: {
+        alignItems: 'center',
+        columnGap: token.marginSM,
+      },
+      [`.${LIST_CLASS} .ant-page-header .ant-page-header-heading-extra`]: {
+        display: 'flex',
+        minWidth: 0,
+      },
+      // The browser's default top margin of <h4>/<h5> (antd resets only the bottom one) pushed the title down.
+      [`.${LIST_CLASS} .ant-page-header .refine-pageHeader-title, .${LIST_CLASS} .ant-page-header .refine-pageHeader-subTitle`]:
+        { marginTop: 0 },
+    })
+  )
   return { wrapperProps: { className: LIST_CLASS }, table: useStackedTable() }
 }

@@ -15,7 +15,10 @@ export function pluginIdOfPath(path: string): string | null {
  * The modules of enabled plugins, as `[id, module]` in the order of
  * `enabled`. Modules of disabled or unknown plugins are left out.
  */
-export function selectEnabledPlugins<M>(modules: Record<string, M>, enabled: readonly string[]): [string, M][] {
+export function selectEnabledPlugins<M>(
+  modules: Record<string, M>,
+  enabled: readonly string[]
+): [string, M][] {
   const byId = new Map<string, M>()
   for (const [path, module] of Object.entries(modules)) {
     const id = pluginIdOfPath(path)

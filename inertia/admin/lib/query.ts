@@ -13,7 +13,10 @@
 export interface ListParams {
   pagination?: { currentPage?: number; pageSize?: number; mode?: 'client' | 'server' | 'off' }
   sorters?: { field: string; order: 'asc' | 'desc' }[]
-  filters?: ({ field: string; operator: string; value: unknown } | { operator: 'or' | 'and'; value: unknown[] })[]
+  filters?: (
+    | { field: string; operator: string; value: unknown }
+    | { operator: 'or' | 'and'; value: unknown[] }
+  )[]
 }
 
 /** The query string (with its `?`, or `""`) of a list request. */
@@ -31,7 +34,13 @@ export function listQuery(params: ListParams): string {
   }
   for (const filter of params.filters ?? []) {
     // Conditional (or/and) filters have no field: the API has no such filter.
-    if (!('field' in filter) || filter.value === undefined || filter.value === null || filter.value === '') continue
+    if (
+      !('field' in filter) ||
+      filter.value === undefined ||
+      filter.value === null ||
+      filter.value === ''
+    )
+      continue
     const name = `filter[${filter.field}][${filter.operator}]`
     const values = Array.isArray(filter.value) ? filter.value : [filter.value]
     for (const value of values) search.append(name, String(value))

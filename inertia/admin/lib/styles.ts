@@ -12,8 +12,14 @@ import { ConfigProvider, theme, type GlobalToken } from 'antd'
 export const PHONE = '@media (max-width: 767.98px)'
 
 /** Registers `styles` (built from the theme's tokens) once under `name`. */
-export function useAdminStyles(name: string, styles: (token: GlobalToken) => CSSInterpolation): void {
+export function useAdminStyles(
+  name: string,
+  styles: (token: GlobalToken) => CSSInterpolation
+): void {
   const { theme: antdTheme, token } = theme.useToken()
   const { csp } = useContext(ConfigProvider.ConfigContext)
-  useStyleRegister({ theme: antdTheme, token, path: ['tern-admin', name], nonce: () => csp?.nonce ?? '' }, () => styles(token))
+  useStyleRegister(
+    { theme: antdTheme, token, path: ['tern-admin', name], nonce: () => csp?.nonce ?? '' },
+    () => styles(token)
+  )
 }

@@ -6,14 +6,26 @@
  */
 import type { ReactNode } from 'react'
 import { Alert, Card, Col, Row, Skeleton, Typography } from 'antd'
-import { FileZipOutlined, InfoCircleOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons'
+import {
+  FileZipOutlined,
+  InfoCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import { useCustom, useGo } from '@refinedev/core'
 import { useTranslate } from '~/lib/i18n'
 import { configPaths } from '~/admin/lib/config_api'
 import type { VersionInfo } from '#api/system'
 import { SetupNotice } from '~/admin/components/config/setup_notice'
 
-function Entry(props: { icon: ReactNode; title: string; description: string; to?: string; testId: string; children?: ReactNode }) {
+function Entry(props: {
+  icon: ReactNode
+  title: string
+  description: string
+  to?: string
+  testId: string
+  children?: ReactNode
+}) {
   const go = useGo()
   const open = props.to ? () => go({ to: props.to! }) : undefined
   return (
@@ -38,7 +50,9 @@ function Entry(props: { icon: ReactNode; title: string; description: string; to?
         )
       }
     >
-      <Typography.Paragraph style={{ marginBottom: props.children ? 12 : 0 }}>{props.description}</Typography.Paragraph>
+      <Typography.Paragraph style={{ marginBottom: props.children ? 12 : 0 }}>
+        {props.description}
+      </Typography.Paragraph>
       {props.children}
     </Card>
   )
@@ -88,16 +102,39 @@ export function LandingPage() {
       <SetupNotice />
       <Row gutter={[24, 24]}>
         <Col xs={24} md={12} xl={6}>
-          <Entry testId="landing-users" icon={<TeamOutlined />} to="/users" title={t('admin.landing.users.title')} description={t('admin.landing.users.description')} />
+          <Entry
+            testId="landing-users"
+            icon={<TeamOutlined />}
+            to="/users"
+            title={t('admin.landing.users.title')}
+            description={t('admin.landing.users.description')}
+          />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          <Entry testId="landing-config" icon={<SettingOutlined />} to="/config/general" title={t('admin.landing.config.title')} description={t('admin.landing.config.description')} />
+          <Entry
+            testId="landing-config"
+            icon={<SettingOutlined />}
+            to="/config/general"
+            title={t('admin.landing.config.title')}
+            description={t('admin.landing.config.description')}
+          />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          <Entry testId="landing-shares" icon={<FileZipOutlined />} to="/shares" title={t('admin.landing.shares.title')} description={t('admin.landing.shares.description')} />
+          <Entry
+            testId="landing-shares"
+            icon={<FileZipOutlined />}
+            to="/shares"
+            title={t('admin.landing.shares.title')}
+            description={t('admin.landing.shares.description')}
+          />
         </Col>
         <Col xs={24} md={12} xl={6}>
-          <Entry testId="landing-version" icon={<InfoCircleOutlined />} title={t('admin.landing.version.title')} description={t('admin.landing.version.description')}>
+          <Entry
+            testId="landing-version"
+            icon={<InfoCircleOutlined />}
+            title={t('admin.landing.version.title')}
+            description={t('admin.landing.version.description')}
+          >
             <VersionDetails />
           </Entry>
         </Col>

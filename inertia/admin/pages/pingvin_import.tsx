@@ -62,14 +62,21 @@ function Points(props: { title: string; items: string[]; testId: string }) {
 /** See the module comment. */
 export function PingvinImportPage() {
   const t = useTranslate()
-  const k = (key: string, values?: Record<string, string>) => t(`admin.pingvin_import.${key}`, values)
+  const k = (key: string, values?: Record<string, string>) =>
+    t(`admin.pingvin_import.${key}`, values)
   const folder = `<${k('dataFolder')}>`
   const command = `node ace pingvin:import ${folder}`
   return (
     <div style={{ maxWidth: 880, minWidth: 0 }} data-testid="pingvin-import-page">
       <Typography.Title level={2}>{k('title')}</Typography.Title>
       <Typography.Paragraph>{k('intro')}</Typography.Paragraph>
-      <Alert type="info" showIcon style={{ marginBottom: 24 }} data-testid="pingvin-import-source" message={k('sourceSafe')} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 24 }}
+        data-testid="pingvin-import-source"
+        message={k('sourceSafe')}
+      />
 
       <Space direction="vertical" size={24} style={{ display: 'flex' }}>
         <Card title={k('steps.title')} size="small">
@@ -88,8 +95,13 @@ export function PingvinImportPage() {
         </Card>
 
         <Card title={k('options.title')} size="small">
-          <Typography.Paragraph style={{ marginBottom: 0 }}>{k('options.folder')}</Typography.Paragraph>
-          <Command text={`node ace pingvin:import --db <${k('dbFile')}> --uploads <${k('uploadsFolder')}>`} testId="pingvin-import-paths" />
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {k('options.folder')}
+          </Typography.Paragraph>
+          <Command
+            text={`node ace pingvin:import --db <${k('dbFile')}> --uploads <${k('uploadsFolder')}>`}
+            testId="pingvin-import-paths"
+          />
           <dl style={{ margin: '16px 0 0' }}>
             <dt>
               <code>--dry-run</code>
@@ -105,7 +117,13 @@ export function PingvinImportPage() {
         <Points
           testId="pingvin-import-carried"
           title={k('carried.title')}
-          items={[k('carried.users'), k('carried.signIn'), k('carried.shares'), k('carried.reverseShares'), k('carried.settings')]}
+          items={[
+            k('carried.users'),
+            k('carried.signIn'),
+            k('carried.shares'),
+            k('carried.reverseShares'),
+            k('carried.settings'),
+          ]}
         />
         <Points
           testId="pingvin-import-not-carried"

@@ -64,7 +64,11 @@ async function checkSession(http: AdminHttp): Promise<CheckResponse> {
     const statusCode = isApiError(error) ? error.statusCode : 0
     const message = error instanceof Error ? error.message : String(error)
     if (statusCode === 401) {
-      return { authenticated: false, redirectTo: signInUrl(currentPath()), error: { name: 'Unauthorized', message, statusCode } }
+      return {
+        authenticated: false,
+        redirectTo: signInUrl(currentPath()),
+        error: { name: 'Unauthorized', message, statusCode },
+      }
     }
     return { authenticated: false, error: { name: 'Error', message, statusCode } }
   }
@@ -85,7 +89,9 @@ export function createAuthProvider(http: AdminHttp = adminHttp): AuthProvider {
 
     async logout() {
       const done = await signOut()
-      return done ? { success: true } : { success: false, error: { name: 'Error', message: 'Sign-out failed' } }
+      return done
+        ? { success: true }
+        : { success: false, error: { name: 'Error', message: 'Sign-out failed' } }
     },
 
     async onError(error) {

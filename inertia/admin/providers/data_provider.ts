@@ -27,13 +27,16 @@ function segment(id: string | number) {
 
 /** Creates the data provider for the API at `apiUrl` (default `/api`). */
 export function createDataProvider(http: AdminHttp = adminHttp, apiUrl = '/api'): DataProvider {
-  const listUrl = (resource: string, meta?: object) => `${apiUrl}/${(meta as AdminResourceMeta | undefined)?.listPath ?? resource}`
+  const listUrl = (resource: string, meta?: object) =>
+    `${apiUrl}/${(meta as AdminResourceMeta | undefined)?.listPath ?? resource}`
 
   const provider: DataProvider = {
     getApiUrl: () => apiUrl,
 
     async getList({ resource, pagination, sorters, filters, meta }) {
-      const body = await http.get(`${listUrl(resource, meta)}${listQuery({ pagination, sorters, filters } as ListParams)}`)
+      const body = await http.get(
+        `${listUrl(resource, meta)}${listQuery({ pagination, sorters, filters } as ListParams)}`
+      )
       const { data, total } = listResult<any>(body)
       return { data, total }
     },
@@ -68,7 +71,9 @@ export function createDataProvider(http: AdminHttp = adminHttp, apiUrl = '/api')
     },
 
     async custom({ url, method, payload, query }) {
-      const search = query ? `?${new URLSearchParams(query as Record<string, string>).toString()}` : ''
+      const search = query
+        ? `?${new URLSearchParams(query as Record<string, string>).toString()}`
+        : ''
       const data = await http.request<any>(method.toUpperCase(), `${url}${search}`, payload)
       return { data }
     },

@@ -5,7 +5,15 @@
  * add theirs after the core ones.
  */
 import type { ResourceProps } from '@refinedev/core'
-import { BellOutlined, DashboardOutlined, FileZipOutlined, ImportOutlined, SettingOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons'
+import {
+  BellOutlined,
+  DashboardOutlined,
+  FileZipOutlined,
+  ImportOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  WarningOutlined,
+} from '@ant-design/icons'
 import type { TranslateFn } from '~/lib/i18n'
 import { DirectionalIcon } from '~/lib/rtl'
 import type { AdminResourceMeta } from '~/admin/providers/data_provider'
@@ -16,7 +24,10 @@ import { NOTIFICATION_ROUTES_PATH } from '~/admin/resources/notification_routes/
 import { PINGVIN_IMPORT_PATH } from '~/admin/pages/pingvin_import'
 
 /** The resources of the panel and of the enabled plugins' UIs. */
-export function adminResources(t: TranslateFn, plugins: readonly [string, AdminPluginUi][]): ResourceProps[] {
+export function adminResources(
+  t: TranslateFn,
+  plugins: readonly [string, AdminPluginUi][]
+): ResourceProps[] {
   const core: ResourceProps[] = [
     {
       name: 'dashboard',
@@ -26,19 +37,29 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
     {
       name: 'users',
       list: '/users',
-      meta: { label: t('admin.users.title'), icon: <TeamOutlined />, oneFromList: true } satisfies Record<string, unknown> &
-        AdminResourceMeta,
+      meta: {
+        label: t('admin.users.title'),
+        icon: <TeamOutlined />,
+        oneFromList: true,
+      } satisfies Record<string, unknown> & AdminResourceMeta,
     },
     {
       name: 'configs',
       list: '/config/:category',
-      meta: { label: t('admin.config.title'), icon: <SettingOutlined />, category: DEFAULT_CATEGORY },
+      meta: {
+        label: t('admin.config.title'),
+        icon: <SettingOutlined />,
+        category: DEFAULT_CATEGORY,
+      },
     },
     {
       name: 'shares',
       list: '/shares',
-      meta: { label: t('admin.shares.title'), icon: <FileZipOutlined />, listPath: 'shares/all' } satisfies Record<string, unknown> &
-        AdminResourceMeta,
+      meta: {
+        label: t('admin.shares.title'),
+        icon: <FileZipOutlined />,
+        listPath: 'shares/all',
+      } satisfies Record<string, unknown> & AdminResourceMeta,
     },
     {
       name: NOTIFICATION_ROUTES_PATH,
@@ -56,7 +77,10 @@ export function adminResources(t: TranslateFn, plugins: readonly [string, AdminP
       // A page of explanations (no API behind it): how to run `node ace pingvin:import`.
       name: 'pingvin-import',
       list: PINGVIN_IMPORT_PATH,
-      meta: { label: t('admin.pingvin_import.menu'), icon: <DirectionalIcon icon={<ImportOutlined />} /> },
+      meta: {
+        label: t('admin.pingvin_import.menu'),
+        icon: <DirectionalIcon icon={<ImportOutlined />} />,
+      },
     },
   ]
   return [...core, ...plugins.flatMap(([, ui]) => ui.resources ?? [])]

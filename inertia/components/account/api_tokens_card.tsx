@@ -68,7 +68,11 @@ export default function ApiTokensCard() {
   }
 
   return (
-    <SectionCard id="apiTokens" title={t('account.apiTokens.title')} description={t('account.apiTokens.description')}>
+    <SectionCard
+      id="apiTokens"
+      title={t('account.apiTokens.title')}
+      description={t('account.apiTokens.description')}
+    >
       <div aria-live="polite">
         {created && (
           <Alert
@@ -81,7 +85,10 @@ export default function ApiTokensCard() {
                 <Typography.Paragraph>{t('account.apiTokens.createdWarning')}</Typography.Paragraph>
                 <Typography.Paragraph
                   code
-                  copyable={{ text: created.token, tooltips: [t('account.copy'), t('account.copied')] }}
+                  copyable={{
+                    text: created.token,
+                    tooltips: [t('account.copy'), t('account.copied')],
+                  }}
                   style={{ wordBreak: 'break-all', marginBottom: 0 }}
                   data-testid="new-api-token"
                 >
@@ -93,7 +100,9 @@ export default function ApiTokensCard() {
             onClose={() => setCreated(null)}
           />
         )}
-        {loadError && <Alert type="error" showIcon message={loadError} style={{ marginBottom: 16 }} />}
+        {loadError && (
+          <Alert type="error" showIcon message={loadError} style={{ marginBottom: 16 }} />
+        )}
       </div>
       <CreateApiTokenForm
         onCreated={(token) => {
@@ -112,7 +121,12 @@ export default function ApiTokensCard() {
         className={stacked}
         locale={{ emptyText: t('account.apiTokens.empty') }}
         columns={[
-          { key: 'name', title: t('account.apiTokens.name'), ...labelled(t('account.apiTokens.name')), dataIndex: 'name' },
+          {
+            key: 'name',
+            title: t('account.apiTokens.name'),
+            ...labelled(t('account.apiTokens.name')),
+            dataIndex: 'name',
+          },
           {
             key: 'prefix',
             title: t('account.apiTokens.prefix'),
@@ -120,7 +134,13 @@ export default function ApiTokensCard() {
             dataIndex: 'prefix',
             render: (prefix: string) => <Typography.Text code>{prefix}…</Typography.Text>,
           },
-          { key: 'createdAt', title: t('account.apiTokens.createdAt'), ...labelled(t('account.apiTokens.createdAt')), dataIndex: 'createdAt', render: (v: string) => formatDate(v) },
+          {
+            key: 'createdAt',
+            title: t('account.apiTokens.createdAt'),
+            ...labelled(t('account.apiTokens.createdAt')),
+            dataIndex: 'createdAt',
+            render: (v: string) => formatDate(v),
+          },
           {
             key: 'lastUsedAt',
             title: t('account.apiTokens.lastUsedAt'),

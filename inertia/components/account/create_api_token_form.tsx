@@ -42,13 +42,28 @@ export default function CreateApiTokenForm(props: { onCreated: (token: CreatedAp
   const { loading, error, onFinish } = useApiForm(form, submit, NAME_FIELD)
 
   return (
-    <Form form={form} layout="vertical" name="createApiToken" requiredMark={false} onFinish={onFinish}>
+    <Form
+      form={form}
+      layout="vertical"
+      name="createApiToken"
+      requiredMark={false}
+      onFinish={onFinish}
+    >
       <FormError error={error} />
       <Flex gap={16} wrap align="flex-start">
-        <Form.Item name="name" label={t('account.apiTokens.name')} rules={rules.tokenName} style={{ flex: '1 1 220px', marginBottom: 8 }}>
+        <Form.Item
+          name="name"
+          label={t('account.apiTokens.name')}
+          rules={rules.tokenName}
+          style={{ flex: '1 1 220px', marginBottom: 8 }}
+        >
           <Input placeholder={t('account.apiTokens.namePlaceholder')} />
         </Form.Item>
-        <Form.Item name="expiresAt" label={t('account.apiTokens.expiresAtOptional')} style={{ flex: '0 1 220px', marginBottom: 8 }}>
+        <Form.Item
+          name="expiresAt"
+          label={t('account.apiTokens.expiresAtOptional')}
+          style={{ flex: '0 1 220px', marginBottom: 8 }}
+        >
           <DatePicker
             style={{ width: '100%' }}
             disabledDate={(date) => date.endOf('day').valueOf() < Date.now()}

@@ -34,14 +34,20 @@ export default function DeleteAccountCard() {
       await api.delete(apiPaths.me, body)
     } catch (error) {
       // A wrong password or username belongs to its field; anything else (last admin...) above the form.
-      if (isApiError(error) && error.statusCode === 403) throw new FormFieldError(field, errorText(error))
+      if (isApiError(error) && error.statusCode === 403)
+        throw new FormFieldError(field, errorText(error))
       throw new Error(errorText(error))
     }
     window.location.assign(authPaths.goodbye)
   }
 
   return (
-    <SectionCard id="delete" title={t('account.delete.title')} description={t('account.delete.description')} danger>
+    <SectionCard
+      id="delete"
+      title={t('account.delete.title')}
+      description={t('account.delete.description')}
+      danger
+    >
       <Button danger type="primary" onClick={() => setOpen(true)}>
         {t('account.delete.button')}
       </Button>
@@ -59,7 +65,11 @@ export default function DeleteAccountCard() {
         notice={<p>{t('account.delete.confirmText')}</p>}
       >
         {hasPassword ? (
-          <Form.Item name="password" label={t('auth.fields.currentPassword')} rules={rules.currentPassword}>
+          <Form.Item
+            name="password"
+            label={t('auth.fields.currentPassword')}
+            rules={rules.currentPassword}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         ) : (

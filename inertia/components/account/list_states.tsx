@@ -7,7 +7,15 @@ import type { ReactNode } from 'react'
 import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd'
 
 /** The load error, if any, with a retry button; the live region exists always so screen readers hear it appear. */
-export function LoadErrorAlert({ error, retryLabel, onRetry }: { error: string | null; retryLabel: string; onRetry: () => void }) {
+export function LoadErrorAlert({
+  error,
+  retryLabel,
+  onRetry,
+}: {
+  error: string | null
+  retryLabel: string
+  onRetry: () => void
+}) {
   return (
     <div aria-live="polite">
       {error && (
@@ -36,7 +44,12 @@ export function ListSkeleton({ label }: { label: string }) {
 }
 
 /** The empty state: a heading, a line of text and the action (`children`). */
-export function EmptyList(props: { testId: string; title: string; text: string; children: ReactNode }) {
+export function EmptyList(props: {
+  testId: string
+  title: string
+  text: string
+  children: ReactNode
+}) {
   return (
     <Empty
       data-testid={props.testId}

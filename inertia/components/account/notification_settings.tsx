@@ -18,7 +18,10 @@ export default function NotificationSettingsCard() {
   const t = useTranslate()
   const errorText = useErrorText()
   const load = useCallback(() => api.get<NotificationRouting>(apiPaths.userNotifications), [])
-  const save = useCallback((routes: Route[]) => api.put<NotificationRouting>(apiPaths.userNotifications, { routes }), [])
+  const save = useCallback(
+    (routes: Route[]) => api.put<NotificationRouting>(apiPaths.userNotifications, { routes }),
+    []
+  )
   return (
     <SectionCard
       id="notifications"
@@ -33,7 +36,11 @@ export default function NotificationSettingsCard() {
         errorText={errorText}
         channels={(view) => view.channels.filter((channel) => channel.targets?.user !== false)}
         disabledReason={(channel, event, labels) =>
-          canDeliver(channel, event) ? null : t('notification_settings.reasons.cannotDeliver', { channel: labels.channel(channel.name) })
+          canDeliver(channel, event)
+            ? null
+            : t('notification_settings.reasons.cannotDeliver', {
+                channel: labels.channel(channel.name),
+              })
         }
         texts={{
           loading: t('notification_settings.user.loading'),

@@ -40,12 +40,24 @@ export default function PasswordCard() {
     <SectionCard
       id="password"
       title={t('account.password.title')}
-      description={hasPassword ? t('account.password.description') : t('account.password.noPassword')}
+      description={
+        hasPassword ? t('account.password.description') : t('account.password.noPassword')
+      }
     >
-      <Form form={form} layout="vertical" name="changePassword" requiredMark={false} onFinish={onFinish}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="changePassword"
+        requiredMark={false}
+        onFinish={onFinish}
+      >
         <FormError error={error} />
         {hasPassword && (
-          <Form.Item name="oldPassword" label={t('auth.fields.currentPassword')} rules={rules.currentPassword}>
+          <Form.Item
+            name="oldPassword"
+            label={t('auth.fields.currentPassword')}
+            rules={rules.currentPassword}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
         )}

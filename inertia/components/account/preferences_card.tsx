@@ -18,7 +18,10 @@ export default function PreferencesCard() {
           testId="account-language"
           style={{ maxWidth: 320 }}
         />
-        <ColorSchemeField labelId="account-theme-label" label={t('account.preferences.colorScheme')} />
+        <ColorSchemeField
+          labelId="account-theme-label"
+          label={t('account.preferences.colorScheme')}
+        />
       </Flex>
     </SectionCard>
   )

@@ -39,7 +39,9 @@ export default function SocialAccountsCard() {
     setBusy(provider)
     try {
       await api.post(apiPaths.oauthUnlink(provider))
-      notification.success({ message: t('account.social.unlinked', { provider: providerName(provider) }) })
+      notification.success({
+        message: t('account.social.unlinked', { provider: providerName(provider) }),
+      })
       await load()
     } catch (error) {
       notification.error({ message: errorText(error) })
@@ -52,7 +54,11 @@ export default function SocialAccountsCard() {
   if (providers.length === 0) return null
 
   return (
-    <SectionCard id="social" title={t('account.social.title')} description={t('account.social.description')}>
+    <SectionCard
+      id="social"
+      title={t('account.social.title')}
+      description={t('account.social.description')}
+    >
       <List
         dataSource={providers}
         renderItem={(provider) => {
@@ -64,7 +70,9 @@ export default function SocialAccountsCard() {
                 <span>
                   <Typography.Text strong>{name}</Typography.Text>{' '}
                   {linked ? (
-                    <Tag color="green">{t('account.social.linkedAs', { name: linked.providerUsername })}</Tag>
+                    <Tag color="green">
+                      {t('account.social.linkedAs', { name: linked.providerUsername })}
+                    </Tag>
                   ) : (
                     <Tag>{t('account.social.notLinked')}</Tag>
                   )}
@@ -72,7 +80,9 @@ export default function SocialAccountsCard() {
                 {linked ? (
                   <Popconfirm
                     title={t('account.social.unlinkConfirm', { provider: name })}
-                    description={user.hasPassword === false ? t('account.social.noPasswordWarning') : undefined}
+                    description={
+                      user.hasPassword === false ? t('account.social.noPasswordWarning') : undefined
+                    }
                     okText={t('account.social.unlink')}
                     okButtonProps={{ danger: true }}
                     onConfirm={() => unlink(provider)}

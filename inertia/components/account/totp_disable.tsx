@@ -32,7 +32,11 @@ export default function TotpDisable(props: { onDisabled: () => void }) {
   return (
     <Form form={form} layout="vertical" name="totpDisable" requiredMark={false} onFinish={onFinish}>
       <FormError error={error} />
-      <Form.Item name="password" label={t('auth.fields.currentPassword')} rules={rules.currentPassword}>
+      <Form.Item
+        name="password"
+        label={t('auth.fields.currentPassword')}
+        rules={rules.currentPassword}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
@@ -41,7 +45,12 @@ export default function TotpDisable(props: { onDisabled: () => void }) {
         rules={rules.totpCode}
         normalize={(value: string) => value.replace(/\s+/g, '')}
       >
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ maxWidth: 200 }} />
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          style={{ maxWidth: 200 }}
+        />
       </Form.Item>
       <Button danger htmlType="submit" loading={loading}>
         {t('account.totp.disable')}

@@ -30,7 +30,9 @@ export default function TotpEnable(props: { onEnabled: () => void }) {
   const { onEnabled } = props
 
   const start = useCallback(async (values: PasswordValues) => {
-    const response = await api.post<TotpEnableResponse>(apiPaths.totpEnable, { password: values.password })
+    const response = await api.post<TotpEnableResponse>(apiPaths.totpEnable, {
+      password: values.password,
+    })
     setSetup({ ...response, password: values.password })
   }, [])
   const verify = useCallback(
@@ -56,9 +58,19 @@ export default function TotpEnable(props: { onEnabled: () => void }) {
         items={[{ title: t('account.totp.step1') }, { title: t('account.totp.step2') }]}
       />
       {!setup ? (
-        <Form form={passwordForm} layout="vertical" name="totpEnable" requiredMark={false} onFinish={step1.onFinish}>
+        <Form
+          form={passwordForm}
+          layout="vertical"
+          name="totpEnable"
+          requiredMark={false}
+          onFinish={step1.onFinish}
+        >
           <FormError error={step1.error} />
-          <Form.Item name="password" label={t('auth.fields.currentPassword')} rules={rules.currentPassword}>
+          <Form.Item
+            name="password"
+            label={t('auth.fields.currentPassword')}
+            rules={rules.currentPassword}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={step1.loading}>
@@ -92,7 +104,13 @@ export default function TotpEnable(props: { onEnabled: () => void }) {
               </Typography.Paragraph>
             </div>
           </Flex>
-          <Form form={codeForm} layout="vertical" name="totpVerify" requiredMark={false} onFinish={step2.onFinish}>
+          <Form
+            form={codeForm}
+            layout="vertical"
+            name="totpVerify"
+            requiredMark={false}
+            onFinish={step2.onFinish}
+          >
             <FormError error={step2.error} />
             <Form.Item
               name="code"
@@ -100,7 +118,12 @@ export default function TotpEnable(props: { onEnabled: () => void }) {
               rules={rules.totpCode}
               normalize={(value: string) => value.replace(/\s+/g, '')}
             >
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ maxWidth: 200 }} />
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                style={{ maxWidth: 200 }}
+              />
             </Form.Item>
             <Flex gap={8}>
               <Button type="primary" htmlType="submit" loading={step2.loading}>

@@ -54,7 +54,10 @@ export function AddressStep(props: { onDone: () => void }) {
     props.onDone()
   }
   return (
-    <AuthCard title={t('public_address.step.title')} description={t('public_address.step.description')}>
+    <AuthCard
+      title={t('public_address.step.title')}
+      description={t('public_address.step.description')}
+    >
       <div data-testid="address-step">
         <Typography.Paragraph>{t('public_address.waits')}</Typography.Paragraph>
         <ConfirmAddressForm

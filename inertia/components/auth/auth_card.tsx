@@ -5,7 +5,12 @@ import { Card, Flex, Typography } from 'antd'
  * The frame of the sign-in, sign-up and password pages: a centred card with
  * the page's heading (h1) and an optional line under it.
  */
-export default function AuthCard(props: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export default function AuthCard(props: {
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+}) {
   return (
     <Flex justify="center">
       <Card style={{ width: '100%', maxWidth: 440 }} styles={{ body: { padding: 32 } }}>
@@ -19,7 +24,10 @@ export default function AuthCard(props: { title: string; description?: ReactNode
         )}
         {props.children}
         {props.footer && (
-          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
+          <Typography.Paragraph
+            type="secondary"
+            style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}
+          >
             {props.footer}
           </Typography.Paragraph>
         )}

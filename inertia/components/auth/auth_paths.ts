@@ -18,7 +18,13 @@ export const landingPath = '/upload'
 
 /** A local path to go to (`/account`), or the upload page for anything else (no open redirect). */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) {
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    /[\u0000-\u001f]/.test(value)
+  ) {
     return landingPath
   }
   return value
@@ -27,7 +33,9 @@ export function safeRedirect(value: string | null | undefined): string {
 /** A sign-in or sign-up page address that comes back to `redirect` afterwards (none for the landing page). */
 export function withRedirect(path: string, redirect: string | null | undefined): string {
   const target = safeRedirect(redirect)
-  return target === landingPath ? path : `${path}?redirect=${encodeURIComponent(target).replace(/%2F/gi, '/')}`
+  return target === landingPath
+    ? path
+    : `${path}?redirect=${encodeURIComponent(target).replace(/%2F/gi, '/')}`
 }
 
 /**

@@ -1,6 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Button, Divider, Flex } from 'antd'
-import { DiscordOutlined, GithubOutlined, GoogleOutlined, KeyOutlined, WindowsOutlined } from '@ant-design/icons'
+import {
+  DiscordOutlined,
+  GithubOutlined,
+  GoogleOutlined,
+  KeyOutlined,
+  WindowsOutlined,
+} from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
 import { api, apiPaths, isApiError } from '~/lib/api'
 
@@ -36,10 +42,12 @@ export function useAvailableProviders(): string[] {
     api
       .get<unknown>(apiPaths.oauthAvailable)
       .then((list) => {
-        if (active && Array.isArray(list)) setProviders(list.filter((item): item is string => typeof item === 'string'))
+        if (active && Array.isArray(list))
+          setProviders(list.filter((item): item is string => typeof item === 'string'))
       })
       .catch((error) => {
-        if (!isApiError(error) || error.statusCode !== 404) console.info('Social login providers unavailable')
+        if (!isApiError(error) || error.statusCode !== 404)
+          console.info('Social login providers unavailable')
       })
     return () => {
       active = false
@@ -58,7 +66,12 @@ export default function SocialButtons(props: { divider?: boolean }) {
       {props.divider !== false && <Divider plain>{t('auth.signIn.or')}</Divider>}
       <Flex vertical gap={8}>
         {providers.map((id) => (
-          <Button key={id} block icon={PROVIDER_ICONS[id] ?? <KeyOutlined />} href={apiPaths.oauthAuth(id)}>
+          <Button
+            key={id}
+            block
+            icon={PROVIDER_ICONS[id] ?? <KeyOutlined />}
+            href={apiPaths.oauthAuth(id)}
+          >
             {t('auth.signIn.withProvider', { provider: providerName(id) })}
           </Button>
         ))}

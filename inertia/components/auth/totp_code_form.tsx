@@ -17,7 +17,11 @@ interface Values {
  * `onExpired` when the login token is unknown, used or expired (the user
  * must enter the password again).
  */
-export default function TotpCodeForm(props: { loginToken: string; onSignedIn: () => void; onExpired?: () => void }) {
+export default function TotpCodeForm(props: {
+  loginToken: string
+  onSignedIn: () => void
+  onExpired?: () => void
+}) {
   const t = useTranslate()
   const rules = useValidationRules()
   const [form] = Form.useForm<Values>()
@@ -26,7 +30,10 @@ export default function TotpCodeForm(props: { loginToken: string; onSignedIn: ()
   const submit = useCallback(
     async (values: Values) => {
       try {
-        await api.post<TokensResponse>(apiPaths.signInTotp, { totp: values.code.trim(), loginToken })
+        await api.post<TokensResponse>(apiPaths.signInTotp, {
+          totp: values.code.trim(),
+          loginToken,
+        })
       } catch (error) {
         if (onExpired && isApiError(error) && error.statusCode === 401) onExpired()
         throw error

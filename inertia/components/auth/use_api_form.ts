@@ -40,7 +40,9 @@ export function useApiForm<Values>(
         const messages = isApiError(caught) && caught.statusCode < 500 ? caught.messages : []
         const field = messages.length === 1 ? fieldOfServerMessage(messages[0]) : undefined
         if (field && fields.includes(field)) {
-          form.setFields([{ name: field as never, errors: [translateServerMessage(t, messages[0])] }])
+          form.setFields([
+            { name: field as never, errors: [translateServerMessage(t, messages[0])] },
+          ])
         } else {
           setError(errorText(t, caught))
         }

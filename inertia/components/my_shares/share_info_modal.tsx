@@ -34,18 +34,28 @@ export default function ShareInfoModal({ share, onClose }: ShareInfoModalProps) 
           column={1}
           data-testid="share-info"
           items={[
-            { key: 'id', label: t('my_shares.columns.id'), children: <Typography.Text code>{share.id}</Typography.Text> },
+            {
+              key: 'id',
+              label: t('my_shares.columns.id'),
+              children: <Typography.Text code>{share.id}</Typography.Text>,
+            },
             { key: 'name', label: t('my_shares.columns.name'), children: share.name || none },
             {
               key: 'description',
               label: t('my_shares.columns.description'),
               children: share.description ? (
-                <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{share.description}</span>
+                <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {share.description}
+                </span>
               ) : (
                 none
               ),
             },
-            { key: 'size', label: t('my_shares.columns.size'), children: formatBytes(share.size, locale) },
+            {
+              key: 'size',
+              label: t('my_shares.columns.size'),
+              children: formatBytes(share.size, locale),
+            },
             { key: 'views', label: t('my_shares.columns.views'), children: share.views },
             {
               key: 'maxViews',
@@ -55,18 +65,26 @@ export default function ShareInfoModal({ share, onClose }: ShareInfoModalProps) 
             {
               key: 'password',
               label: t('my_shares.info.passwordProtected'),
-              children: share.security.passwordProtected ? t('my_shares.info.yes') : t('my_shares.info.no'),
+              children: share.security.passwordProtected
+                ? t('my_shares.info.yes')
+                : t('my_shares.info.no'),
             },
             {
               key: 'recipients',
               label: t('my_shares.info.recipients'),
               children: share.recipients.length ? share.recipients.join(', ') : none,
             },
-            { key: 'createdAt', label: t('my_shares.columns.createdAt'), children: formatDate(share.createdAt, locale) },
+            {
+              key: 'createdAt',
+              label: t('my_shares.columns.createdAt'),
+              children: formatDate(share.createdAt, locale),
+            },
             {
               key: 'expiresAt',
               label: t('my_shares.columns.expiresAt'),
-              children: isNeverExpiring(share.expiration) ? t('my_shares.never') : formatDate(share.expiration, locale),
+              children: isNeverExpiring(share.expiration)
+                ? t('my_shares.never')
+                : formatDate(share.expiration, locale),
             },
             {
               key: 'files',
@@ -80,7 +98,10 @@ export default function ShareInfoModal({ share, onClose }: ShareInfoModalProps) 
                   renderItem={(file) => (
                     <List.Item style={{ padding: '2px 0' }}>
                       <span style={{ wordBreak: 'break-all' }}>{file.name}</span>
-                      <Typography.Text type="secondary" style={{ marginInlineStart: 8, whiteSpace: 'nowrap' }}>
+                      <Typography.Text
+                        type="secondary"
+                        style={{ marginInlineStart: 8, whiteSpace: 'nowrap' }}
+                      >
                         {formatBytes(Number(file.size), locale)}
                       </Typography.Text>
                     </List.Item>

@@ -1,6 +1,12 @@
 import { useRef, useState } from 'react'
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd'
-import { DeleteOutlined, EditOutlined, ExportOutlined, InfoCircleOutlined, LinkOutlined } from '@ant-design/icons'
+import {
+  DeleteOutlined,
+  EditOutlined,
+  ExportOutlined,
+  InfoCircleOutlined,
+  LinkOutlined,
+} from '@ant-design/icons'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate, isNeverExpiring } from '~/lib/format'
 import LinkButton from '~/components/link_button'
@@ -8,7 +14,13 @@ import type { MyShare } from '#api/share'
 import { sharePaths } from '~/components/my_shares/types'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 import { sharePagePath } from '~/components/share/share_link_modal'
-import { CARD_TABLE, CELL_ACTIONS, CELL_STACKED, CELL_TITLE, CellLabel } from '~/components/account/card_table'
+import {
+  CARD_TABLE,
+  CELL_ACTIONS,
+  CELL_STACKED,
+  CELL_TITLE,
+  CellLabel,
+} from '~/components/account/card_table'
 
 /** A row: one of my shares, or one received through my reverse share `receivedThrough` (its token). */
 export type MyShareRow = MyShare & { receivedThrough?: string }
@@ -58,9 +70,16 @@ function ClampedText({ text }: { text: string }) {
  * card (see ~/components/account/card_table): id and name as its title,
  * then each value next to its column's name, then the actions.
  */
-export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting }: SharesTableProps) {
+export default function SharesTable({
+  shares,
+  onInfo,
+  onLink,
+  onDelete,
+  deleting,
+}: SharesTableProps) {
   const { t, locale } = useI18n()
-  const expiry = (share: MyShare) => (isNeverExpiring(share.expiration) ? Number.MAX_SAFE_INTEGER : time(share.expiration))
+  const expiry = (share: MyShare) =>
+    isNeverExpiring(share.expiration) ? Number.MAX_SAFE_INTEGER : time(share.expiration)
   const titles = {
     id: t('my_shares.columns.id'),
     name: t('my_shares.columns.name'),
@@ -107,7 +126,11 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
               {name || <Typography.Text type="secondary">—</Typography.Text>}
               {share.receivedThrough !== undefined && (
                 <div>
-                  <Tag color="blue" data-testid="received-through" style={{ marginTop: 4, whiteSpace: 'normal' }}>
+                  <Tag
+                    color="blue"
+                    data-testid="received-through"
+                    style={{ marginTop: 4, whiteSpace: 'normal' }}
+                  >
                     {t('my_shares.receivedThrough', { token: share.receivedThrough })}
                   </Tag>
                 </div>
@@ -154,7 +177,9 @@ export default function SharesTable({ shares, onInfo, onLink, onDelete, deleting
             <>
               <CellLabel>{titles.expiresAt}</CellLabel>
               <span style={{ whiteSpace: 'nowrap' }}>
-                {isNeverExpiring(expiration) ? t('my_shares.never') : formatDate(expiration, locale)}
+                {isNeverExpiring(expiration)
+                  ? t('my_shares.never')
+                  : formatDate(expiration, locale)}
               </span>
             </>
           ),

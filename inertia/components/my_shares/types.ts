@@ -9,6 +9,7 @@ export const sharePaths = {
   share: (id: string) => `/api/shares/${encodeURIComponent(id)}`,
   fromOwner: (id: string) => `/api/shares/${encodeURIComponent(id)}/from-owner`,
   complete: (id: string) => `/api/shares/${encodeURIComponent(id)}/complete`,
-  file: (id: string, fileId: string) => `/api/shares/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`,
+  file: (id: string, fileId: string) =>
+    `/api/shares/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`,
   editPage: (id: string) => `/share/${encodeURIComponent(id)}/edit`,
 } as const

@@ -12,7 +12,10 @@ import type { CSSProperties } from 'react'
 import { Checkbox, Flex, Grid, Tooltip, Typography, theme } from 'antd'
 import { useTranslate } from '~/lib/i18n'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
-import type { NotificationChannelOption as RoutableChannel, NotificationEventOption as RoutableEvent } from '#api/notifications'
+import type {
+  NotificationChannelOption as RoutableChannel,
+  NotificationEventOption as RoutableEvent,
+} from '#api/notifications'
 import { groupEvents, routeKey, type RouteLabels } from '~/components/notifications/route_selection'
 
 /** Props of `RouteMatrix`. */
@@ -34,11 +37,16 @@ export interface RouteMatrixProps {
 const CHANNEL_COLUMN_WIDTH = '7.5em'
 
 /** A box, its accessible name, and its reason when disabled. */
-function RouteBox(props: RouteMatrixProps & { event: RoutableEvent; channel: RoutableChannel; wide: boolean }) {
+function RouteBox(
+  props: RouteMatrixProps & { event: RoutableEvent; channel: RoutableChannel; wide: boolean }
+) {
   const t = useTranslate()
   const { event, channel, labels } = props
   const reason = props.disabledReason(event.id, channel.name)
-  const name = t('notification_settings.cell', { channel: labels.channel(channel.name), event: labels.event(event.id) })
+  const name = t('notification_settings.cell', {
+    channel: labels.channel(channel.name),
+    event: labels.event(event.id),
+  })
   const reasonId = `${props.idPrefix}-${event.id}-${channel.name}-reason`.replace(/[^\w-]/g, '_')
   const visibleLabel = props.wide ? null : labels.channel(channel.name)
   if (reason) {
@@ -49,7 +57,10 @@ function RouteBox(props: RouteMatrixProps & { event: RoutableEvent; channel: Rou
     )
     return props.wide ? (
       <Tooltip title={reason}>
-        <span data-disabled-route={`${event.id}:${channel.name}`} style={{ display: 'inline-block' }}>
+        <span
+          data-disabled-route={`${event.id}:${channel.name}`}
+          style={{ display: 'inline-block' }}
+        >
           {box}
           <span id={reasonId} style={VISUALLY_HIDDEN}>
             {reason}
@@ -59,7 +70,11 @@ function RouteBox(props: RouteMatrixProps & { event: RoutableEvent; channel: Rou
     ) : (
       <Flex vertical data-disabled-route={`${event.id}:${channel.name}`}>
         {box}
-        <Typography.Text id={reasonId} type="secondary" style={{ fontSize: 12, paddingInlineStart: 24 }}>
+        <Typography.Text
+          id={reasonId}
+          type="secondary"
+          style={{ fontSize: 12, paddingInlineStart: 24 }}
+        >
           {reason}
         </Typography.Text>
       </Flex>
@@ -78,7 +93,9 @@ function RouteBox(props: RouteMatrixProps & { event: RoutableEvent; channel: Rou
 }
 
 /** One group as a table: events down, channels across. */
-function GroupTable(props: RouteMatrixProps & { groupEvents: RoutableEvent[]; cellStyle: CSSProperties }) {
+function GroupTable(
+  props: RouteMatrixProps & { groupEvents: RoutableEvent[]; cellStyle: CSSProperties }
+) {
   const t = useTranslate()
   const { cellStyle } = props
   return (
@@ -104,7 +121,11 @@ function GroupTable(props: RouteMatrixProps & { groupEvents: RoutableEvent[]; ce
               {t('notification_settings.event')}
             </th>
             {props.channels.map((channel) => (
-              <th key={channel.name} scope="col" style={{ ...cellStyle, textAlign: 'center', overflowWrap: 'anywhere' }}>
+              <th
+                key={channel.name}
+                scope="col"
+                style={{ ...cellStyle, textAlign: 'center', overflowWrap: 'anywhere' }}
+              >
                 {props.labels.channel(channel.name)}
               </th>
             ))}
@@ -130,7 +151,9 @@ function GroupTable(props: RouteMatrixProps & { groupEvents: RoutableEvent[]; ce
 }
 
 /** One group as a list: an event, then its channels. */
-function GroupList(props: RouteMatrixProps & { groupEvents: RoutableEvent[]; legendStyle: CSSProperties }) {
+function GroupList(
+  props: RouteMatrixProps & { groupEvents: RoutableEvent[]; legendStyle: CSSProperties }
+) {
   return (
     <Flex vertical gap={16}>
       {props.groupEvents.map((event) => (
@@ -140,7 +163,13 @@ function GroupList(props: RouteMatrixProps & { groupEvents: RoutableEvent[]; leg
           </legend>
           <Flex wrap gap="4px 16px">
             {props.channels.map((channel) => (
-              <RouteBox key={channel.name} {...props} event={event} channel={channel} wide={false} />
+              <RouteBox
+                key={channel.name}
+                {...props}
+                event={event}
+                channel={channel}
+                wide={false}
+              />
             ))}
           </Flex>
         </fieldset>
@@ -163,9 +192,17 @@ export function RouteMatrix(props: RouteMatrixProps) {
     fontWeight: 600,
     whiteSpace: 'normal',
   }
-  const cellStyle: CSSProperties = { padding: '8px', borderBottom: `1px solid ${token.colorBorderSecondary}` }
+  const cellStyle: CSSProperties = {
+    padding: '8px',
+    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+  }
   return (
-    <Flex vertical gap={16} data-testid={`${props.idPrefix}-matrix`} data-layout={wide ? 'table' : 'list'}>
+    <Flex
+      vertical
+      gap={16}
+      data-testid={`${props.idPrefix}-matrix`}
+      data-layout={wide ? 'table' : 'list'}
+    >
       {groupEvents(props.events).map(({ group, events }) => (
         <fieldset
           key={group}

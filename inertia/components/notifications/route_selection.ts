@@ -24,10 +24,13 @@ export function groupOf(eventId: string): EventGroup {
 }
 
 /** The events by group, in the server's order inside a group; empty groups are left out. */
-export function groupEvents<E extends NotificationEventOption>(events: readonly E[]): { group: EventGroup; events: E[] }[] {
-  return EVENT_GROUPS.map((group) => ({ group, events: events.filter((event) => groupOf(event.id) === group) })).filter(
-    (entry) => entry.events.length > 0
-  )
+export function groupEvents<E extends NotificationEventOption>(
+  events: readonly E[]
+): { group: EventGroup; events: E[] }[] {
+  return EVENT_GROUPS.map((group) => ({
+    group,
+    events: events.filter((event) => groupOf(event.id) === group),
+  })).filter((entry) => entry.events.length > 0)
 }
 
 /** The key of a route in a selection. */
@@ -44,7 +47,8 @@ export function routeKey(event: string, channel: string): string {
 export function useRouteLabels(audience: 'user' | 'instance') {
   const { t, messages } = useI18n()
   return useMemo(() => {
-    const known = (key: string, fallback: string) => (messages[key] === undefined ? fallback : t(key))
+    const known = (key: string, fallback: string) =>
+      messages[key] === undefined ? fallback : t(key)
     return {
       event: (id: string) => known(`notification_settings.events.${audience}.${id}`, id),
       channel: (name: string) => known(`notification_settings.channels.${name}`, name),

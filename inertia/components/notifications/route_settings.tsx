@@ -12,8 +12,16 @@ import { useTranslate } from '~/lib/i18n'
 import FormError from '~/components/auth/form_error'
 import { EmptyList, ListSkeleton, LoadErrorAlert } from '~/components/account/list_states'
 import { RouteMatrix } from '~/components/notifications/route_matrix'
-import { useRouteLabels, useRouteSelection, type Route, type RouteLabels } from '~/components/notifications/route_selection'
-import type { NotificationChannelOption as RoutableChannel, NotificationRouting as RoutesView } from '#api/notifications'
+import {
+  useRouteLabels,
+  useRouteSelection,
+  type Route,
+  type RouteLabels,
+} from '~/components/notifications/route_selection'
+import type {
+  NotificationChannelOption as RoutableChannel,
+  NotificationRouting as RoutesView,
+} from '#api/notifications'
 
 /** Whether `channel` lists `event` among those it can deliver (no list: every event). */
 export function canDeliver(channel: RoutableChannel, event: string): boolean {
@@ -91,14 +99,22 @@ export function RouteSettings(props: RouteSettingsProps) {
 
   if (!view) {
     return loadError ? (
-      <LoadErrorAlert error={loadError} retryLabel={t('notification_settings.retry')} onRetry={() => void reload()} />
+      <LoadErrorAlert
+        error={loadError}
+        retryLabel={t('notification_settings.retry')}
+        onRetry={() => void reload()}
+      />
     ) : (
       <ListSkeleton label={props.texts.loading} />
     )
   }
   if (channels.length === 0 || view.events.length === 0) {
     return (
-      <EmptyList testId={`${props.idPrefix}-empty`} title={props.texts.emptyTitle} text={props.texts.emptyText}>
+      <EmptyList
+        testId={`${props.idPrefix}-empty`}
+        title={props.texts.emptyTitle}
+        text={props.texts.emptyText}
+      >
         {props.emptyAction}
       </EmptyList>
     )
@@ -117,7 +133,12 @@ export function RouteSettings(props: RouteSettingsProps) {
         busy={saving}
       />
       <Flex wrap align="center" gap={12}>
-        <Button type="primary" loading={saving} disabled={!selection.dirty} onClick={() => void submit()}>
+        <Button
+          type="primary"
+          loading={saving}
+          disabled={!selection.dirty}
+          onClick={() => void submit()}
+        >
           {props.texts.save}
         </Button>
         <Typography.Text type="secondary" aria-live="polite">

@@ -73,7 +73,14 @@ export function ConfirmAddressForm(props: {
 
   const size = props.large ? 'large' : 'middle'
   return (
-    <Form form={form} name={props.name} layout="vertical" requiredMark={false} onFinish={finish} initialValues={{ address: currentOrigin() }}>
+    <Form
+      form={form}
+      name={props.name}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={finish}
+      initialValues={{ address: currentOrigin() }}
+    >
       <FormError error={error} />
       <Form.Item
         name="address"
@@ -88,7 +95,15 @@ export function ConfirmAddressForm(props: {
           },
         ]}
       >
-        <Input type="url" inputMode="url" autoComplete="url" spellCheck={false} size={size} autoFocus={props.autoFocus} dir="ltr" />
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          size={size}
+          autoFocus={props.autoFocus}
+          dir="ltr"
+        />
       </Form.Item>
       <Flex gap={8} wrap vertical={props.large}>
         <Button type="primary" htmlType="submit" loading={busy} size={size} block={props.large}>

@@ -5,7 +5,12 @@ import { useConfig } from '~/lib/config'
 import { formatBytes } from '~/lib/format'
 import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
-import { SIZE_UNITS, sizeInBytes, splitSize, type SizeUnit } from '~/components/reverse_shares/size_input'
+import {
+  SIZE_UNITS,
+  sizeInBytes,
+  splitSize,
+  type SizeUnit,
+} from '~/components/reverse_shares/size_input'
 import FormModal, { FormFieldError } from '~/components/form_modal'
 import type { CreateReverseShareInput } from '#api/reverse_share'
 
@@ -42,7 +47,11 @@ export interface CreateReverseShareModalProps {
  * `share.maxSize`), max uses (empty: no limit), the e-mail notification
  * (only while SMTP is enabled), simplified mode and public access.
  */
-export default function CreateReverseShareModal({ open, onCancel, onSubmit }: CreateReverseShareModalProps) {
+export default function CreateReverseShareModal({
+  open,
+  onCancel,
+  onSubmit,
+}: CreateReverseShareModalProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
   const [form] = Form.useForm<CreateReverseShareValues>()
@@ -68,7 +77,10 @@ export default function CreateReverseShareModal({ open, onCancel, onSubmit }: Cr
 
   const submit = (values: CreateReverseShareValues) =>
     onSubmit({
-      shareExpiration: expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit }),
+      shareExpiration: expirationInput(values.never, {
+        value: values.expirationValue,
+        unit: values.expirationUnit,
+      }),
       maxShareSize: String(sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })),
       maxUseCount: values.maxUseCount || null,
       sendEmailNotification: mailEnabled && values.sendEmailNotification,
@@ -106,9 +118,12 @@ export default function CreateReverseShareModal({ open, onCancel, onSubmit }: Cr
                 validator: async () => {
                   const values = form.getFieldsValue(['sizeValue', 'sizeUnit'])
                   const bytes = sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })
-                  if (Number.isNaN(bytes) || bytes < 1) throw new Error(t('reverse_shares.createModal.maxShareSizeInvalid'))
+                  if (Number.isNaN(bytes) || bytes < 1)
+                    throw new Error(t('reverse_shares.createModal.maxShareSizeInvalid'))
                   if (bytes > maxSize) {
-                    throw new Error(t('reverse_shares.createModal.maxShareSizeTooLarge', { max: maxSizeText }))
+                    throw new Error(
+                      t('reverse_shares.createModal.maxShareSizeTooLarge', { max: maxSizeText })
+                    )
                   }
                 },
               },
@@ -152,7 +167,13 @@ export default function CreateReverseShareModal({ open, onCancel, onSubmit }: Cr
 }
 
 /** One on/off option of the form, labelled and explained by `reverse_shares.createModal.<name>(Help)`. */
-function SwitchItem({ name, last }: { name: 'sendEmailNotification' | 'simplified' | 'publicAccess'; last?: boolean }) {
+function SwitchItem({
+  name,
+  last,
+}: {
+  name: 'sendEmailNotification' | 'simplified' | 'publicAccess'
+  last?: boolean
+}) {
   const { t } = useI18n()
   return (
     <Form.Item

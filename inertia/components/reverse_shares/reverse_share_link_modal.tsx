@@ -17,7 +17,11 @@ export interface ReverseShareLinkModalProps {
  * The upload link of a reverse share, with a copy button and its QR code
  * (the share link modal's parts), what it is for and when it expires.
  */
-export default function ReverseShareLinkModal({ link, expiration, onClose }: ReverseShareLinkModalProps) {
+export default function ReverseShareLinkModal({
+  link,
+  expiration,
+  onClose,
+}: ReverseShareLinkModalProps) {
   const { t, locale } = useI18n()
   return (
     <Modal
@@ -32,7 +36,11 @@ export default function ReverseShareLinkModal({ link, expiration, onClose }: Rev
       {link !== null && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Typography.Text>{t('reverse_shares.linkModal.help')}</Typography.Text>
-          <LinkWithQrCode link={link} label={t('reverse_shares.linkModal.linkLabel')} testId="reverse-share-link" />
+          <LinkWithQrCode
+            link={link}
+            label={t('reverse_shares.linkModal.linkLabel')}
+            testId="reverse-share-link"
+          />
           {expiration !== undefined && (
             <Typography.Text type="secondary" data-testid="reverse-share-expiration">
               {isNeverExpiring(expiration)

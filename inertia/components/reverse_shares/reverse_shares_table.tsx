@@ -24,7 +24,12 @@ export interface ReverseSharesTableProps {
  * card (see ~/components/account/card_table): each value next to its
  * column's name, then the expand button and the actions.
  */
-export default function ReverseSharesTable({ reverseShares, onLink, onDelete, deleting }: ReverseSharesTableProps) {
+export default function ReverseSharesTable({
+  reverseShares,
+  onLink,
+  onDelete,
+  deleting,
+}: ReverseSharesTableProps) {
   const { t, locale } = useI18n()
   const titles = {
     shares: t('reverse_shares.columns.shares'),
@@ -74,7 +79,9 @@ export default function ReverseSharesTable({ reverseShares, onLink, onDelete, de
           render: (maxShareSize: string) => (
             <>
               <CellLabel>{titles.maxShareSize}</CellLabel>
-              <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(Number(maxShareSize), locale)}</span>
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {formatBytes(Number(maxShareSize), locale)}
+              </span>
             </>
           ),
         },
@@ -86,7 +93,9 @@ export default function ReverseSharesTable({ reverseShares, onLink, onDelete, de
             <>
               <CellLabel>{titles.expiresAt}</CellLabel>
               <span style={{ whiteSpace: 'nowrap' }}>
-                {isNeverExpiring(expiration) ? t('reverse_shares.never') : formatDate(expiration, locale)}
+                {isNeverExpiring(expiration)
+                  ? t('reverse_shares.never')
+                  : formatDate(expiration, locale)}
               </span>
             </>
           ),

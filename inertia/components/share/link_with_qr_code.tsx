@@ -19,7 +19,11 @@ export interface LinkWithQrCodeProps {
  * in the browser to a data URL). Used by the share link modal and the
  * reverse-share link modal.
  */
-export default function LinkWithQrCode({ link, label, testId = 'share-link' }: LinkWithQrCodeProps) {
+export default function LinkWithQrCode({
+  link,
+  label,
+  testId = 'share-link',
+}: LinkWithQrCodeProps) {
   const t = useTranslate()
   const [qr, setQr] = useState<string | null>(null)
 
@@ -51,7 +55,12 @@ export default function LinkWithQrCode({ link, label, testId = 'share-link' }: L
       </Space.Compact>
       {qr && (
         <div style={{ textAlign: 'center' }}>
-          <img src={qr} width={200} height={200} alt={t('share_common.linkModal.qrAlt', { link })} />
+          <img
+            src={qr}
+            width={200}
+            height={200}
+            alt={t('share_common.linkModal.qrAlt', { link })}
+          />
         </div>
       )}
     </>

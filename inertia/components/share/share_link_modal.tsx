@@ -38,7 +38,13 @@ export function sharePagePath(shareId: string): string {
  * Esc also closes it while the focus is still outside (e.g. given back to
  * the page by the create dialog that closed just before).
  */
-export default function ShareLinkModal({ open, onClose, shareId, expiration, title }: ShareLinkModalProps) {
+export default function ShareLinkModal({
+  open,
+  onClose,
+  shareId,
+  expiration,
+  title,
+}: ShareLinkModalProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
   const appUrl =
@@ -89,7 +95,9 @@ export default function ShareLinkModal({ open, onClose, shareId, expiration, tit
           <Typography.Text type="secondary" data-testid="share-expiration">
             {isNeverExpiring(expiration ?? '')
               ? t('share_common.linkModal.neverExpires')
-              : t('share_common.linkModal.expiresOn', { date: formatDate(expiration as string, locale) })}
+              : t('share_common.linkModal.expiresOn', {
+                  date: formatDate(expiration as string, locale),
+                })}
           </Typography.Text>
         )}
       </Space>

@@ -19,7 +19,11 @@ const SHARE_MESSAGES: Record<string, string> = {
  * What to say about a failed share-edit call: the translated shares message
  * when the API sent a known one, else `errorText(error)`.
  */
-export function shareEditErrorText(t: TranslateFn, errorText: (error: unknown) => string, error: unknown): string {
+export function shareEditErrorText(
+  t: TranslateFn,
+  errorText: (error: unknown) => string,
+  error: unknown
+): string {
   if (isApiError(error)) {
     const key = error.messages.map((message) => SHARE_MESSAGES[message]).find(Boolean)
     if (key) return t(key)

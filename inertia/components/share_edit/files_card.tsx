@@ -75,7 +75,9 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
   const pendingSize = pending.reduce((sum, item) => sum + item.file.size, 0)
   const tooLarge = maxSize > 0 && share.size + pendingSize > maxSize
   const clashing = clashingNames(share.files, pending)
-  const clashingList = [...new Set(pending.filter((item) => clashing.has(item.key)).map((item) => item.file.name))]
+  const clashingList = [
+    ...new Set(pending.filter((item) => clashing.has(item.key)).map((item) => item.file.name)),
+  ]
 
   // Leaving the page while files are uploading asks first.
   useEffect(() => {
@@ -118,7 +120,8 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
       )
       // Partial uploads of failed files would keep the share from completing.
       for (const item of failed) {
-        if (item.state.fileId) await api.delete(sharePaths.file(share.id, item.state.fileId)).catch(() => undefined)
+        if (item.state.fileId)
+          await api.delete(sharePaths.file(share.id, item.state.fileId)).catch(() => undefined)
         update(item.key, { state: newUploadState(), uploaded: 0 })
       }
       await api.post(sharePaths.complete(share.id))
@@ -186,13 +189,19 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
         locale={{ emptyText: t('share_edit.files.empty') }}
         header={
           <Typography.Text strong>
-            {t('share_edit.files.summary', { count: share.files.length, size: formatBytes(share.size, locale) })}
+            {t('share_edit.files.summary', {
+              count: share.files.length,
+              size: formatBytes(share.size, locale),
+            })}
           </Typography.Text>
         }
         renderItem={(file) => (
           <List.Item
             actions={[
-              <Tooltip key="remove" title={lastFile ? t('share_edit.files.lastFile') : t('share_edit.files.remove')}>
+              <Tooltip
+                key="remove"
+                title={lastFile ? t('share_edit.files.lastFile') : t('share_edit.files.remove')}
+              >
                 <Button
                   type="text"
                   danger
@@ -225,7 +234,13 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
         beforeUpload={(file) => {
           setPending((items) => [
             ...items,
-            { key: `pending-${++keys}`, file, uploaded: 0, status: 'waiting', state: newUploadState() },
+            {
+              key: `pending-${++keys}`,
+              file,
+              uploaded: 0,
+              status: 'waiting',
+              state: newUploadState(),
+            },
           ])
           return Upload.LIST_IGNORE
         }}
@@ -249,7 +264,11 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
           dataSource={pending}
           data-testid="pending-files"
           renderItem={(item) => {
-            const percent = item.file.size ? Math.floor((item.uploaded / item.file.size) * 100) : item.status === 'done' ? 100 : 0
+            const percent = item.file.size
+              ? Math.floor((item.uploaded / item.file.size) * 100)
+              : item.status === 'done'
+                ? 100
+                : 0
             return (
               <List.Item
                 actions={[
@@ -259,7 +278,9 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
                     icon={<DeleteOutlined />}
                     disabled={busy}
                     aria-label={t('share_edit.files.dropPending', { name: item.file.name })}
-                    onClick={() => setPending((items) => items.filter((other) => other.key !== item.key))}
+                    onClick={() =>
+                      setPending((items) => items.filter((other) => other.key !== item.key))
+                    }
                   />,
                 ]}
               >
@@ -270,7 +291,9 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
                       {formatBytes(item.file.size, locale)}
                     </Typography.Text>
                     {clashing.has(item.key) ? (
-                      <Typography.Text type="danger">{t('share_edit.files.status.duplicate')}</Typography.Text>
+                      <Typography.Text type="danger">
+                        {t('share_edit.files.status.duplicate')}
+                      </Typography.Text>
                     ) : (
                       <Typography.Text type={item.status === 'failed' ? 'danger' : 'secondary'}>
                         {t(`share_edit.files.status.${item.status}`)}
@@ -279,7 +302,13 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
                   </Flex>
                   <Progress
                     percent={item.status === 'done' ? 100 : percent}
-                    status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : 'active'}
+                    status={
+                      item.status === 'failed'
+                        ? 'exception'
+                        : item.status === 'done'
+                          ? 'success'
+                          : 'active'
+                    }
                     size="small"
                     aria-label={t('share_edit.files.progressOf', { name: item.file.name })}
                   />
@@ -292,14 +321,21 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
 
       <div aria-live="polite">
         {tooLarge && (
-          <Alert type="error" showIcon message={t('share_edit.errors.maxSize', { maxSize: formatBytes(maxSize, locale) })} />
+          <Alert
+            type="error"
+            showIcon
+            message={t('share_edit.errors.maxSize', { maxSize: formatBytes(maxSize, locale) })}
+          />
         )}
         {clashing.size > 0 && (
           <Alert
             type="error"
             showIcon
             data-testid="duplicate-names"
-            message={t('share_edit.errors.duplicateNames', { count: clashingList.length, names: clashingList.join(', ') })}
+            message={t('share_edit.errors.duplicateNames', {
+              count: clashingList.length,
+              names: clashingList.join(', '),
+            })}
           />
         )}
         {error && (
@@ -317,8 +353,16 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
 
       {pending.length > 0 && (
         <Flex gap={8}>
-          <Button type="primary" icon={<CloudUploadOutlined />} loading={busy} disabled={tooLarge || clashing.size > 0} onClick={() => void append()}>
-            {t('share_edit.files.upload', { count: pending.filter((item) => item.status !== 'done').length })}
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            loading={busy}
+            disabled={tooLarge || clashing.size > 0}
+            onClick={() => void append()}
+          >
+            {t('share_edit.files.upload', {
+              count: pending.filter((item) => item.status !== 'done').length,
+            })}
           </Button>
           <Button disabled={busy} onClick={() => setPending([])}>
             {t('share_edit.files.clear')}

@@ -1,5 +1,17 @@
 import { useMemo, useState, type ReactNode } from 'react'
-import { Alert, App, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Select, Typography } from 'antd'
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Typography,
+} from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { api } from '~/lib/api'
@@ -18,7 +30,13 @@ import {
 import { shareEditErrorText } from '~/components/share_edit/errors'
 
 /** Bounds of the share fields, the server's (app/validators/shares.ts). */
-export const SHARE_LIMITS = { nameMin: 3, nameMax: 30, descriptionMax: 512, passwordMin: 3, passwordMax: 30 } as const
+export const SHARE_LIMITS = {
+  nameMin: 3,
+  nameMax: 30,
+  descriptionMax: 512,
+  passwordMin: 3,
+  passwordMax: 30,
+} as const
 
 /** The heading of a group of fields, styled like a form label. */
 function Legend(props: { children: ReactNode }) {
@@ -63,7 +81,10 @@ export function patchBody(values: SettingsValues, current: { maxViews: number | 
   }
   if (values.expirationMode === 'never') body.expiration = 'never'
   if (values.expirationMode === 'set' && values.expirationAmount) {
-    body.expiration = expirationInput({ amount: values.expirationAmount, unit: values.expirationUnit })
+    body.expiration = expirationInput({
+      amount: values.expirationAmount,
+      unit: values.expirationUnit,
+    })
   }
   const security: Record<string, unknown> = {}
   if (values.passwordMode === 'set') security.password = values.password
@@ -80,7 +101,12 @@ export function patchBody(values: SettingsValues, current: { maxViews: number | 
  * password (set, change, remove) and view limit (set, remove), saved with
  * `PATCH /api/shares/:id`.
  */
-export default function SettingsForm({ share, maxViews, expirationFixed = false, onSaved }: SettingsFormProps) {
+export default function SettingsForm({
+  share,
+  maxViews,
+  expirationFixed = false,
+  onSaved,
+}: SettingsFormProps) {
   const { t, locale } = useI18n()
   const errorText = useErrorText()
   const { notification } = App.useApp()
@@ -88,7 +114,10 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
   const [form] = Form.useForm<SettingsValues>()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const maxExpiration = useMemo(() => parseMaxExpiration(config.string('share.maxExpiration')), [config])
+  const maxExpiration = useMemo(
+    () => parseMaxExpiration(config.string('share.maxExpiration')),
+    [config]
+  )
 
   const initialValues = useMemo<SettingsValues>(
     () => ({
@@ -109,7 +138,9 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
   const passwordMode = Form.useWatch('passwordMode', form) ?? 'keep'
   const limitViews = Form.useWatch('limitViews', form) ?? initialValues.limitViews
   const expirationAmount = Form.useWatch('expirationAmount', form) ?? initialValues.expirationAmount
-  const maxDate = maxExpiration ? formatDate(addTimespan(new Date(), maxExpiration).toISOString(), locale) : null
+  const maxDate = maxExpiration
+    ? formatDate(addTimespan(new Date(), maxExpiration).toISOString(), locale)
+    : null
 
   const save = async (values: SettingsValues) => {
     setSaving(true)
@@ -119,7 +150,13 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
       const saved = await api.patch<OwnedShare>(sharePaths.share(share.id), body)
       const views = values.limitViews ? (values.maxViews ?? null) : null
       onSaved(saved, views)
-      form.setFieldsValue({ expirationMode: 'keep', passwordMode: 'keep', password: '', limitViews: views !== null, maxViews: views })
+      form.setFieldsValue({
+        expirationMode: 'keep',
+        passwordMode: 'keep',
+        password: '',
+        limitViews: views !== null,
+        maxViews: views,
+      })
       notification.success({ message: t('share_edit.settings.saved') })
     } catch (cause) {
       setError(shareEditErrorText(t, errorText, cause))
@@ -147,8 +184,14 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
         label={t('share_edit.settings.name')}
         extra={t('share_edit.settings.nameHint')}
         rules={[
-          { min: SHARE_LIMITS.nameMin, message: t('validation.minLength', { length: SHARE_LIMITS.nameMin }) },
-          { max: SHARE_LIMITS.nameMax, message: t('validation.maxLength', { length: SHARE_LIMITS.nameMax }) },
+          {
+            min: SHARE_LIMITS.nameMin,
+            message: t('validation.minLength', { length: SHARE_LIMITS.nameMin }),
+          },
+          {
+            max: SHARE_LIMITS.nameMax,
+            message: t('validation.maxLength', { length: SHARE_LIMITS.nameMax }),
+          },
         ]}
       >
         <Input autoComplete="off" />
@@ -156,14 +199,27 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
       <Form.Item
         name="description"
         label={t('share_edit.settings.description')}
-        rules={[{ max: SHARE_LIMITS.descriptionMax, message: t('validation.maxLength', { length: SHARE_LIMITS.descriptionMax }) }]}
+        rules={[
+          {
+            max: SHARE_LIMITS.descriptionMax,
+            message: t('validation.maxLength', { length: SHARE_LIMITS.descriptionMax }),
+          },
+        ]}
       >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} showCount maxLength={SHARE_LIMITS.descriptionMax} />
+        <Input.TextArea
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          showCount
+          maxLength={SHARE_LIMITS.descriptionMax}
+        />
       </Form.Item>
 
       <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
         <Legend>{t('share_edit.settings.expiration.label')}</Legend>
-        <Typography.Paragraph type="secondary" data-testid="current-expiration" style={{ marginBottom: 8 }}>
+        <Typography.Paragraph
+          type="secondary"
+          data-testid="current-expiration"
+          style={{ marginBottom: 8 }}
+        >
           {currentExpiry}
         </Typography.Paragraph>
         {expirationFixed && (
@@ -193,7 +249,9 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
                   validator: async (_, amount: number | null) => {
                     const unit = form.getFieldValue('expirationUnit') as ExpirationUnit
                     if (amount && exceedsMaximum({ amount, unit }, maxExpiration)) {
-                      throw new Error(t('share_edit.settings.expiration.tooLong', { max: maxDate ?? '' }))
+                      throw new Error(
+                        t('share_edit.settings.expiration.tooLong', { max: maxDate ?? '' })
+                      )
                     }
                   },
                 },
@@ -206,7 +264,9 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
                 style={{ width: 160 }}
                 options={EXPIRATION_UNITS.map((unit) => ({
                   value: unit,
-                  label: t(`share_edit.settings.expiration.units.${unit}`, { count: Number(expirationAmount) || 0 }),
+                  label: t(`share_edit.settings.expiration.units.${unit}`, {
+                    count: Number(expirationAmount) || 0,
+                  }),
                 }))}
               />
             </Form.Item>
@@ -221,18 +281,30 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
 
       <fieldset style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
         <Legend>{t('share_edit.settings.password.label')}</Legend>
-        <Typography.Paragraph type="secondary" data-testid="current-password-state" style={{ marginBottom: 8 }}>
-          {share.hasPassword ? t('share_edit.settings.password.isSet') : t('share_edit.settings.password.isNotSet')}
+        <Typography.Paragraph
+          type="secondary"
+          data-testid="current-password-state"
+          style={{ marginBottom: 8 }}
+        >
+          {share.hasPassword
+            ? t('share_edit.settings.password.isSet')
+            : t('share_edit.settings.password.isNotSet')}
         </Typography.Paragraph>
         <Form.Item name="passwordMode" style={{ marginBottom: 8 }}>
           <Radio.Group aria-label={t('share_edit.settings.password.label')}>
             <Radio value="keep">
-              {share.hasPassword ? t('share_edit.settings.password.keep') : t('share_edit.settings.password.none')}
+              {share.hasPassword
+                ? t('share_edit.settings.password.keep')
+                : t('share_edit.settings.password.none')}
             </Radio>
             <Radio value="set">
-              {share.hasPassword ? t('share_edit.settings.password.change') : t('share_edit.settings.password.set')}
+              {share.hasPassword
+                ? t('share_edit.settings.password.change')
+                : t('share_edit.settings.password.set')}
             </Radio>
-            {share.hasPassword && <Radio value="remove">{t('share_edit.settings.password.remove')}</Radio>}
+            {share.hasPassword && (
+              <Radio value="remove">{t('share_edit.settings.password.remove')}</Radio>
+            )}
           </Radio.Group>
         </Form.Item>
         {passwordMode === 'set' && (
@@ -241,8 +313,14 @@ export default function SettingsForm({ share, maxViews, expirationFixed = false,
             label={t('share_edit.settings.password.new')}
             rules={[
               { required: true, message: t('validation.required') },
-              { min: SHARE_LIMITS.passwordMin, message: t('validation.minLength', { length: SHARE_LIMITS.passwordMin }) },
-              { max: SHARE_LIMITS.passwordMax, message: t('validation.maxLength', { length: SHARE_LIMITS.passwordMax }) },
+              {
+                min: SHARE_LIMITS.passwordMin,
+                message: t('validation.minLength', { length: SHARE_LIMITS.passwordMin }),
+              },
+              {
+                max: SHARE_LIMITS.passwordMax,
+                message: t('validation.maxLength', { length: SHARE_LIMITS.passwordMax }),
+              },
             ]}
           >
             <Input.Password autoComplete="new-password" style={{ maxWidth: 320 }} />

@@ -33,7 +33,12 @@ export default function DownloadAllButton({ shareId }: { shareId: string }) {
   }
 
   return (
-    <Button type="primary" icon={<FileZipOutlined />} loading={loading} onClick={() => void onClick()}>
+    <Button
+      type="primary"
+      icon={<FileZipOutlined />}
+      loading={loading}
+      onClick={() => void onClick()}
+    >
       {t('share.downloadAll.label')}
     </Button>
   )

@@ -26,7 +26,13 @@ export interface PreviewSource {
  */
 export function UnsupportedPreview(_props: { source: PreviewSource }) {
   const t = useTranslate()
-  return <Result status="info" title={t('share.preview.unsupported')} subTitle={t('share.preview.unsupportedHint')} />
+  return (
+    <Result
+      status="info"
+      title={t('share.preview.unsupported')}
+      subTitle={t('share.preview.unsupportedHint')}
+    />
+  )
 }
 
 function Loading<T>(props: { state: Loaded<T>; children: (value: T) => ReactNode }) {
@@ -128,7 +134,10 @@ export function MarkdownPreview({ source }: { source: PreviewSource }) {
 export function PdfPreview({ source }: { source: PreviewSource }) {
   const t = useTranslate()
   // Titled with the file name in the viewer's bar (see pdf_title) and as the element's name.
-  const titled = useCallback((bytes: Uint8Array<ArrayBuffer>) => pdfWithTitle(bytes, source.name), [source.name])
+  const titled = useCallback(
+    (bytes: Uint8Array<ArrayBuffer>) => pdfWithTitle(bytes, source.name),
+    [source.name]
+  )
   const state = useBlobUrl(source.inlineUrl, 'application/pdf', titled)
   return (
     <Loading state={state}>
@@ -150,12 +159,28 @@ export function PdfPreview({ source }: { source: PreviewSource }) {
 }
 
 /** An image, video or audio file in the browser's element; "Preview not supported" if it cannot play. */
-export function MediaPreview({ source, kind }: { source: PreviewSource; kind: 'image' | 'video' | 'audio' }) {
+export function MediaPreview({
+  source,
+  kind,
+}: {
+  source: PreviewSource
+  kind: 'image' | 'video' | 'audio'
+}) {
   const [failed, setFailed] = useState(false)
   if (failed) return <UnsupportedPreview source={source} />
   const common = { src: source.inlineUrl, onError: () => setFailed(true) }
   const box = { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' } as const
-  if (kind === 'image') return <img {...common} alt={source.name} style={box} data-testid="image-preview" />
-  if (kind === 'video') return <video {...common} controls preload="metadata" aria-label={source.name} style={box} />
-  return <audio {...common} controls preload="metadata" aria-label={source.name} style={{ width: '100%' }} />
+  if (kind === 'image')
+    return <img {...common} alt={source.name} style={box} data-testid="image-preview" />
+  if (kind === 'video')
+    return <video {...common} controls preload="metadata" aria-label={source.name} style={box} />
+  return (
+    <audio
+      {...common}
+      controls
+      preload="metadata"
+      aria-label={source.name}
+      style={{ width: '100%' }}
+    />
+  )
 }

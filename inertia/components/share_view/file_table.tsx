@@ -51,7 +51,11 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
       [`@media (max-width: ${token.screenXSMax}px)`]: {
         '.tern-file-size': { display: 'none' },
         '.tern-file-actions': { width: 'auto' },
-        '.tern-file-size-under': { display: 'block', marginTop: token.marginXXS, color: token.colorTextDescription },
+        '.tern-file-size-under': {
+          display: 'block',
+          marginTop: token.marginXXS,
+          color: token.colorTextDescription,
+        },
       },
     })
   )
@@ -89,7 +93,15 @@ export default function FileTable({ share, onPreview }: FileTableProps) {
         <tbody>
           {share.files.length === 0 && (
             <tr>
-              <td colSpan={3} style={{ ...cell, textAlign: 'center', color: token.colorTextDescription, padding: token.paddingLG }}>
+              <td
+                colSpan={3}
+                style={{
+                  ...cell,
+                  textAlign: 'center',
+                  color: token.colorTextDescription,
+                  padding: token.paddingLG,
+                }}
+              >
                 {t('share.files.empty')}
               </td>
             </tr>

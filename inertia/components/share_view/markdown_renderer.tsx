@@ -51,13 +51,17 @@ export default function MarkdownRenderer(props: MarkdownProps) {
     const cell = { border: `1px solid ${token.colorBorderSecondary}`, padding: '4px 8px' }
     return {
       a: ({ href, children }) => <SafeLink href={href}>{children}</SafeLink>,
-      img: ({ src, alt }) => <SafeLink href={typeof src === 'string' ? src : undefined}>{alt || src}</SafeLink>,
+      img: ({ src, alt }) => (
+        <SafeLink href={typeof src === 'string' ? src : undefined}>{alt || src}</SafeLink>
+      ),
       table: ({ node: _node, ...rest }) => (
         <div style={{ overflowX: 'auto' }}>
           <table {...rest} style={{ borderCollapse: 'collapse', marginBottom: '1em' }} />
         </div>
       ),
-      th: ({ node: _node, style, ...rest }) => <th {...rest} style={{ ...cell, ...style, background: token.colorFillAlter }} />,
+      th: ({ node: _node, style, ...rest }) => (
+        <th {...rest} style={{ ...cell, ...style, background: token.colorFillAlter }} />
+      ),
       td: ({ node: _node, style, ...rest }) => <td {...rest} style={{ ...cell, ...style }} />,
     }
   }, [token.colorBorderSecondary, token.colorFillAlter])

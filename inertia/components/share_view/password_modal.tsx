@@ -57,8 +57,16 @@ export default function PasswordModal(props: PasswordModalProps) {
       footer={null}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('share.password.description')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} name="sharePassword" onFinish={finish}>
+      <Typography.Paragraph type="secondary">
+        {t('share.password.description')}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        name="sharePassword"
+        onFinish={finish}
+      >
         <Form.Item
           name="password"
           label={t('share.password.label')}
@@ -66,7 +74,12 @@ export default function PasswordModal(props: PasswordModalProps) {
           validateStatus={error ? 'error' : undefined}
           help={error ?? undefined}
         >
-          <Input.Password ref={input} autoFocus autoComplete="off" onChange={() => error && setError(null)} />
+          <Input.Password
+            ref={input}
+            autoFocus
+            autoComplete="off"
+            onChange={() => error && setError(null)}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={loading}>
           {t('share.password.submit')}

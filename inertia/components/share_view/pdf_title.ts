@@ -18,13 +18,16 @@
 const TAIL = 4096
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {
-  return new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, from), Math.min(bytes.length, to)))
+  return new TextDecoder('latin1').decode(
+    bytes.subarray(Math.max(0, from), Math.min(bytes.length, to))
+  )
 }
 
 /** `text` as a PDF hex string in UTF-16BE with its byte order mark. */
 function utf16Hex(text: string): string {
   let hex = 'FEFF'
-  for (let index = 0; index < text.length; index++) hex += text.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase()
+  for (let index = 0; index < text.length; index++)
+    hex += text.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase()
   return `<${hex}>`
 }
 
@@ -38,7 +41,10 @@ function lastTrailer(bytes: Uint8Array, tail: string, offset: number): string | 
 }
 
 /** `bytes` of a PDF with `title` as its title (see the module comment), or `bytes` when that cannot be done. */
-export function pdfWithTitle(bytes: Uint8Array<ArrayBuffer>, title: string): Uint8Array<ArrayBuffer> {
+export function pdfWithTitle(
+  bytes: Uint8Array<ArrayBuffer>,
+  title: string
+): Uint8Array<ArrayBuffer> {
   const tail = latin1(bytes, bytes.length - TAIL, bytes.length)
   const end = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
   const previous = end ? Number(end[1]) : NaN

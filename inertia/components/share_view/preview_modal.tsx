@@ -30,7 +30,11 @@ function PreviewBody({ source }: { source: PreviewSource }) {
     case 'audio':
       return <MediaPreview source={source} kind={kind} />
     case 'pdf':
-      return source.size > PDF_PREVIEW_LIMIT ? <UnsupportedPreview source={source} /> : <PdfPreview source={source} />
+      return source.size > PDF_PREVIEW_LIMIT ? (
+        <UnsupportedPreview source={source} />
+      ) : (
+        <PdfPreview source={source} />
+      )
     case 'text':
       return <TextPreview source={source} />
     case 'markdown':

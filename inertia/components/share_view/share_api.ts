@@ -15,7 +15,8 @@ export const shareApiPaths = {
   file: (shareId: string, fileId: string, download: boolean) =>
     `${base(shareId)}/files/${encodeURIComponent(fileId)}?download=${download}`,
   /** The direct link of a file (no query: what visitors paste elsewhere). */
-  directLink: (shareId: string, fileId: string) => `${base(shareId)}/files/${encodeURIComponent(fileId)}`,
+  directLink: (shareId: string, fileId: string) =>
+    `${base(shareId)}/files/${encodeURIComponent(fileId)}`,
 }
 
 /** `appUrl` (or the page's origin) without trailing slashes, to build absolute links. */

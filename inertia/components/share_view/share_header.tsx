@@ -38,11 +38,21 @@ export default function ShareHeader({ share, actions }: { share: Share; actions?
           <bdi>{share.name || share.id}</bdi>
         </h1>
         {share.description && (
-          <p style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', marginTop: 8, marginBottom: 0 }} data-testid="share-description">
+          <p
+            style={{
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+              marginTop: 8,
+              marginBottom: 0,
+            }}
+            data-testid="share-description"
+          >
             {share.description}
           </p>
         )}
-        <p style={{ color: token.colorTextDescription, marginTop: 8, marginBottom: 0 }}>{facts.join(' · ')}</p>
+        <p style={{ color: token.colorTextDescription, marginTop: 8, marginBottom: 0 }}>
+          {facts.join(' · ')}
+        </p>
       </div>
       {actions}
     </Flex>

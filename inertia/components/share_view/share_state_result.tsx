@@ -25,18 +25,35 @@ const TEXTS = {
  * share, 'Password required' (with a button reopening the password modal)
  * or 'An unknown error occurred'. The heading is the page's h1.
  */
-export default function ShareStateResult(props: { state: ShareErrorState; onEnterPassword(): void }) {
+export default function ShareStateResult(props: {
+  state: ShareErrorState
+  onEnterPassword(): void
+}) {
   const t = useTranslate()
   const { state } = props
   const [title, description] = TEXTS[state.kind]
-  const status = state.kind === 'notFound' || state.kind === 'removed' ? '404' : state.kind === 'unknown' ? 'error' : '403'
+  const status =
+    state.kind === 'notFound' || state.kind === 'removed'
+      ? '404'
+      : state.kind === 'unknown'
+        ? 'error'
+        : '403'
   return (
     <Result
       status={status}
-      icon={state.kind === 'passwordRequired' ? <LockOutlined /> : state.kind === 'expired' ? <FieldTimeOutlined /> : undefined}
+      icon={
+        state.kind === 'passwordRequired' ? (
+          <LockOutlined />
+        ) : state.kind === 'expired' ? (
+          <FieldTimeOutlined />
+        ) : undefined
+      }
       title={<h1 className="tern-result-title">{t(title)}</h1>}
       subTitle={
-        <span role={state.kind === 'passwordRequired' ? undefined : 'alert'} data-testid="share-state-message">
+        <span
+          role={state.kind === 'passwordRequired' ? undefined : 'alert'}
+          data-testid="share-state-message"
+        >
           {state.kind === 'removed' && state.reason ? state.reason : t(description)}
         </span>
       }

@@ -17,7 +17,10 @@ export interface TextContent {
 }
 
 /** Reads at most `limit` bytes of `response`'s body, then stops the download. */
-async function readLimited(response: Response, limit: number): Promise<{ bytes: Uint8Array; more: boolean }> {
+async function readLimited(
+  response: Response,
+  limit: number
+): Promise<{ bytes: Uint8Array; more: boolean }> {
   const reader = response.body?.getReader()
   if (!reader) {
     const all = new Uint8Array(await response.arrayBuffer())

@@ -36,13 +36,16 @@ export type ShareViewState =
   | { kind: 'unknown' }
 
 /** Why a password was refused (the modal shows it under the field). */
-export type PasswordError = { kind: 'wrong' } | { kind: 'tooMany'; retryAfter: number | null } | { kind: 'unknown' }
+export type PasswordError =
+  { kind: 'wrong' } | { kind: 'tooMany'; retryAfter: number | null } | { kind: 'unknown' }
 
 /** The state an API error of the share routes leads to. */
 export function stateOfError(error: unknown): ShareViewState {
   if (!isApiError(error)) return { kind: 'unknown' }
   if (error.statusCode === 404) {
-    return error.error === 'share_removed' ? { kind: 'removed', reason: error.messages.join(' ') } : { kind: 'notFound' }
+    return error.error === 'share_removed'
+      ? { kind: 'removed', reason: error.messages.join(' ') }
+      : { kind: 'notFound' }
   }
   switch (error.error) {
     case 'share_password_required':
@@ -118,7 +121,13 @@ export function useShareAccess(shareId: string, initial: ShareViewInitialState):
 
   // The flow runs once per share page (the page is keyed by the share id).
   const start =
-    initial === null ? 'load' : initial.kind === 'tokenRequired' ? 'token' : initial.kind === 'passwordRequired' ? 'password' : 'none'
+    initial === null
+      ? 'load'
+      : initial.kind === 'tokenRequired'
+        ? 'token'
+        : initial.kind === 'passwordRequired'
+          ? 'password'
+          : 'none'
   useEffect(() => {
     mounted.current = true
     if (start === 'load') void load(true)
@@ -136,7 +145,8 @@ export function useShareAccess(shareId: string, initial: ShareViewInitialState):
         await api.post(shareApiPaths.token(shareId), { password })
       } catch (error) {
         if (isApiError(error) && error.error === 'wrong_password') return { kind: 'wrong' }
-        if (isApiError(error) && error.statusCode === 429) return { kind: 'tooMany', retryAfter: error.retryAfter }
+        if (isApiError(error) && error.statusCode === 429)
+          return { kind: 'tooMany', retryAfter: error.retryAfter }
         const next = stateOfError(error)
         if (next.kind === 'unknown' || next.kind === 'passwordRequired') return { kind: 'unknown' }
         show(next)

@@ -6,7 +6,14 @@
  * server too; pointing at it or focusing it starts the download, and the
  * first click opens the menu as soon as Dropdown is there.
  */
-import { cloneElement, lazy, Suspense, useState, type ReactElement, type SyntheticEvent } from 'react'
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type ReactElement,
+  type SyntheticEvent,
+} from 'react'
 import type { DropdownProps } from 'antd'
 
 const loadDropdown = () => import('~/components/shell/antd_dropdown')
@@ -19,7 +26,9 @@ type TriggerProps = {
 }
 
 /** A click-triggered Dropdown (`trigger` is always `['click']`). */
-export default function DeferredDropdown(props: Omit<DropdownProps, 'open' | 'trigger'> & { children: ReactElement<TriggerProps> }) {
+export default function DeferredDropdown(
+  props: Omit<DropdownProps, 'open' | 'trigger'> & { children: ReactElement<TriggerProps> }
+) {
   const { children, onOpenChange, ...rest } = props
   const [loaded, setLoaded] = useState(false)
   const [open, setOpen] = useState(false)

@@ -43,7 +43,9 @@ export default function LanguageMenu() {
         title={t('shell.language.label')}
         data-testid="language-menu"
       >
-        <span className="tern-language-code" aria-hidden="true">{current.code.split('-')[0].toUpperCase()}</span>
+        <span className="tern-language-code" aria-hidden="true">
+          {current.code.split('-')[0].toUpperCase()}
+        </span>
       </Button>
     </DeferredDropdown>
   )

@@ -20,17 +20,54 @@ export default function LegalFooter() {
   const { token } = theme.useToken()
   if (!config.boolean('legal.enabled')) return null
   const links = [
-    { key: 'imprint', label: t('legal.footer.imprint'), href: legalHref(config.string('legal.imprintUrl'), config.string('legal.imprintText'), '/imprint') },
-    { key: 'privacy', label: t('legal.footer.privacy'), href: legalHref(config.string('legal.privacyPolicyUrl'), config.string('legal.privacyPolicyText'), '/privacy') },
+    {
+      key: 'imprint',
+      label: t('legal.footer.imprint'),
+      href: legalHref(
+        config.string('legal.imprintUrl'),
+        config.string('legal.imprintText'),
+        '/imprint'
+      ),
+    },
+    {
+      key: 'privacy',
+      label: t('legal.footer.privacy'),
+      href: legalHref(
+        config.string('legal.privacyPolicyUrl'),
+        config.string('legal.privacyPolicyText'),
+        '/privacy'
+      ),
+    },
   ].filter((link): link is { key: string; label: string; href: string } => link.href !== null)
   if (links.length === 0) return null
   return (
-    <footer style={{ padding: '16px', borderTop: `1px solid ${token.colorSplit}`, textAlign: 'center', fontSize: token.fontSizeSM }}>
+    <footer
+      style={{
+        padding: '16px',
+        borderTop: `1px solid ${token.colorSplit}`,
+        textAlign: 'center',
+        fontSize: token.fontSizeSM,
+      }}
+    >
       <nav aria-label={t('legal.footer.label')}>
-        <ul style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '8px 24px', listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
+            gap: '8px 24px',
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+          }}
+        >
           {links.map((link) => (
             <li key={link.key}>
-              <a href={link.href} data-testid={`legal-link-${link.key}`} style={{ color: token.colorTextSecondary }}>
+              <a
+                href={link.href}
+                data-testid={`legal-link-${link.key}`}
+                style={{ color: token.colorTextSecondary }}
+              >
                 {link.label}
               </a>
             </li>

@@ -37,31 +37,48 @@ export default function MobileNavDrawer({ open, onClose: close }: MobileNavDrawe
   const { direction } = useContext(ConfigProvider.ConfigContext)
   return (
     <Drawer
-        open={open}
-        onClose={close}
-        placement={direction === 'rtl' ? 'left' : 'right'}
-        width={300}
-        title={appName}
-        closable={{ 'aria-label': t('shell.nav.closeMenu') }}
-        id="tern-mobile-nav"
-      >
-        <nav aria-label={t('shell.nav.label')}>
-          <Flex vertical gap={4}>
-            {[...main, ...account].map((item) => (
-              <NavButton key={item.key} item={item} active={path === item.href} block onNavigate={close} />
-            ))}
-            {user && (
-              <Button type="text" block danger icon={<DirectionalIcon icon={<LogoutOutlined />} />} onClick={() => void doSignOut()} style={{ justifyContent: 'flex-start' }}>
-                {t('shell.nav.signOut')}
-              </Button>
-            )}
-          </Flex>
-        </nav>
-        <Divider />
-        <Flex vertical gap={16}>
-          <ColorSchemeField labelId="tern-mobile-theme-label" label={t('shell.theme.label')} block />
-          <LanguageField labelId="tern-mobile-language-label" label={t('shell.language.label')} refreshKey={open} />
+      open={open}
+      onClose={close}
+      placement={direction === 'rtl' ? 'left' : 'right'}
+      width={300}
+      title={appName}
+      closable={{ 'aria-label': t('shell.nav.closeMenu') }}
+      id="tern-mobile-nav"
+    >
+      <nav aria-label={t('shell.nav.label')}>
+        <Flex vertical gap={4}>
+          {[...main, ...account].map((item) => (
+            <NavButton
+              key={item.key}
+              item={item}
+              active={path === item.href}
+              block
+              onNavigate={close}
+            />
+          ))}
+          {user && (
+            <Button
+              type="text"
+              block
+              danger
+              icon={<DirectionalIcon icon={<LogoutOutlined />} />}
+              onClick={() => void doSignOut()}
+              style={{ justifyContent: 'flex-start' }}
+            >
+              {t('shell.nav.signOut')}
+            </Button>
+          )}
         </Flex>
-      </Drawer>
+      </nav>
+      <Divider />
+      <Flex vertical gap={16}>
+        <ColorSchemeField labelId="tern-mobile-theme-label" label={t('shell.theme.label')} block />
+        <LanguageField
+          labelId="tern-mobile-language-label"
+          label={t('shell.language.label')}
+          refreshKey={open}
+        />
+      </Flex>
+    </Drawer>
   )
 }

@@ -17,7 +17,11 @@ interface FieldProps {
 }
 
 /** Light, dark or the system's scheme, as a segmented control under its label. */
-export function ColorSchemeField({ labelId, label, block = false }: FieldProps & { block?: boolean }) {
+export function ColorSchemeField({
+  labelId,
+  label,
+  block = false,
+}: FieldProps & { block?: boolean }) {
   const { t } = useI18n()
   const { scheme, setScheme } = useColorScheme()
   return (
@@ -33,7 +37,10 @@ export function ColorSchemeField({ labelId, label, block = false }: FieldProps &
           onChange={(value) => {
             if (isColorScheme(value)) setScheme(value)
           }}
-          options={(['light', 'dark', 'system'] as const).map((value) => ({ value, label: t(`shell.theme.${value}`) }))}
+          options={(['light', 'dark', 'system'] as const).map((value) => ({
+            value,
+            label: t(`shell.theme.${value}`),
+          }))}
         />
       </div>
     </div>

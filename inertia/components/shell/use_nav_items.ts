@@ -27,14 +27,19 @@ export function useNavItems(): { main: NavItem[]; account: NavItem[] } {
   const { user } = page.props
   const current = useCurrentPath()
   // Signing in or up from a page (a share, My shares...) comes back to it; from home or an auth page, to Upload.
-  const comeBack = current === '/' || current.startsWith('/auth/') || current === '/error' ? null : page.url
+  const comeBack =
+    current === '/' || current.startsWith('/auth/') || current === '/error' ? null : page.url
   const main: NavItem[] = []
   const account: NavItem[] = []
 
   if (user) {
     main.push({ key: 'upload', href: paths.upload, label: t('shell.nav.upload') })
     main.push({ key: 'myShares', href: paths.myShares, label: t('shell.nav.myShares') })
-    main.push({ key: 'reverseShares', href: paths.reverseShares, label: t('shell.nav.reverseShares') })
+    main.push({
+      key: 'reverseShares',
+      href: paths.reverseShares,
+      label: t('shell.nav.reverseShares'),
+    })
     account.push({ key: 'account', href: paths.account, label: t('shell.nav.account') })
     if (user.isAdmin) {
       account.push({ key: 'admin', href: paths.admin, label: t('shell.nav.admin'), external: true })
@@ -46,9 +51,17 @@ export function useNavItems(): { main: NavItem[]; account: NavItem[] } {
     if (config.boolean('share.allowUnauthenticatedShares', false)) {
       main.push({ key: 'upload', href: paths.upload, label: t('shell.nav.upload') })
     }
-    main.push({ key: 'signIn', href: withRedirect(paths.signIn, comeBack), label: t('shell.nav.signIn') })
+    main.push({
+      key: 'signIn',
+      href: withRedirect(paths.signIn, comeBack),
+      label: t('shell.nav.signIn'),
+    })
     if (config.boolean('share.allowRegistration', true)) {
-      main.push({ key: 'signUp', href: withRedirect(paths.signUp, comeBack), label: t('shell.nav.signUp') })
+      main.push({
+        key: 'signUp',
+        href: withRedirect(paths.signUp, comeBack),
+        label: t('shell.nav.signUp'),
+      })
     }
   }
   return { main, account }

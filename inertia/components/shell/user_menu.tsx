@@ -35,7 +35,12 @@ export default function UserMenu() {
         items: [
           ...account.map((item) => ({ key: item.key, label: item.label, icon: icons[item.key] })),
           { type: 'divider' as const },
-          { key: 'signOut', label: t('shell.nav.signOut'), icon: <DirectionalIcon icon={<LogoutOutlined />} />, danger: true },
+          {
+            key: 'signOut',
+            label: t('shell.nav.signOut'),
+            icon: <DirectionalIcon icon={<LogoutOutlined />} />,
+            danger: true,
+          },
         ],
         onClick: ({ key }) => {
           if (key === 'signOut') return void doSignOut()

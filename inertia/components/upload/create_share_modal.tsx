@@ -74,7 +74,13 @@ const TEXT_VALIDATE_TRIGGER = 'onBlur'
  * (number and unit or never, capped by `share.maxExpiration`), name,
  * description, e-mail recipients, password and maximum views.
  */
-export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, fixedExpiration }: CreateShareModalProps) {
+export default function CreateShareModal({
+  open,
+  onCancel,
+  onSubmit,
+  isVisitor,
+  fixedExpiration,
+}: CreateShareModalProps) {
   const { t, locale } = useI18n()
   const config = useConfig()
   const [form] = Form.useForm<CreateShareValues>()
@@ -84,7 +90,8 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
   const defaultExpiration = config.string('share.defaultExpiration', '7 days')
   const hasMaximum = maximumExpiry(config.string('share.maxExpiration', '0 days')) !== null
   // The server refuses recipients unless sharing by e-mail and SMTP are both on.
-  const canMailRecipients = config.boolean('email.enableShareEmailRecipients') && config.boolean('smtp.enabled')
+  const canMailRecipients =
+    config.boolean('email.enableShareEmailRecipients') && config.boolean('smtp.enabled')
 
   // A fresh random link each time the dialog opens, drawn in the browser (the server renders it closed). In the
   // initial values, not set by an effect: a Share clicked before that effect ran (a busy device) sent an empty link.
@@ -105,7 +112,10 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
       // With a fixed expiry the server ignores the value (a reverse share's expiry applies).
       expiration:
         fixedExpiration === undefined
-          ? expirationInput(values.never, { value: values.expirationValue, unit: values.expirationUnit })
+          ? expirationInput(values.never, {
+              value: values.expirationValue,
+              unit: values.expirationUnit,
+            })
           : 'never',
       recipients: values.recipients ?? [],
       security: {
@@ -126,7 +136,14 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
       initialValues={initialValues}
       onSubmit={submit}
       notice={
-        isVisitor && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('upload.modal.visitorWarning')} />
+        isVisitor && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={t('upload.modal.visitorWarning')}
+          />
+        )
       }
     >
       <Form.Item label={t('upload.modal.link')} required>
@@ -152,7 +169,10 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
                   if (!value) return
                   let available = true
                   try {
-                    available = await isShareIdAvailable({ fetch: (...args) => fetch(...args) }, value.trim())
+                    available = await isShareIdAvailable(
+                      { fetch: (...args) => fetch(...args) },
+                      value.trim()
+                    )
                   } catch {
                     return // the server decides on submit
                   }
@@ -208,7 +228,11 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
         label={t('upload.modal.description')}
         rules={[{ max: 512, message: t('validation.maxLength', { length: 512 }) }]}
       >
-        <Input.TextArea placeholder={t('upload.modal.descriptionPlaceholder')} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={512} />
+        <Input.TextArea
+          placeholder={t('upload.modal.descriptionPlaceholder')}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          maxLength={512}
+        />
       </Form.Item>
       {canMailRecipients && (
         <Form.Item
@@ -218,7 +242,8 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
           rules={[
             {
               validator: async (_rule, value: string[] | undefined) => {
-                if ((value ?? []).some((email) => !EMAIL.test(email))) throw new Error(t('upload.modal.invalidEmail'))
+                if ((value ?? []).some((email) => !EMAIL.test(email)))
+                  throw new Error(t('upload.modal.invalidEmail'))
               },
             },
           ]}
@@ -251,10 +276,22 @@ export default function CreateShareModal({ open, onCancel, onSubmit, isVisitor, 
                     { max: 30, message: t('validation.maxLength', { length: 30 }) },
                   ]}
                 >
-                  <Input.Password placeholder={t('upload.modal.passwordPlaceholder')} autoComplete="new-password" />
+                  <Input.Password
+                    placeholder={t('upload.modal.passwordPlaceholder')}
+                    autoComplete="new-password"
+                  />
                 </Form.Item>
-                <Form.Item name="maxViews" label={t('upload.modal.maxViews')} style={{ marginBottom: 0 }}>
-                  <InputNumber min={1} precision={0} placeholder={t('upload.modal.maxViewsPlaceholder')} style={{ width: '100%' }} />
+                <Form.Item
+                  name="maxViews"
+                  label={t('upload.modal.maxViews')}
+                  style={{ marginBottom: 0 }}
+                >
+                  <InputNumber
+                    min={1}
+                    precision={0}
+                    placeholder={t('upload.modal.maxViewsPlaceholder')}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
               </>
             ),

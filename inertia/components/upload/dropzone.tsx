@@ -92,7 +92,9 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
           cursor: disabled ? 'not-allowed' : 'pointer',
           borderRadius: token.borderRadius,
           padding: 8,
-          outline: focusVisible ? `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}` : 'none',
+          outline: focusVisible
+            ? `${token.lineWidthFocus}px solid ${token.colorPrimaryBorder}`
+            : 'none',
           outlineOffset: 1,
           transition: `outline-offset 0s, outline ${token.motionDurationMid}`,
         }}
@@ -102,15 +104,26 @@ export default function Dropzone({ onFiles, maxSizeText, disabled }: DropzonePro
           <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
             {t('upload.dropzone.title')}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('upload.dropzone.description', { maxSize: maxSizeText })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('upload.dropzone.description', { maxSize: maxSizeText })}
+          </Typography.Text>
         </Flex>
       </div>
       {/* The icons are decoration: antd names them ("cloud-upload"), and a screen reader would read that before the label. */}
       <Flex gap={8} justify="center" wrap style={{ marginTop: 16 }}>
-        <Button type="primary" icon={<CloudUploadOutlined aria-hidden />} onClick={chooseFiles} disabled={disabled}>
+        <Button
+          type="primary"
+          icon={<CloudUploadOutlined aria-hidden />}
+          onClick={chooseFiles}
+          disabled={disabled}
+        >
           {t('upload.dropzone.chooseFiles')}
         </Button>
-        <Button icon={<FolderOpenOutlined aria-hidden />} onClick={() => !disabled && folderInput.current?.click()} disabled={disabled}>
+        <Button
+          icon={<FolderOpenOutlined aria-hidden />}
+          onClick={() => !disabled && folderInput.current?.click()}
+          disabled={disabled}
+        >
           {t('upload.dropzone.chooseFolder')}
         </Button>
       </Flex>

@@ -63,7 +63,12 @@ export function expirationInput(never: boolean, span: Timespan): string {
 }
 
 /** True when `span` from now ends after the maximum (never is over any maximum). */
-export function exceedsMaximum(never: boolean, span: Timespan, maximum: Date | null, now = new Date()): boolean {
+export function exceedsMaximum(
+  never: boolean,
+  span: Timespan,
+  maximum: Date | null,
+  now = new Date()
+): boolean {
   if (!maximum) return false
   if (never) return true
   return addTimespan(now, span).getTime() > maximum.getTime()

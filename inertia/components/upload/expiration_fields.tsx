@@ -23,7 +23,10 @@ export interface ExpirationValues {
  * Initial values of the fields from `share.defaultExpiration` (a default of
  * 0 means "never", unless a maximum forbids it).
  */
-export function initialExpiration(defaultExpiration: string, hasMaximum: boolean): ExpirationValues {
+export function initialExpiration(
+  defaultExpiration: string,
+  hasMaximum: boolean
+): ExpirationValues {
   const span: Timespan = parseTimespan(defaultExpiration) ?? { value: 7, unit: 'day' }
   return {
     expirationValue: span.value === 0 ? 1 : span.value,
@@ -67,7 +70,10 @@ export default function ExpirationFields({ form, messages }: ExpirationFieldsPro
     ? t(`${messages}.neverExpiresInfo`)
     : Number.isInteger(expirationValue) && expirationValue > 0
       ? t(`${messages}.expiresOn`, {
-          date: formatDate(addTimespan(new Date(), { value: expirationValue, unit: expirationUnit }).toISOString(), locale),
+          date: formatDate(
+            addTimespan(new Date(), { value: expirationValue, unit: expirationUnit }).toISOString(),
+            locale
+          ),
         })
       : ''
 
@@ -83,9 +89,19 @@ export default function ExpirationFields({ form, messages }: ExpirationFieldsPro
             {
               validator: async () => {
                 const values = form.getFieldsValue(['never', 'expirationValue', 'expirationUnit'])
-                const span = { value: Number(values.expirationValue) || 0, unit: values.expirationUnit ?? 'day' }
+                const span = {
+                  value: Number(values.expirationValue) || 0,
+                  unit: values.expirationUnit ?? 'day',
+                }
                 const now = new Date()
-                if (exceedsMaximum(Boolean(values.never), span, maximumExpiry(maxExpiration, now), now)) {
+                if (
+                  exceedsMaximum(
+                    Boolean(values.never),
+                    span,
+                    maximumExpiry(maxExpiration, now),
+                    now
+                  )
+                ) {
                   throw new Error(t('upload.modal.expirationTooLong', { max: maximumText() }))
                 }
               },

@@ -37,7 +37,11 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
   const { t, locale } = useI18n()
   const narrow = !Grid.useBreakpoint().sm
   const percentOf = (item: UploadItem) =>
-    item.file.size === 0 ? (item.status === 'done' ? 100 : 0) : Math.floor((item.uploaded / item.file.size) * 100)
+    item.file.size === 0
+      ? item.status === 'done'
+        ? 100
+        : 0
+      : Math.floor((item.uploaded / item.file.size) * 100)
 
   return (
     <Table<UploadItem>
@@ -60,7 +64,9 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
           dataIndex: 'size',
           width: 100,
           ...(showProgress ? { responsive: ['sm' as const] } : {}),
-          render: (_, item) => <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(item.file.size, locale)}</span>,
+          render: (_, item) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatBytes(item.file.size, locale)}</span>
+          ),
         },
         showProgress
           ? {
@@ -71,7 +77,13 @@ export default function UploadFileList({ items, onRemove, showProgress }: Upload
                 <Progress
                   percent={percentOf(item)}
                   size="small"
-                  status={item.status === 'failed' ? 'exception' : item.status === 'done' ? 'success' : 'active'}
+                  status={
+                    item.status === 'failed'
+                      ? 'exception'
+                      : item.status === 'done'
+                        ? 'success'
+                        : 'active'
+                  }
                   aria-label={t('upload.files.progressOf', { name: item.file.name })}
                   format={(percent) =>
                     item.status === 'retrying'

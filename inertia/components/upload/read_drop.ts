@@ -19,7 +19,9 @@ interface FileEntryLike extends EntryLike {
   file(success: (file: File) => void, failure?: (error: unknown) => void): void
 }
 interface DirectoryEntryLike extends EntryLike {
-  createReader(): { readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void }
+  createReader(): {
+    readEntries(success: (entries: EntryLike[]) => void, failure?: (error: unknown) => void): void
+  }
 }
 
 /**
@@ -39,7 +41,9 @@ export function filesFromInput(list: FileList): File[] {
 
 async function readEntry(entry: EntryLike, into: File[]): Promise<void> {
   if (entry.isFile) {
-    const file = await new Promise<File | null>((resolve) => (entry as FileEntryLike).file(resolve, () => resolve(null)))
+    const file = await new Promise<File | null>((resolve) =>
+      (entry as FileEntryLike).file(resolve, () => resolve(null))
+    )
     if (file) into.push(withPath(file, entry.fullPath))
     return
   }
@@ -47,7 +51,9 @@ async function readEntry(entry: EntryLike, into: File[]): Promise<void> {
   const reader = (entry as DirectoryEntryLike).createReader()
   // readEntries answers in batches (100 in Chromium) until an empty one.
   for (;;) {
-    const batch = await new Promise<EntryLike[]>((resolve) => reader.readEntries(resolve, () => resolve([])))
+    const batch = await new Promise<EntryLike[]>((resolve) =>
+      reader.readEntries(resolve, () => resolve([]))
+    )
     if (batch.length === 0) break
     for (const child of batch) await readEntry(child, into)
   }
@@ -58,7 +64,11 @@ export async function filesFromDataTransfer(transfer: DataTransfer): Promise<Fil
   const items = Array.from(transfer.items ?? [])
   const entries = items
     .filter((item) => item.kind === 'file')
-    .map((item) => (typeof item.webkitGetAsEntry === 'function' ? (item.webkitGetAsEntry() as EntryLike | null) : null))
+    .map((item) =>
+      typeof item.webkitGetAsEntry === 'function'
+        ? (item.webkitGetAsEntry() as EntryLike | null)
+        : null
+    )
   if (entries.length > 0 && entries.every(Boolean)) {
     const files: File[] = []
     for (const entry of entries) await readEntry(entry!, files)

@@ -45,7 +45,8 @@ export async function createReverseShareShare(
     return await createShare({ fetch: fetchFn }, { ...input, expiration: 'never' })
   } catch (error) {
     // 403: the token died between the lookup and the creation (unknown, expired or used up).
-    if (error instanceof UploadError && error.status === 403) throw new ReverseShareUnavailableError()
+    if (error instanceof UploadError && error.status === 403)
+      throw new ReverseShareUnavailableError()
     throw error
   }
 }
@@ -56,5 +57,8 @@ export async function createReverseShareShare(
  * server discarded the share). Its use was taken when the share was created.
  */
 export function isReverseShareUsedUp(error: unknown): boolean {
-  return error instanceof UploadError && (error.error === 'reverse_share_unavailable' || error.status === 410)
+  return (
+    error instanceof UploadError &&
+    (error.error === 'reverse_share_unavailable' || error.status === 410)
+  )
 }

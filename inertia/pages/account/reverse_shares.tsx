@@ -11,7 +11,9 @@ import { useErrorText } from '~/lib/validation'
 import { maximumExpiry } from '~/components/upload/expiration'
 import ReverseSharesTable from '~/components/reverse_shares/reverse_shares_table'
 import ReverseShareLinkModal from '~/components/reverse_shares/reverse_share_link_modal'
-import CreateReverseShareModal, { ReverseShareFieldError } from '~/components/reverse_shares/create_reverse_share_modal'
+import CreateReverseShareModal, {
+  ReverseShareFieldError,
+} from '~/components/reverse_shares/create_reverse_share_modal'
 import type { CreateReverseShareInput, CreatedReverseShare, ReverseShare } from '#api/reverse_share'
 import {
   EXPIRATION_TOO_LONG_MESSAGE,
@@ -67,12 +69,17 @@ export default function ReverseShares() {
         const maximum = maximumExpiry(config.string('share.maxExpiration', '0 days'))
         throw new ReverseShareFieldError(
           'expirationValue',
-          t('upload.modal.expirationTooLong', { max: maximum ? formatDate(maximum.toISOString(), locale) : '' })
+          t('upload.modal.expirationTooLong', {
+            max: maximum ? formatDate(maximum.toISOString(), locale) : '',
+          })
         )
       }
       if (MAX_SHARE_SIZE_MESSAGE.test(message)) {
         const max = formatBytes(config.number('share.maxSize', 1_000_000_000), locale)
-        throw new ReverseShareFieldError('sizeValue', t('reverse_shares.createModal.maxShareSizeTooLarge', { max }))
+        throw new ReverseShareFieldError(
+          'sizeValue',
+          t('reverse_shares.createModal.maxShareSizeTooLarge', { max })
+        )
       }
       throw new Error(errorText(error))
     }
@@ -90,7 +97,10 @@ export default function ReverseShares() {
       setReverseShares((current) => (current ?? []).filter((item) => item.id !== reverseShare.id))
       notification.success({ message: t('reverse_shares.delete.done') })
     } catch (error) {
-      notification.error({ message: t('reverse_shares.delete.failed'), description: errorText(error) })
+      notification.error({
+        message: t('reverse_shares.delete.failed'),
+        description: errorText(error),
+      })
     } finally {
       setDeleting(null)
     }
@@ -108,7 +118,11 @@ export default function ReverseShares() {
     })
 
   const createButton = (primary: boolean) => (
-    <Button type={primary ? 'primary' : 'default'} icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+    <Button
+      type={primary ? 'primary' : 'default'}
+      icon={<PlusOutlined />}
+      onClick={() => setCreating(true)}
+    >
       {t('reverse_shares.create')}
     </Button>
   )
@@ -124,11 +138,19 @@ export default function ReverseShares() {
           {reverseShares !== null && reverseShares.length > 0 && createButton(false)}
         </Flex>
         <Typography.Text type="secondary">{t('reverse_shares.intro')}</Typography.Text>
-        <LoadErrorAlert error={loadError} retryLabel={t('reverse_shares.retry')} onRetry={() => void load()} />
+        <LoadErrorAlert
+          error={loadError}
+          retryLabel={t('reverse_shares.retry')}
+          onRetry={() => void load()}
+        />
         {reverseShares === null ? (
           <ListSkeleton label={t('reverse_shares.loading')} />
         ) : reverseShares.length === 0 && !loadError ? (
-          <EmptyList testId="reverse-shares-empty" title={t('reverse_shares.empty.title')} text={t('reverse_shares.empty.text')}>
+          <EmptyList
+            testId="reverse-shares-empty"
+            title={t('reverse_shares.empty.title')}
+            text={t('reverse_shares.empty.text')}
+          >
             {createButton(true)}
           </EmptyList>
         ) : (
@@ -136,13 +158,19 @@ export default function ReverseShares() {
             <ReverseSharesTable
               reverseShares={reverseShares}
               deleting={deleting}
-              onLink={(reverseShare) => setLinkShown({ link: reverseShare.link, expiration: reverseShare.shareExpiration })}
+              onLink={(reverseShare) =>
+                setLinkShown({ link: reverseShare.link, expiration: reverseShare.shareExpiration })
+              }
               onDelete={confirmDelete}
             />
           )
         )}
       </Flex>
-      <CreateReverseShareModal open={creating} onCancel={() => setCreating(false)} onSubmit={create} />
+      <CreateReverseShareModal
+        open={creating}
+        onCancel={() => setCreating(false)}
+        onSubmit={create}
+      />
       <ReverseShareLinkModal
         link={linkShown?.link ?? null}
         expiration={linkShown?.expiration}

@@ -95,11 +95,19 @@ export default function MyShares() {
             </LinkButton>
           )}
         </Flex>
-        <LoadErrorAlert error={loadError} retryLabel={t('my_shares.retry')} onRetry={() => void load()} />
+        <LoadErrorAlert
+          error={loadError}
+          retryLabel={t('my_shares.retry')}
+          onRetry={() => void load()}
+        />
         {shares === null ? (
           <ListSkeleton label={t('my_shares.loading')} />
         ) : shares.length === 0 && !loadError ? (
-          <EmptyList testId="my-shares-empty" title={t('my_shares.empty.title')} text={t('my_shares.empty.text')}>
+          <EmptyList
+            testId="my-shares-empty"
+            title={t('my_shares.empty.title')}
+            text={t('my_shares.empty.text')}
+          >
             <LinkButton type="primary" href="/upload" icon={<PlusOutlined />}>
               {t('my_shares.create')}
             </LinkButton>

@@ -33,7 +33,10 @@ export default function ForgotPassword(props: { mailEnabled?: boolean }) {
   const { appUrlConfirmed } = usePage().props
   const unavailable =
     props.mailEnabled === false
-      ? { title: t('auth.forgotPassword.unavailableTitle'), text: t('auth.forgotPassword.unavailable') }
+      ? {
+          title: t('auth.forgotPassword.unavailableTitle'),
+          text: t('auth.forgotPassword.unavailable'),
+        }
       : !appUrlConfirmed
         ? { title: t('public_address.reset.title'), text: t('public_address.reset.text') }
         : null
@@ -47,13 +50,32 @@ export default function ForgotPassword(props: { mailEnabled?: boolean }) {
         footer={<Link href={authPaths.signIn}>{t('auth.forgotPassword.back')}</Link>}
       >
         {unavailable ? (
-          <Alert type="warning" showIcon data-testid="reset-unavailable" message={unavailable.title} description={unavailable.text} />
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="reset-unavailable"
+            message={unavailable.title}
+            description={unavailable.text}
+          />
         ) : (
           <>
             <div aria-live="polite">
-              {sent && <Alert type="success" showIcon message={t('auth.forgotPassword.sent')} style={{ marginBottom: 16 }} />}
+              {sent && (
+                <Alert
+                  type="success"
+                  showIcon
+                  message={t('auth.forgotPassword.sent')}
+                  style={{ marginBottom: 16 }}
+                />
+              )}
             </div>
-            <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="forgotPassword">
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={onFinish}
+              requiredMark={false}
+              name="forgotPassword"
+            >
               <FormError error={error} />
               <Form.Item name="email" label={t('auth.fields.email')} rules={rules.email}>
                 <Input inputMode="email" autoFocus autoComplete="email" size="large" />

@@ -12,7 +12,10 @@ export default function Goodbye() {
   return (
     <>
       <Head title={t('auth.goodbye.title')} />
-      <AuthCard title={t('auth.goodbye.heading')} description={t('auth.goodbye.description', { appName })}>
+      <AuthCard
+        title={t('auth.goodbye.heading')}
+        description={t('auth.goodbye.description', { appName })}
+      >
         <LinkButton type="primary" block size="large" href={paths.home}>
           {t('auth.goodbye.home')}
         </LinkButton>

@@ -34,17 +34,32 @@ export default function ResetPassword(props: { token: string }) {
       <Head title={t('auth.resetPassword.title')} />
       <AuthCard
         title={t('auth.resetPassword.heading')}
-        footer={done ? undefined : <Link href={authPaths.forgotPassword}>{t('auth.resetPassword.requestNew')}</Link>}
+        footer={
+          done ? undefined : (
+            <Link href={authPaths.forgotPassword}>{t('auth.resetPassword.requestNew')}</Link>
+          )
+        }
       >
         {done ? (
           <div aria-live="polite">
-            <Alert type="success" showIcon message={t('auth.resetPassword.done')} style={{ marginBottom: 16 }} />
+            <Alert
+              type="success"
+              showIcon
+              message={t('auth.resetPassword.done')}
+              style={{ marginBottom: 16 }}
+            />
             <LinkButton type="primary" block size="large" href={authPaths.signIn}>
               {t('auth.resetPassword.signIn')}
             </LinkButton>
           </div>
         ) : (
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="resetPassword">
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={onFinish}
+            requiredMark={false}
+            name="resetPassword"
+          >
             <FormError error={error} />
             <Form.Item name="password" label={t('auth.fields.newPassword')} rules={rules.password}>
               <Input.Password autoFocus autoComplete="new-password" size="large" />

@@ -37,7 +37,8 @@ export default function SignIn(props: { redirect: string; mailEnabled?: boolean 
 
   const signUpAllowed = config.boolean('share.allowRegistration', true)
   // oauth.disablePassword: only the social-login buttons are offered, unless LDAP sign-in is on (it needs the form).
-  const passwordAllowed = !config.boolean('oauth.disablePassword', false) || config.boolean('ldap.enabled', false)
+  const passwordAllowed =
+    !config.boolean('oauth.disablePassword', false) || config.boolean('ldap.enabled', false)
   const signUpHref = withRedirect(authPaths.signUp, props.redirect)
 
   if (step) {
@@ -64,12 +65,20 @@ export default function SignIn(props: { redirect: string; mailEnabled?: boolean 
           footer={
             signUpAllowed && (
               <>
-                {t('auth.signIn.noAccount')} <Link href={signUpHref}>{t('auth.signIn.signUpLink')}</Link>
+                {t('auth.signIn.noAccount')}{' '}
+                <Link href={signUpHref}>{t('auth.signIn.signUpLink')}</Link>
               </>
             )
           }
         >
-          {passwordAllowed && <SignInForm onSignedIn={signedIn} onLoginToken={setLoginToken} notice={notice} offerReset={props.mailEnabled === true && appUrlConfirmed} />}
+          {passwordAllowed && (
+            <SignInForm
+              onSignedIn={signedIn}
+              onLoginToken={setLoginToken}
+              notice={notice}
+              offerReset={props.mailEnabled === true && appUrlConfirmed}
+            />
+          )}
           <SocialButtons divider={passwordAllowed} />
         </AuthCard>
       )}

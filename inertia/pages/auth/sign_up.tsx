@@ -32,7 +32,10 @@ export default function SignUp(props: { redirect: string }) {
         title={t('auth.signUp.heading')}
         footer={
           <>
-            {t('auth.signUp.haveAccount')} <Link href={withRedirect(authPaths.signIn, props.redirect)}>{t('auth.signUp.signInLink')}</Link>
+            {t('auth.signUp.haveAccount')}{' '}
+            <Link href={withRedirect(authPaths.signIn, props.redirect)}>
+              {t('auth.signUp.signInLink')}
+            </Link>
           </>
         }
       >

@@ -27,7 +27,11 @@ export default function Totp(props: { loginToken: string; redirect: string }) {
             <Alert type="warning" showIcon message={t('auth.totp.expired')} />
           </div>
         ) : (
-          <TotpCodeForm loginToken={props.loginToken} onSignedIn={signedIn} onExpired={() => setExpired(true)} />
+          <TotpCodeForm
+            loginToken={props.loginToken}
+            onSignedIn={signedIn}
+            onExpired={() => setExpired(true)}
+          />
         )}
       </AuthCard>
     </>

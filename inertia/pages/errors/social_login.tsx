@@ -24,7 +24,11 @@ export default function SocialLoginError(props: SocialLoginErrorProps) {
       <Result
         status="warning"
         title={<h1 className="tern-result-title">{t('errors.social.heading')}</h1>}
-        subTitle={<span data-error-code={props.code}>{t(`errors.social.codes.${props.code}`, { provider })}</span>}
+        subTitle={
+          <span data-error-code={props.code}>
+            {t(`errors.social.codes.${props.code}`, { provider })}
+          </span>
+        }
         extra={
           <LinkButton type="primary" icon={<ArrowLeftOutlined />} href={props.redirect}>
             {t('errors.social.back')}

@@ -16,8 +16,20 @@ export default function LegalShow(props: { page: 'imprint' | 'privacy'; text: st
   return (
     <>
       <Head title={title} />
-      <article aria-labelledby="legal-title" data-testid="legal-text" style={{ maxWidth: 800, margin: '0 auto', overflowWrap: 'anywhere' }}>
-        <h1 id="legal-title" style={{ marginTop: 0, fontSize: 30, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
+      <article
+        aria-labelledby="legal-title"
+        data-testid="legal-text"
+        style={{ maxWidth: 800, margin: '0 auto', overflowWrap: 'anywhere' }}
+      >
+        <h1
+          id="legal-title"
+          style={{
+            marginTop: 0,
+            fontSize: 30,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+          }}
+        >
           {title}
         </h1>
         <MarkdownRenderer source={props.text} />

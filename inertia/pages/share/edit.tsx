@@ -49,7 +49,12 @@ function Refusal(props: { kind: 'notFound' | 'forbidden' }) {
  * `GET /api/shares/:id/from-owner`, its settings (name, description,
  * expiration, password, view limit) and its files (remove, append).
  */
-export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, expirationFixed = false }: ShareEditProps) {
+export default function ShareEdit({
+  shareId,
+  access,
+  maxViews: initialMaxViews,
+  expirationFixed = false,
+}: ShareEditProps) {
   const t = useTranslate()
   const errorText = useErrorText()
   const [state, setState] = useState<LoadState>(
@@ -63,7 +68,8 @@ export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, 
       setState({ kind: 'ready', share: await api.get<OwnedShare>(sharePaths.fromOwner(shareId)) })
     } catch (error) {
       if (isApiError(error) && error.statusCode === 404) setState({ kind: 'notFound' })
-      else if (isApiError(error) && (error.statusCode === 403 || error.statusCode === 401)) setState({ kind: 'forbidden' })
+      else if (isApiError(error) && (error.statusCode === 403 || error.statusCode === 401))
+        setState({ kind: 'forbidden' })
       else setState({ kind: 'error', message: errorText(error) })
     }
   }, [shareId, errorText])
@@ -89,11 +95,19 @@ export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, 
         ) : (
           <>
             <div>
-              <LinkButton type="link" href="/account/shares" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+              <LinkButton
+                type="link"
+                href="/account/shares"
+                icon={<ArrowLeftOutlined />}
+                style={{ paddingInline: 0 }}
+              >
                 {t('share_edit.backToShares')}
               </LinkButton>
               <Flex justify="space-between" align="center" wrap gap={12}>
-                <Typography.Title level={1} style={{ margin: 0, fontSize: 30, wordBreak: 'break-all' }}>
+                <Typography.Title
+                  level={1}
+                  style={{ margin: 0, fontSize: 30, wordBreak: 'break-all' }}
+                >
                   {t('share_edit.title', { id: shareId })}
                 </Typography.Title>
                 {state.kind === 'ready' && (
@@ -127,7 +141,11 @@ export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, 
                   role="region"
                   aria-labelledby="share-edit-settings"
                   title={
-                    <Typography.Title id="share-edit-settings" level={2} style={{ fontSize: 18, margin: 0 }}>
+                    <Typography.Title
+                      id="share-edit-settings"
+                      level={2}
+                      style={{ fontSize: 18, margin: 0 }}
+                    >
                       {t('share_edit.settings.title')}
                     </Typography.Title>
                   }
@@ -146,7 +164,11 @@ export default function ShareEdit({ shareId, access, maxViews: initialMaxViews, 
                   role="region"
                   aria-labelledby="share-edit-files"
                   title={
-                    <Typography.Title id="share-edit-files" level={2} style={{ fontSize: 18, margin: 0 }}>
+                    <Typography.Title
+                      id="share-edit-files"
+                      level={2}
+                      style={{ fontSize: 18, margin: 0 }}
+                    >
                       {t('share_edit.files.title')}
                     </Typography.Title>
                   }

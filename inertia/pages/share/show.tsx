@@ -59,7 +59,11 @@ function ShareView(props: ShareShowProps) {
           <Flex vertical gap={24}>
             <ShareHeader
               share={state.share}
-              actions={state.share.files.length > 1 ? <DownloadAllButton shareId={state.share.id} /> : undefined}
+              actions={
+                state.share.files.length > 1 ? (
+                  <DownloadAllButton shareId={state.share.id} />
+                ) : undefined
+              }
             />
             {/* The look of an antd Card with a title, without Card (which brings rc-tabs along). */}
             <section
@@ -82,7 +86,12 @@ function ShareView(props: ShareShowProps) {
               >
                 <h2
                   id="share-files-title"
-                  style={{ fontSize: 18, margin: 0, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}
+                  style={{
+                    fontSize: 18,
+                    margin: 0,
+                    fontWeight: token.fontWeightStrong,
+                    color: token.colorTextHeading,
+                  }}
                 >
                   {t('share.files.title')}
                 </h2>

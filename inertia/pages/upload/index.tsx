@@ -3,7 +3,14 @@ import { Alert, App, Button, Flex, Progress, Typography } from 'antd'
 import { Head, usePage } from '@inertiajs/react'
 import { useI18n, type TranslateFn } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
-import { formatBytes, formatDate, formatDuration, formatPercent, formatSpeed, isNeverExpiring } from '~/lib/format'
+import {
+  formatBytes,
+  formatDate,
+  formatDuration,
+  formatPercent,
+  formatSpeed,
+  isNeverExpiring,
+} from '~/lib/format'
 import { SpeedMeter, announcementDue } from '~/lib/upload_progress'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
 import { maximumExpiry } from '~/components/upload/expiration'
@@ -86,7 +93,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const config = useConfig()
   const { notification } = App.useApp()
   const { user } = usePage().props
-  const maxSize = reverseShare ? Number(reverseShare.maxShareSize) : config.number('share.maxSize', 1_000_000_000)
+  const maxSize = reverseShare
+    ? Number(reverseShare.maxShareSize)
+    : config.number('share.maxSize', 1_000_000_000)
   const chunkSize = config.number('share.chunkSize', 10_000_000)
   const simplified = reverseShare?.simplified ?? false
   const autoOpen = config.boolean('share.autoOpenShareModal') && !simplified
@@ -133,12 +142,22 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         return
       }
       setSizeError(
-        repeated.size > 0 ? t('upload.errors.duplicateNames', { count: repeated.size, names: [...repeated].join(', ') }) : null
+        repeated.size > 0
+          ? t('upload.errors.duplicateNames', {
+              count: repeated.size,
+              names: [...repeated].join(', '),
+            })
+          : null
       )
       if (files.length === 0) return
       setItems((current) => [
         ...current,
-        ...files.map((file) => ({ key: `f${nextKey++}`, file, uploaded: 0, status: 'waiting' as const })),
+        ...files.map((file) => ({
+          key: `f${nextKey++}`,
+          file,
+          uploaded: 0,
+          status: 'waiting' as const,
+        })),
       ])
       if (autoOpen) setModalOpen(true)
     },
@@ -196,13 +215,21 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         ? await createReverseShareShare(browserFetch, reverseShare.token, input)
         : await createShare({ fetch: browserFetch }, input)
     } catch (error) {
-      if (error instanceof ReverseShareUnavailableError) throw new Error(t('reverse_shares.upload.unavailable'))
+      if (error instanceof ReverseShareUnavailableError)
+        throw new Error(t('reverse_shares.upload.unavailable'))
       if (error instanceof UploadError && error.message === 'Share id already in use') {
         throw new FieldError('id', t('upload.modal.linkInUse'))
       }
-      if (error instanceof UploadError && error.message === 'Expiration date exceeds maximum expiration date') {
+      if (
+        error instanceof UploadError &&
+        error.message === 'Expiration date exceeds maximum expiration date'
+      ) {
         const maximum = maximumExpiry(config.string('share.maxExpiration', '0 days'))
-        throw new Error(t('upload.errors.expiration', { max: maximum ? formatDate(maximum.toISOString(), locale) : '' }))
+        throw new Error(
+          t('upload.errors.expiration', {
+            max: maximum ? formatDate(maximum.toISOString(), locale) : '',
+          })
+        )
       }
       throw new Error(describe(t, error))
     }
@@ -236,7 +263,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     for (let round = 0; ; round++) {
       const failures = await uploadRound(share.id, uploader, pending)
       if (failures.length === 0) break
-      const fatal = failures.find(({ error }) => !(error instanceof UploadError) || !error.retryable)
+      const fatal = failures.find(
+        ({ error }) => !(error instanceof UploadError) || !error.retryable
+      )
       if (fatal || round + 1 >= FILE_ROUNDS) {
         const error = fatal?.error ?? failures[0].error
         const message =
@@ -248,7 +277,10 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         setPhase('choosing')
         return
       }
-      notification.warning({ key: RETRY_NOTICE, message: t('upload.errors.retrying', { count: failures.length }) })
+      notification.warning({
+        key: RETRY_NOTICE,
+        message: t('upload.errors.retrying', { count: failures.length }),
+      })
       const keys = new Set(failures.map((failure) => failure.key))
       pending = items.filter((item) => keys.has(item.key))
       pending.forEach((item) => update(item.key, { status: 'retrying' }))
@@ -260,7 +292,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
       setCompleted(await completeShare({ fetch: browserFetch }, share.id))
       setPhase('done')
     } catch (error) {
-      const message = isReverseShareUsedUp(error) ? t('reverse_shares.upload.unavailable') : t('upload.errors.finish')
+      const message = isReverseShareUsedUp(error)
+        ? t('reverse_shares.upload.unavailable')
+        : t('upload.errors.finish')
       setUploadError(message)
       notification.error({ message })
       setPhase('choosing')
@@ -277,7 +311,11 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          await startShare({ id: randomShareId(config.number('share.shareIdLength', 8)), expiration: 'never', recipients: [] })
+          await startShare({
+            id: randomShareId(config.number('share.shareIdLength', 8)),
+            expiration: 'never',
+            recipients: [],
+          })
           return
         } catch (error) {
           if (!(error instanceof FieldError) || attempt >= 2) throw error
@@ -317,9 +355,15 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const busy = phase === 'uploading' || phase === 'completing' || starting
   const doneCount = items.filter((item) => item.status === 'done').length
   const uploadedBytes = items.reduce((sum, item) => sum + item.uploaded, 0)
-  const percent = totalSize === 0 ? (doneCount === items.length ? 100 : 0) : Math.floor((uploadedBytes / totalSize) * 100)
+  const percent =
+    totalSize === 0
+      ? doneCount === items.length
+        ? 100
+        : 0
+      : Math.floor((uploadedBytes / totalSize) * 100)
   const speed = phase === 'uploading' ? meter.current.speed(now) : null
-  const secondsLeft = phase === 'uploading' ? meter.current.secondsLeft(now, totalSize - uploadedBytes) : null
+  const secondsLeft =
+    phase === 'uploading' ? meter.current.secondsLeft(now, totalSize - uploadedBytes) : null
   const duration = secondsLeft === null ? null : formatDuration(secondsLeft, locale)
   const timeLeftText =
     secondsLeft === null || speed === 0
@@ -329,7 +373,11 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         : t('upload.progress.fewSeconds')
   const statusText =
     phase === 'uploading'
-      ? t('upload.status.uploading', { done: doneCount, total: items.length, percent: formatPercent(percent, locale) })
+      ? t('upload.status.uploading', {
+          done: doneCount,
+          total: items.length,
+          percent: formatPercent(percent, locale),
+        })
       : phase === 'completing'
         ? t('upload.status.completing')
         : phase === 'done'
@@ -342,7 +390,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     const time = performance.now()
     if (!announcementDue(lastAnnouncement.current, time, phase)) return
     lastAnnouncement.current = { time, phase }
-    setAnnouncement(phase === 'uploading' && secondsLeft !== null ? `${statusText} ${timeLeftText}` : statusText)
+    setAnnouncement(
+      phase === 'uploading' && secondsLeft !== null ? `${statusText} ${timeLeftText}` : statusText
+    )
   }, [statusText, timeLeftText, phase, secondsLeft])
 
   return (
@@ -357,13 +407,20 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
             {t('reverse_shares.upload.intro')}{' '}
             {isNeverExpiring(reverseShare.shareExpiration)
               ? t('reverse_shares.upload.neverExpires')
-              : t('reverse_shares.upload.expiresOn', { date: formatDate(reverseShare.shareExpiration, locale) })}
+              : t('reverse_shares.upload.expiresOn', {
+                  date: formatDate(reverseShare.shareExpiration, locale),
+                })}
           </Typography.Text>
         )}
         <Dropzone onFiles={addFiles} maxSizeText={maxSizeText} disabled={busy} />
         {sizeError && <Alert type="error" showIcon role="alert" message={sizeError} />}
         {uploadError && <Alert type="error" showIcon role="alert" message={uploadError} />}
-        <div aria-live="polite" role="status" style={VISUALLY_HIDDEN} data-testid="upload-announcement">
+        <div
+          aria-live="polite"
+          role="status"
+          style={VISUALLY_HIDDEN}
+          data-testid="upload-announcement"
+        >
           {announcement}
         </div>
         {/* Seen, not spoken (the live region above speaks); once done, the share-ready dialog shows it. */}
@@ -401,10 +458,17 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
                 {t('upload.files.title')}
               </Typography.Title>
               <Typography.Text type="secondary">
-                {t('upload.files.total', { count: items.length, size: formatBytes(totalSize, locale) })}
+                {t('upload.files.total', {
+                  count: items.length,
+                  size: formatBytes(totalSize, locale),
+                })}
               </Typography.Text>
             </Flex>
-            <UploadFileList items={items} onRemove={busy ? undefined : removeFile} showProgress={phase !== 'choosing' || items.some((item) => item.status !== 'waiting')} />
+            <UploadFileList
+              items={items}
+              onRemove={busy ? undefined : removeFile}
+              showProgress={phase !== 'choosing' || items.some((item) => item.status !== 'waiting')}
+            />
             <Flex justify="end" gap={8}>
               <Button onClick={() => setItems([])} disabled={busy}>
                 {t('upload.clear')}

@@ -50,10 +50,16 @@ export class TernDiscordDriver extends DiscordDriver {
   async user(callback?: (request: ApiRequestContract) => void) {
     const user = await super.user(callback)
     if (!user.id || !user.original?.username) {
-      throw new SocialLoginException('cannot_get_user_info', 'Discord answered no user id or username')
+      throw new SocialLoginException(
+        'cannot_get_user_info',
+        'Discord answered no user id or username'
+      )
     }
     if (this.#limitedGuild) {
-      const guilds = (await this.getAuthenticatedRequest(discordEndpoints.guilds, user.token.token).get()) as {
+      const guilds = (await this.getAuthenticatedRequest(
+        discordEndpoints.guilds,
+        user.token.token
+      ).get()) as {
         id: string
       }[]
       if (!Array.isArray(guilds) || !guilds.some((guild) => guild.id === this.#limitedGuild)) {

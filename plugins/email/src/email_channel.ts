@@ -16,7 +16,11 @@ import { Mailer } from '@adonisjs/mail'
 import { SMTPTransport } from '@adonisjs/mail/transports/smtp'
 import type { MailEvents } from '@adonisjs/mail/types'
 import type { EmitterLike } from '@adonisjs/core/types/events'
-import type { Notification, NotificationChannelContract, NotificationMessage } from '#extensions/notifications/main'
+import type {
+  Notification,
+  NotificationChannelContract,
+  NotificationMessage,
+} from '#extensions/notifications/main'
 import { E_EMAIL_DISABLED, E_EMAIL_NOT_CONFIGURED } from './errors.js'
 import type { EmailSettings, EmailSettingsSource } from './settings.js'
 import { smtpTransportOptions } from './transport_options.js'
@@ -39,7 +43,10 @@ export interface EmailChannelOptions {
  * attempt of that delivery, different per event and recipients.
  */
 export function notificationMessageId(eventId: string, to: readonly string[]): string {
-  const digest = createHash('sha256').update(JSON.stringify([eventId, [...to].sort()])).digest('hex').slice(0, 32)
+  const digest = createHash('sha256')
+    .update(JSON.stringify([eventId, [...to].sort()]))
+    .digest('hex')
+    .slice(0, 32)
   return `<${digest}@notifications.tern>`
 }
 
@@ -100,13 +107,21 @@ export class EmailChannel implements NotificationChannelContract {
     try {
       assertSendable(settings)
     } catch (error) {
-      throw new NotificationDeliveryError((error as Error).message, { retryable: false, cause: error })
-    }
-    const to = message.recipient ? [message.recipient.email] : ((await this.options.recipients?.()) ?? [])
-    if (to.length === 0) {
-      throw new NotificationDeliveryError('No address receives instance notifications: emailNotifications.recipients is empty', {
+      throw new NotificationDeliveryError((error as Error).message, {
         retryable: false,
+        cause: error,
       })
+    }
+    const to = message.recipient
+      ? [message.recipient.email]
+      : ((await this.options.recipients?.()) ?? [])
+    if (to.length === 0) {
+      throw new NotificationDeliveryError(
+        'No address receives instance notifications: emailNotifications.recipients is empty',
+        {
+          retryable: false,
+        }
+      )
     }
     const mailer = createSmtpMailer(settings, this.options.emitter)
     try {

@@ -44,7 +44,9 @@ export const EMAIL_SETTINGS_KEYS = [
  * Builds the settings from a reader of effective config values (typed as the
  * config service returns them: booleans, numbers, strings).
  */
-export function emailSettingsFrom(get: (key: (typeof EMAIL_SETTINGS_KEYS)[number]) => unknown): EmailSettings {
+export function emailSettingsFrom(
+  get: (key: (typeof EMAIL_SETTINGS_KEYS)[number]) => unknown
+): EmailSettings {
   const text = (key: (typeof EMAIL_SETTINGS_KEYS)[number]) => String(get(key) ?? '').trim()
   return {
     enabled: get('smtp.enabled') === true,

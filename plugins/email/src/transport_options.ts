@@ -9,7 +9,11 @@ import type { EmailSettings } from './settings.js'
 export const IMPLICIT_TLS_PORT = 465
 
 /** Connection, greeting and socket timeouts (ms): an admin's test must not hang for minutes. */
-export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+}
 
 /**
  * Transport options for `settings`: port 465 connects with implicit TLS

@@ -48,7 +48,8 @@ const bucketPathError = bucketPathRule(
 export function parseGcsCredentials(text: string): Record<string, unknown> | undefined {
   if (text.trim() === '') return undefined
   const value = JSON.parse(text) as unknown
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object')
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('not a JSON object')
   return value as Record<string, unknown>
 }
 
@@ -70,7 +71,8 @@ export const gcsConfigCategory: ConfigCategoryDefinition = {
       key: 'gcs.enabled',
       type: 'boolean',
       defaultValue: 'false',
-      description: 'Store NEW files on the gcs disk. Files already stored stay on the disk recorded with them.',
+      description:
+        'Store NEW files on the gcs disk. Files already stored stay on the disk recorded with them.',
     },
     {
       key: 'gcs.bucketName',
@@ -79,14 +81,16 @@ export const gcsConfigCategory: ConfigCategoryDefinition = {
       description: 'The bucket (must exist).',
       validation: {
         pattern: /^$|^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/,
-        message: 'A Cloud Storage bucket name uses lower-case letters, digits, ".", "-" and "_" (3 to 222 characters)',
+        message:
+          'A Cloud Storage bucket name uses lower-case letters, digits, ".", "-" and "_" (3 to 222 characters)',
       },
     },
     {
       key: 'gcs.bucketPath',
       type: 'string',
       defaultValue: '',
-      description: 'Object-name prefix inside the bucket, e.g. tern/uploads (empty: the bucket root).',
+      description:
+        'Object-name prefix inside the bucket, e.g. tern/uploads (empty: the bucket root).',
       validation: { validate: bucketPathError },
     },
     {
@@ -96,7 +100,8 @@ export const gcsConfigCategory: ConfigCategoryDefinition = {
       description: 'Google Cloud project id (empty: the project of the credentials).',
       validation: {
         pattern: /^$|^[a-z][a-z0-9:.-]{2,62}$/,
-        message: 'A Google Cloud project id uses lower-case letters, digits and "-" (optionally after a "domain:" prefix)',
+        message:
+          'A Google Cloud project id uses lower-case letters, digits and "-" (optionally after a "domain:" prefix)',
       },
     },
     {
@@ -112,7 +117,8 @@ export const gcsConfigCategory: ConfigCategoryDefinition = {
       key: 'gcs.endpoint',
       type: 'string',
       defaultValue: '',
-      description: 'API endpoint URL, e.g. http://127.0.0.1:9199 for an emulator. Empty: Google Cloud Storage.',
+      description:
+        'API endpoint URL, e.g. http://127.0.0.1:9199 for an emulator. Empty: Google Cloud Storage.',
       validation: { validate: endpointError },
     },
   ],

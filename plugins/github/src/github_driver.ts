@@ -56,7 +56,11 @@ export class TernGithubDriver extends GithubDriver {
       id: user.id === undefined || user.id === null ? user.id : String(user.id),
       nickName: String(user.original?.login ?? ''),
       email: primary?.email ?? null,
-      emailVerificationState: primary ? (primary.verified ? 'verified' : 'unverified') : 'unsupported',
+      emailVerificationState: primary
+        ? primary.verified
+          ? 'verified'
+          : 'unverified'
+        : 'unsupported',
       token,
     } as const
   }

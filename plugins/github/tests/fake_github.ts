@@ -36,9 +36,17 @@ export interface FakeGithub {
 
 /** Starts the fake on 127.0.0.1 (random port). */
 export async function startFakeGithub(): Promise<FakeGithub> {
-  const codes = new Map<string, { account: FakeGithubAccount; redirectUri: string; challenge: string }>()
+  const codes = new Map<
+    string,
+    { account: FakeGithubAccount; redirectUri: string; challenge: string }
+  >()
   const tokens = new Map<string, FakeGithubAccount>()
-  const fake = { clientId: 'gh-client', clientSecret: 'gh-secret', account: null, deny: false } as FakeGithub
+  const fake = {
+    clientId: 'gh-client',
+    clientSecret: 'gh-secret',
+    account: null,
+    deny: false,
+  } as FakeGithub
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' })
@@ -74,24 +82,36 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const form = await readForm(req)
       fake.lastToken = form
-      if (form.get('client_id') !== fake.clientId || form.get('client_secret') !== fake.clientSecret) {
+      if (
+        form.get('client_id') !== fake.clientId ||
+        form.get('client_secret') !== fake.clientSecret
+      ) {
         return json(res, 200, { error: 'incorrect_client_credentials' })
       }
       const grant = codes.get(form.get('code') ?? '')
       codes.delete(form.get('code') ?? '')
       const verifier = form.get('code_verifier') ?? ''
       const challenge = createHash('sha256').update(verifier).digest('base64url')
-      if (!grant || grant.redirectUri !== form.get('redirect_uri') || grant.challenge !== challenge) {
+      if (
+        !grant ||
+        grant.redirectUri !== form.get('redirect_uri') ||
+        grant.challenge !== challenge
+      ) {
         return json(res, 200, { error: 'bad_verification_code' })
       }
       const token = `gho_${randomBytes(12).toString('hex')}`
       tokens.set(token, grant.account)
-      return json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' })
+      return json(res, 200, {
+        access_token: token,
+        token_type: 'bearer',
+        scope: 'read:user,user:email',
+      })
     }
     // GitHub takes `Bearer <token>` and `token <token>` (Ally sends the latter).
     const account = tokens.get((req.headers.authorization ?? '').replace(/^(Bearer|token) /, ''))
     if (!account) return json(res, 401, { message: 'Bad credentials' })
-    if (url.pathname === '/user') return json(res, 200, { id: account.id, login: account.login, name: null, email: null })
+    if (url.pathname === '/user')
+      return json(res, 200, { id: account.id, login: account.login, name: null, email: null })
     if (url.pathname === '/user/emails') return json(res, 200, account.emails)
     json(res, 404, { message: 'Not Found' })
   })

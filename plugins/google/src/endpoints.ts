@@ -12,5 +12,9 @@ export const googleEndpoints = {
 /** The endpoints under one base URL (paths as Google's). */
 export function googleEndpointsAt(base: string) {
   const root = base.replace(/\/+$/, '')
-  return { authorize: `${root}/o/oauth2/v2/auth`, token: `${root}/token`, userinfo: `${root}/v1/userinfo` }
+  return {
+    authorize: `${root}/o/oauth2/v2/auth`,
+    token: `${root}/token`,
+    userinfo: `${root}/v1/userinfo`,
+  }
 }

@@ -9,7 +9,11 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import { GoogleDriver } from '@adonisjs/ally/drivers/google'
-import type { GoogleDriverConfig, GoogleScopes, RedirectRequestContract } from '@adonisjs/ally/types'
+import type {
+  GoogleDriverConfig,
+  GoogleScopes,
+  RedirectRequestContract,
+} from '@adonisjs/ally/types'
 import type { AllyUser, SocialProfile } from '#extensions/auth/main'
 import { googleEndpoints } from './endpoints.js'
 

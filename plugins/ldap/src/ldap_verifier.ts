@@ -72,7 +72,11 @@ export class LdapVerifier implements PasswordVerifier {
     try {
       const entries = await this.#search(client, settings, filter)
       if (entries.length !== 1) {
-        if (entries.length > 1) logger.warn({ count: entries.length }, 'LDAP sign-in refused: the search query matched several entries')
+        if (entries.length > 1)
+          logger.warn(
+            { count: entries.length },
+            'LDAP sign-in refused: the search query matched several entries'
+          )
         await this.#bindAs(client, `cn=tern-no-such-user,${settings.searchBase}`, password)
         return null
       }
@@ -96,13 +100,18 @@ export class LdapVerifier implements PasswordVerifier {
       } catch (error) {
         await client.unbind().catch(() => {})
         if (error instanceof ResultCodeError) {
-          const who = settings.bindDn ? `the service account ${settings.bindDn}` : 'the anonymous bind'
+          const who = settings.bindDn
+            ? `the service account ${settings.bindDn}`
+            : 'the anonymous bind'
           throw unavailable(`${who} was refused by ${url}: ${error.message}`, error)
         }
         lastError = error
       }
     }
-    throw unavailable(`no LDAP server answered (${settings.urls.join(', ')}): ${(lastError as Error)?.message}`, lastError)
+    throw unavailable(
+      `no LDAP server answered (${settings.urls.join(', ')}): ${(lastError as Error)?.message}`,
+      lastError
+    )
   }
 
   async #search(client: Client, settings: LdapSettings, filter: string): Promise<Entry[]> {
@@ -115,7 +124,10 @@ export class LdapVerifier implements PasswordVerifier {
       })
       return searchEntries
     } catch (error) {
-      throw unavailable(`the search in ${settings.searchBase} failed: ${(error as Error).message}`, error)
+      throw unavailable(
+        `the search in ${settings.searchBase} failed: ${(error as Error).message}`,
+        error
+      )
     }
   }
 

@@ -58,13 +58,16 @@ function validateUrls(value: ConfigValue): string | undefined {
 function validateSearchQuery(value: ConfigValue): string | undefined {
   const query = String(value)
   if (query === '') return undefined
-  if (!query.includes(USERNAME_PLACEHOLDER)) return `The LDAP search query must contain ${USERNAME_PLACEHOLDER}`
+  if (!query.includes(USERNAME_PLACEHOLDER))
+    return `The LDAP search query must contain ${USERNAME_PLACEHOLDER}`
   let depth = 0
   for (const char of query.replace(/\\./g, '')) {
     depth += char === '(' ? 1 : char === ')' ? -1 : 0
     if (depth < 0) break
   }
-  return depth === 0 && query.startsWith('(') ? undefined : 'The LDAP search query must be a filter in parentheses, e.g. (uid=%username%)'
+  return depth === 0 && query.startsWith('(')
+    ? undefined
+    : 'The LDAP search query must be a filter in parentheses, e.g. (uid=%username%)'
 }
 
 /** The URLs of `ldap.url` (comma separated, blanks dropped). */

@@ -27,7 +27,11 @@ const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2
 
 /** Whether `tenant` is common, organizations, consumers, a domain name or a GUID. */
 export function isValidTenant(tenant: string): boolean {
-  return ['common', 'organizations', 'consumers'].includes(tenant) || GUID.test(tenant) || DOMAIN.test(tenant)
+  return (
+    ['common', 'organizations', 'consumers'].includes(tenant) ||
+    GUID.test(tenant) ||
+    DOMAIN.test(tenant)
+  )
 }
 
 /** What the driver needs. */
@@ -45,12 +49,21 @@ type Claims = JWTPayload & Record<string, unknown>
 /** The issuer rule of the v2.0 endpoint (see the module comment). */
 export function acceptMicrosoftIssuer(claims: Claims, metadata: OidcProviderMetadata): boolean {
   if (!metadata.issuer.includes('{tenantid}')) return claims.iss === metadata.issuer
-  return typeof claims.tid === 'string' && GUID.test(claims.tid) && claims.iss === metadata.issuer.replace('{tenantid}', claims.tid)
+  return (
+    typeof claims.tid === 'string' &&
+    GUID.test(claims.tid) &&
+    claims.iss === metadata.issuer.replace('{tenantid}', claims.tid)
+  )
 }
 
 /** Whether Microsoft vouches for the e-mail claim (see the module comment). */
 export function microsoftEmailVerified(claims: Claims): boolean {
-  return claims.tid === CONSUMERS_TENANT_ID || claims.xms_edov === true || claims.xms_edov === 'true' || claims.xms_edov === 1
+  return (
+    claims.tid === CONSUMERS_TENANT_ID ||
+    claims.xms_edov === true ||
+    claims.xms_edov === 'true' ||
+    claims.xms_edov === 1
+  )
 }
 
 /** See the module comment. Throws for an invalid tenant (before any request). */

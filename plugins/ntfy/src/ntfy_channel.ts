@@ -95,7 +95,10 @@ export class NtfyChannel implements NotificationChannelContract {
 
   async #publish(message: NtfyMessage): Promise<void> {
     if (this.#closing.signal.aborted) {
-      throw new NotificationDeliveryError('ntfy: the channel is closed (application shutting down)', { retryable: true })
+      throw new NotificationDeliveryError(
+        'ntfy: the channel is closed (application shutting down)',
+        { retryable: true }
+      )
     }
     const settings: NtfySettings = await this.options.settings()
     if (!settings.topic || !settings.server) {

@@ -73,7 +73,11 @@ export function clickUrl(value: unknown): string | null {
 }
 
 /** The request publishing `message` with `settings`. */
-export function ntfyRequest(settings: NtfySettings, message: NtfyMessage, userAgent: string): NtfyRequest {
+export function ntfyRequest(
+  settings: NtfySettings,
+  message: NtfyMessage,
+  userAgent: string
+): NtfyRequest {
   const headers: Record<string, string> = {
     'Content-Type': 'text/plain; charset=utf-8',
     'User-Agent': userAgent,
@@ -84,7 +88,8 @@ export function ntfyRequest(settings: NtfySettings, message: NtfyMessage, userAg
   if (tags.length > 0) headers['Tags'] = tags.join(',')
   const click = clickUrl(message.click)
   if (click) headers['Click'] = click
-  if (message.eventId && /^[\w.:-]{1,191}$/.test(message.eventId)) headers['X-Tern-Event-Id'] = message.eventId
+  if (message.eventId && /^[\w.:-]{1,191}$/.test(message.eventId))
+    headers['X-Tern-Event-Id'] = message.eventId
   if (settings.token) headers['Authorization'] = `Bearer ${settings.token}`
   return {
     url: `${settings.server}/${encodeURIComponent(settings.topic)}`,
@@ -107,15 +112,28 @@ export interface PublishOptions {
  * and 5xx; final for other answers, e.g. 401/403 for a wrong token).
  * Redirects are not followed. The token never appears in an error.
  */
-export async function publish(settings: NtfySettings, message: NtfyMessage, options: PublishOptions): Promise<void> {
+export async function publish(
+  settings: NtfySettings,
+  message: NtfyMessage,
+  options: PublishOptions
+): Promise<void> {
   const request = ntfyRequest(settings, message, options.userAgent)
   const timeout = AbortSignal.timeout(options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   let response: Response
   try {
-    response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal })
+    response = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal,
+    })
   } catch (error) {
-    const why = timeout.aborted && !options.signal?.aborted ? `timed out after ${options.timeoutMs / 1000} s` : networkReason(error)
+    const why =
+      timeout.aborted && !options.signal?.aborted
+        ? `timed out after ${options.timeoutMs / 1000} s`
+        : networkReason(error)
     throw new NotificationDeliveryError(`ntfy: ${why}`, { retryable: true, cause: error })
   }
   const text = await response.text().catch(() => '')

@@ -8,7 +8,12 @@ import { configValues, type ConfigValues } from '#extensions/config/config_value
 import type { ConfigCategoryDefinition, ConfigValue } from '#extensions/config/types'
 
 /** Every key of the category, in admin-panel order. */
-export const NTFY_CONFIG_KEYS = ['ntfy.server', 'ntfy.topic', 'ntfy.token', 'ntfy.priority'] as const
+export const NTFY_CONFIG_KEYS = [
+  'ntfy.server',
+  'ntfy.topic',
+  'ntfy.token',
+  'ntfy.priority',
+] as const
 
 /** One key of the category. */
 export type NtfyConfigKey = (typeof NTFY_CONFIG_KEYS)[number]
@@ -47,16 +52,20 @@ export function checkServerUrl(value: string): string | null {
   } catch {
     return 'not a valid URL'
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http:// and https:// URLs are allowed'
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return 'only http:// and https:// URLs are allowed'
   if (!parsed.hostname) return 'the URL has no host'
-  if (parsed.username || parsed.password) return 'credentials in the URL are not allowed: use the access token'
+  if (parsed.username || parsed.password)
+    return 'credentials in the URL are not allowed: use the access token'
   if (parsed.search || parsed.hash) return 'the URL must not have a query or a fragment'
   return null
 }
 
 function serverError(value: ConfigValue): string | undefined {
   const problem = checkServerUrl(String(value).trim())
-  return problem ? `The ntfy server URL is refused (${problem}): ${String(value).slice(0, 200)}` : undefined
+  return problem
+    ? `The ntfy server URL is refused (${problem}): ${String(value).slice(0, 200)}`
+    : undefined
 }
 
 function topicError(value: ConfigValue): string | undefined {
@@ -91,7 +100,8 @@ export const ntfyConfigCategory: ConfigCategoryDefinition = {
       type: 'string',
       defaultValue: '',
       obscured: true,
-      description: 'Access token of a user allowed to publish to the topic (sent as Authorization: Bearer). Empty: anonymous.',
+      description:
+        'Access token of a user allowed to publish to the topic (sent as Authorization: Bearer). Empty: anonymous.',
     },
     {
       key: 'ntfy.priority',
@@ -107,7 +117,9 @@ export const ntfyConfigCategory: ConfigCategoryDefinition = {
 export function ntfySettingsFrom(values: Record<NtfyConfigKey, ConfigValue>): NtfySettings {
   const priority = Math.trunc(Number(values['ntfy.priority']))
   return {
-    server: String(values['ntfy.server'] ?? '').trim().replace(/\/+$/, ''),
+    server: String(values['ntfy.server'] ?? '')
+      .trim()
+      .replace(/\/+$/, ''),
     topic: String(values['ntfy.topic'] ?? '').trim(),
     token: String(values['ntfy.token'] ?? ''),
     priority: priority >= 1 && priority <= 5 ? priority : 3,

@@ -47,11 +47,23 @@ export function decodeRfc2047(value: string | undefined): string | undefined {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
     kind.toLowerCase() === 'b'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9a-f]{2})/gi, (_m, hex) =>
+              String.fromCharCode(Number.parseInt(hex, 16))
+            ),
+          'latin1'
+        ).toString('utf8')
   )
 }
 
-function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+) {
   response.writeHead(status, { 'content-type': 'application/json', ...headers })
   response.end(`${JSON.stringify(body)}\n`)
 }
@@ -78,13 +90,16 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
     if (status === 200 && token !== null && header('authorization') !== `Bearer ${token}`) {
       status = header('authorization') ? 403 : 401
     }
-    if (status === 200 && (request.method !== 'POST' && request.method !== 'PUT')) status = 405
+    if (status === 200 && request.method !== 'POST' && request.method !== 'PUT') status = 405
     const publication: Publication = {
       method: request.method ?? '',
       topic,
       headers: request.headers,
       title: decodeRfc2047(header('title')),
-      tags: (header('tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean),
+      tags: (header('tags') ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
       priority: header('priority') ? Number(header('priority')) : undefined,
       click: header('click'),
       message,
@@ -112,8 +127,18 @@ export async function startFakeNtfy(): Promise<FakeNtfy> {
       })
       return
     }
-    const errors: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 405: 'method not allowed', 429: 'limit reached: too many requests' }
-    json(response, status, { code: status * 100 + 1, http: status, error: errors[status] ?? 'internal server error' }, extra)
+    const errors: Record<number, string> = {
+      401: 'unauthorized',
+      403: 'forbidden',
+      405: 'method not allowed',
+      429: 'limit reached: too many requests',
+    }
+    json(
+      response,
+      status,
+      { code: status * 100 + 1, http: status, error: errors[status] ?? 'internal server error' },
+      extra
+    )
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')

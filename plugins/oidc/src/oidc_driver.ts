@@ -82,7 +82,11 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
     ctx: HttpContext,
     public config: OidcDriverConfig
   ) {
-    super(ctx, { clientId: config.clientId, clientSecret: config.clientSecret, callbackUrl: config.callbackUrl })
+    super(ctx, {
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      callbackUrl: config.callbackUrl,
+    })
     this.loadState()
   }
 
@@ -90,7 +94,9 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
   protected async metadata(): Promise<OidcProviderMetadata> {
     if (!this.#metadata) {
       if (!this.config.discoveryUri || !this.config.clientId) {
-        throw new Error('The OpenID Connect provider is not configured (discovery URI and client id)')
+        throw new Error(
+          'The OpenID Connect provider is not configured (discovery URI and client id)'
+        )
       }
       this.#metadata = await discover(this.config.discoveryUri)
       this.authorizeUrl = this.#metadata.authorization_endpoint
@@ -106,7 +112,9 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
   }
 
   /** The authorization URL (after discovery). */
-  async redirectUrl(callback?: Parameters<Oauth2Driver<OidcAccessToken, string>['redirectUrl']>[0]) {
+  async redirectUrl(
+    callback?: Parameters<Oauth2Driver<OidcAccessToken, string>['redirectUrl']>[0]
+  ) {
     await this.metadata()
     return super.redirectUrl(callback)
   }
@@ -147,18 +155,32 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
     if (error instanceof SocialLoginException) return error
     const name = (error as { name?: string; code?: string })?.name
     const code = (error as { code?: string })?.code
-    if (code === 'E_OAUTH_STATE_MISMATCH') return new SocialLoginException('invalid_token', 'The state differs', { cause: error })
+    if (code === 'E_OAUTH_STATE_MISMATCH')
+      return new SocialLoginException('invalid_token', 'The state differs', { cause: error })
     if (code === 'E_OAUTH_MISSING_CODE') {
       // The provider answered an error (or no code), or the PKCE verifier is gone with the state cookie.
-      if (!this.hasError()) return new SocialLoginException('expired_token', 'The sign-in has no verifier', { cause: error })
-      return new SocialLoginException(this.accessDenied() ? 'access_denied' : 'invalid_token', undefined, { cause: error })
+      if (!this.hasError())
+        return new SocialLoginException('expired_token', 'The sign-in has no verifier', {
+          cause: error,
+        })
+      return new SocialLoginException(
+        this.accessDenied() ? 'access_denied' : 'invalid_token',
+        undefined,
+        { cause: error }
+      )
     }
     if (name === 'HTTPError') {
       const response = (error as { response: Response }).response
-      const body = (await response.clone().json().catch(() => ({}))) as { error?: unknown }
-      if (body.error === 'invalid_grant') return new SocialLoginException('expired_token', undefined, { cause: error })
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { error?: unknown }
+      if (body.error === 'invalid_grant')
+        return new SocialLoginException('expired_token', undefined, { cause: error })
     }
-    return new SocialLoginException('cannot_get_user_info', 'The token request failed', { cause: error })
+    return new SocialLoginException('cannot_get_user_info', 'The token request failed', {
+      cause: error,
+    })
   }
 
   /** Verifies signature (JWKS), issuer, audience (and `azp` with several), expiry and nonce. `invalid_token` when any fails. */
@@ -175,7 +197,11 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
       throw new SocialLoginException('invalid_token', 'The ID token is not valid', { cause: error })
     }
     // OIDC Core 3.1.3.7: with several audiences, the authorized party must be this client.
-    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== this.config.clientId) {
+    if (
+      Array.isArray(payload.aud) &&
+      payload.aud.length > 1 &&
+      payload.azp !== this.config.clientId
+    ) {
       throw new SocialLoginException('invalid_token', 'The ID token was issued to another party')
     }
     const acceptIssuer = this.config.acceptIssuer ?? ((claims, meta) => claims.iss === meta.issuer)
@@ -204,7 +230,9 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
       if (!response.ok) throw new Error(`userinfo answered ${response.status}`)
       claims = (await response.json()) as OidcClaims
     } catch (error) {
-      throw new SocialLoginException('cannot_get_user_info', 'The userinfo request failed', { cause: error })
+      throw new SocialLoginException('cannot_get_user_info', 'The userinfo request failed', {
+        cause: error,
+      })
     }
     if (sub !== undefined && claims.sub !== sub) {
       throw new SocialLoginException('invalid_token', 'The userinfo subject differs')
@@ -213,14 +241,26 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
   }
 
   /** Ally's user from the merged claims (the ID token's win over userinfo's). */
-  protected userFrom<Token extends Oauth2AccessToken>(claims: OidcClaims, token: Token): AllyUserContract<Token> & { original: OidcClaims } {
+  protected userFrom<Token extends Oauth2AccessToken>(
+    claims: OidcClaims,
+    token: Token
+  ): AllyUserContract<Token> & { original: OidcClaims } {
     const email = text(claims.email) ?? null
-    const configured = this.config.usernameClaim ? text(claims[this.config.usernameClaim]) : undefined
+    const configured = this.config.usernameClaim
+      ? text(claims[this.config.usernameClaim])
+      : undefined
     if (this.config.usernameClaim && !configured) {
-      throw new SocialLoginException('cannot_get_user_info', `The claim "${this.config.usernameClaim}" is missing`)
+      throw new SocialLoginException(
+        'cannot_get_user_info',
+        `The claim "${this.config.usernameClaim}" is missing`
+      )
     }
     const nickName =
-      configured ?? text(claims.preferred_username) ?? text(claims.name) ?? email?.split('@')[0] ?? String(claims.sub)
+      configured ??
+      text(claims.preferred_username) ??
+      text(claims.name) ??
+      email?.split('@')[0] ??
+      String(claims.sub)
     // A provider that does not send the claim is trusted (the admin chose it); false is refused.
     const verified = this.config.emailVerified
       ? this.config.emailVerified(claims)
@@ -251,14 +291,14 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
   /** The user of an access token (userinfo only: no ID token to verify). */
   async userFromToken(accessToken: string) {
     const claims = await this.userinfo(accessToken)
-    if (typeof claims.sub !== 'string') throw new SocialLoginException('cannot_get_user_info', 'The userinfo answer has no subject')
+    if (typeof claims.sub !== 'string')
+      throw new SocialLoginException('cannot_get_user_info', 'The userinfo answer has no subject')
     return this.userFrom(claims, { token: accessToken, type: 'bearer' as const })
   }
 
   accessDenied(): boolean {
     return this.getError() === 'access_denied'
   }
-
 }
 
 /**

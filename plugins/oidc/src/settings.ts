@@ -31,7 +31,9 @@ export interface OidcSettings {
 }
 
 /** Settings from the effective config values (keyed by full key). */
-export function oidcSettingsFrom(config: Readonly<Record<string, string | number | boolean>>): OidcSettings {
+export function oidcSettingsFrom(
+  config: Readonly<Record<string, string | number | boolean>>
+): OidcSettings {
   const text = (key: string) => String(config[key] ?? '').trim()
   return {
     discoveryUri: text('oauth.oidc-discoveryUri'),

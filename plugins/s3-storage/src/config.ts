@@ -67,14 +67,16 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
       seedFromEnv: 'S3_ENABLED',
       type: 'boolean',
       defaultValue: 'false',
-      description: 'Store NEW files on the S3 disk. Files already stored stay on the disk recorded with them.',
+      description:
+        'Store NEW files on the S3 disk. Files already stored stay on the disk recorded with them.',
     },
     {
       key: 's3.endpoint',
       seedFromEnv: 'S3_ENDPOINT',
       type: 'string',
       defaultValue: '',
-      description: 'Endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. Empty: Amazon S3.',
+      description:
+        'Endpoint URL, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. Empty: Amazon S3.',
       validation: { validate: endpointError },
     },
     {
@@ -83,7 +85,10 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
       type: 'string',
       defaultValue: '',
       description: `Region, e.g. eu-central-1 (empty: ${S3_DEFAULT_REGION}).`,
-      validation: { pattern: /^[A-Za-z0-9_-]*$/, message: 'The S3 region may only contain letters, digits, "-" and "_"' },
+      validation: {
+        pattern: /^[A-Za-z0-9_-]*$/,
+        message: 'The S3 region may only contain letters, digits, "-" and "_"',
+      },
     },
     {
       key: 's3.bucketName',
@@ -124,7 +129,8 @@ export const s3ConfigCategory: ConfigCategoryDefinition = {
       seedFromEnv: 'S3_FORCE_PATH_STYLE',
       type: 'boolean',
       defaultValue: 'false',
-      description: 'Use path-style URLs (endpoint/bucket/key) instead of bucket subdomains: MinIO and most self-hosted servers need it.',
+      description:
+        'Use path-style URLs (endpoint/bucket/key) instead of bucket subdomains: MinIO and most self-hosted servers need it.',
     },
   ],
 }

@@ -26,7 +26,11 @@ const DELIVERIES_URL = '/api/notifications/deliveries'
 /** The outbox channel of the plugin. */
 const CHANNEL = 'webhook'
 const STATUSES: DeliveryStatus[] = ['failed', 'pending', 'delivered']
-const STATUS_COLORS: Record<DeliveryStatus, string> = { failed: 'error', pending: 'processing', delivered: 'success' }
+const STATUS_COLORS: Record<DeliveryStatus, string> = {
+  failed: 'error',
+  pending: 'processing',
+  delivered: 'success',
+}
 
 /** See the module comment. */
 export function WebhookDeliveriesPage() {
@@ -52,7 +56,10 @@ export function WebhookDeliveriesPage() {
         url: `${DELIVERIES_URL}/${encodeURIComponent(record.id)}${action === 'retry' ? '/retry' : ''}`,
         method: action === 'retry' ? 'post' : 'delete',
         values: {},
-        successNotification: { type: 'success', message: t(action === 'retry' ? 'admin.webhook.retried' : 'admin.webhook.discarded') },
+        successNotification: {
+          type: 'success',
+          message: t(action === 'retry' ? 'admin.webhook.retried' : 'admin.webhook.discarded'),
+        },
         errorNotification: (error) => ({ type: 'error', message: errorText(error) }),
       },
       { onSettled: () => void query.refetch() }
@@ -69,7 +76,11 @@ export function WebhookDeliveriesPage() {
           onChange={(event) => setStatus(event.target.value)}
           options={STATUSES.map((value) => ({ value, label: t(`admin.webhook.status.${value}`) }))}
         />
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+        >
           {t('admin.webhook.refresh')}
         </Button>
       </Space>
@@ -86,33 +97,52 @@ export function WebhookDeliveriesPage() {
           className={list.table}
           locale={{ emptyText: t(`admin.webhook.empty.${status}`) }}
         >
-          <Table.Column<Delivery> key="eventType" dataIndex="eventType" title={field('event')} {...labelled(field('event'))} />
+          <Table.Column<Delivery>
+            key="eventType"
+            dataIndex="eventType"
+            title={field('event')}
+            {...labelled(field('event'))}
+          />
           <Table.Column<Delivery>
             key="target"
-            title={field('url')} {...labelled(field('url'))}
+            title={field('url')}
+            {...labelled(field('url'))}
             render={(_, record) => (
-              <Typography.Text type={record.target ? undefined : 'secondary'} style={{ wordBreak: 'break-all' }}>
+              <Typography.Text
+                type={record.target ? undefined : 'secondary'}
+                style={{ wordBreak: 'break-all' }}
+              >
                 {targetText(record)}
               </Typography.Text>
             )}
           />
           <Table.Column<Delivery>
             key="status"
-            title={field('status')} {...labelled(field('status'))}
-            render={(_, record) => <Tag color={STATUS_COLORS[record.status]}>{t(`admin.webhook.status.${record.status}`)}</Tag>}
+            title={field('status')}
+            {...labelled(field('status'))}
+            render={(_, record) => (
+              <Tag color={STATUS_COLORS[record.status]}>
+                {t(`admin.webhook.status.${record.status}`)}
+              </Tag>
+            )}
           />
           <Table.Column<Delivery>
             key="attempts"
-            title={field('attempts')} {...labelled(field('attempts'))}
+            title={field('attempts')}
+            {...labelled(field('attempts'))}
             align="end"
             render={(_, record) => `${record.attempts} / ${record.maxAttempts}`}
           />
           <Table.Column<Delivery>
             key="lastError"
-            title={field('lastError')} {...labelled(field('lastError'))}
+            title={field('lastError')}
+            {...labelled(field('lastError'))}
             render={(_, record) =>
               record.lastError ? (
-                <Typography.Text type={record.status === 'delivered' ? 'secondary' : 'danger'} style={{ wordBreak: 'break-word' }}>
+                <Typography.Text
+                  type={record.status === 'delivered' ? 'secondary' : 'danger'}
+                  style={{ wordBreak: 'break-word' }}
+                >
                   {record.lastError}
                 </Typography.Text>
               ) : (
@@ -121,11 +151,18 @@ export function WebhookDeliveriesPage() {
             }
           />
           {status === 'pending' && (
-            <Table.Column<Delivery> key="nextAttemptAt" {...dateColumn<Delivery>('nextAttemptAt', field('nextAttemptAt'), locale)} />
+            <Table.Column<Delivery>
+              key="nextAttemptAt"
+              {...dateColumn<Delivery>('nextAttemptAt', field('nextAttemptAt'), locale)}
+            />
           )}
           <Table.Column<Delivery>
             key="updatedAt"
-            {...dateColumn<Delivery>(status === 'delivered' ? 'deliveredAt' : 'updatedAt', field(status === 'delivered' ? 'deliveredAt' : 'updatedAt'), locale)}
+            {...dateColumn<Delivery>(
+              status === 'delivered' ? 'deliveredAt' : 'updatedAt',
+              field(status === 'delivered' ? 'deliveredAt' : 'updatedAt'),
+              locale
+            )}
           />
           {status === 'failed' && (
             <Table.Column<Delivery>
@@ -151,7 +188,12 @@ export function WebhookDeliveriesPage() {
                       okButtonProps={{ danger: true }}
                       onConfirm={() => act(record, 'discard')}
                     >
-                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('admin.webhook.discard', names)} />
+                      <Button
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('admin.webhook.discard', names)}
+                      />
                     </Popconfirm>
                   </Space>
                 )

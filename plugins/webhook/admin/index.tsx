@@ -12,6 +12,13 @@ import { WebhookDeliveriesPage } from './deliveries_page'
 export const WEBHOOK_DELIVERIES_PATH = 'plugins/webhook/deliveries'
 
 export const adminPlugin: AdminPluginUi = {
-  resources: [{ name: 'webhook', identifier: 'webhook-deliveries', list: `/${WEBHOOK_DELIVERIES_PATH}`, meta: { icon: <ApiOutlined /> } }],
+  resources: [
+    {
+      name: 'webhook',
+      identifier: 'webhook-deliveries',
+      list: `/${WEBHOOK_DELIVERIES_PATH}`,
+      meta: { icon: <ApiOutlined /> },
+    },
+  ],
   routes: [{ path: WEBHOOK_DELIVERIES_PATH, element: <WebhookDeliveriesPage /> }],
 }

@@ -19,7 +19,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseDelayMs: 1000, maxDelayMs
  * `baseDelayMs * 2^(attempt - 1)`, at least `retryAfterMs` when the receiver
  * asked for it, never above `maxDelayMs`.
  */
-export function retryDelay(attempt: number, policy: RetryPolicy, retryAfterMs?: number | null): number {
+export function retryDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfterMs?: number | null
+): number {
   const exponential = policy.baseDelayMs * 2 ** Math.max(0, attempt - 1)
   return Math.min(Math.max(exponential, retryAfterMs ?? 0), policy.maxDelayMs)
 }

@@ -21,8 +21,16 @@ export interface WebhookBody {
 
 /** The raw JSON body of a delivery (sent unchanged on every attempt, so it is signed as sent). */
 export function serializeWebhookBody(body: WebhookBody): string {
-  const rendered = body.rendered ? { rendered: { subject: body.rendered.subject, text: body.rendered.text } } : {}
-  return JSON.stringify({ event: body.event, id: body.id, occurredAt: body.occurredAt, data: body.data, ...rendered })
+  const rendered = body.rendered
+    ? { rendered: { subject: body.rendered.subject, text: body.rendered.text } }
+    : {}
+  return JSON.stringify({
+    event: body.event,
+    id: body.id,
+    occurredAt: body.occurredAt,
+    data: body.data,
+    ...rendered,
+  })
 }
 
 /** What the headers of one attempt are made of. */
@@ -111,12 +119,22 @@ function networkReason(error: unknown): string {
  * POSTs `body` to `url` once. Redirects are not followed (a 3xx is a final
  * failure: configure the final URL). Never throws.
  */
-export async function attemptDelivery(url: string, body: string, options: AttemptOptions): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  url: string,
+  body: string,
+  options: AttemptOptions
+): Promise<AttemptOutcome> {
   const timeout = AbortSignal.timeout(options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
   let response: Response
   try {
-    response = await fetch(url, { method: 'POST', headers: options.headers, body, redirect: 'manual', signal })
+    response = await fetch(url, {
+      method: 'POST',
+      headers: options.headers,
+      body,
+      redirect: 'manual',
+      signal,
+    })
   } catch (error) {
     if (options.signal?.aborted) {
       return { ok: false, retryable: false, reason: 'cancelled: the application is shutting down' }
@@ -132,7 +150,9 @@ export async function attemptDelivery(url: string, body: string, options: Attemp
   const redirect = response.status >= 300 && response.status < 400
   const reason =
     `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` +
-    (redirect ? ` (redirects are not followed; location: ${response.headers.get('location') ?? 'none'})` : '') +
+    (redirect
+      ? ` (redirects are not followed; location: ${response.headers.get('location') ?? 'none'})`
+      : '') +
     (snippet ? `: ${snippet}` : '')
   return {
     ok: false,

@@ -59,7 +59,8 @@ export function checkWebhookUrl(url: string): string | null {
   } catch {
     return 'not a valid URL'
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http:// and https:// URLs are allowed'
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    return 'only http:// and https:// URLs are allowed'
   if (!parsed.hostname) return 'the URL has no host'
   if (parsed.username || parsed.password) return 'credentials in the URL are not allowed'
   return null
@@ -105,7 +106,8 @@ export const webhookConfigCategory: ConfigCategoryDefinition = {
       key: 'webhook.urls',
       type: 'text',
       defaultValue: '',
-      description: 'The receiving URLs, one per line (http:// or https://). Every event goes to every URL.',
+      description:
+        'The receiving URLs, one per line (http:// or https://). Every event goes to every URL.',
       validation: { validate: urlsError },
     },
     {
@@ -142,7 +144,9 @@ export const webhookConfigCategory: ConfigCategoryDefinition = {
 }
 
 /** Builds the settings from effective values of the category's keys. */
-export function webhookSettingsFrom(values: Record<WebhookConfigKey, ConfigValue>): WebhookSettings {
+export function webhookSettingsFrom(
+  values: Record<WebhookConfigKey, ConfigValue>
+): WebhookSettings {
   return {
     enabled: values['webhook.enabled'] === true,
     urls: parseUrlList(String(values['webhook.urls'] ?? '')),
@@ -154,6 +158,8 @@ export function webhookSettingsFrom(values: Record<WebhookConfigKey, ConfigValue
 }
 
 /** Reads the current settings (one query). */
-export async function readWebhookSettings(values: ConfigValues = configValues): Promise<WebhookSettings> {
+export async function readWebhookSettings(
+  values: ConfigValues = configValues
+): Promise<WebhookSettings> {
   return webhookSettingsFrom(await values.getMany(WEBHOOK_CONFIG_KEYS))
 }

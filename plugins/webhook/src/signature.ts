@@ -22,7 +22,9 @@ export function signedMaterial(timestamp: string | number, body: string): string
 
 /** The `X-Tern-Signature` value of `body` sent at `timestamp` (Unix seconds) with `secret`. */
 export function signWebhook(secret: string, timestamp: string | number, body: string): string {
-  const digest = createHmac('sha256', secret).update(signedMaterial(timestamp, body), 'utf8').digest('hex')
+  const digest = createHmac('sha256', secret)
+    .update(signedMaterial(timestamp, body), 'utf8')
+    .digest('hex')
   return `${SIGNATURE_PREFIX}${digest}`
 }
 

@@ -12,7 +12,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { NotificationDeliveryError } from '#extensions/notifications/main'
-import { notificationOutbox, type NotificationOutboxSource, type OutboxDelivery } from '#extensions/outbox/main'
+import {
+  notificationOutbox,
+  type NotificationOutboxSource,
+  type OutboxDelivery,
+} from '#extensions/outbox/main'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js'
 import { attemptDelivery, serializeWebhookBody, webhookHeaders } from './delivery.js'
 import { E_WEBHOOK_DISABLED, E_WEBHOOK_NOT_CONFIGURED } from './errors.js'
@@ -114,7 +118,13 @@ export class WebhookDispatcher {
         eventType: event,
         channel: this.channel,
         target: url,
-        payload: { url, event, occurredAt, data, ...(rendered ? { rendered } : {}) } satisfies WebhookPayload,
+        payload: {
+          url,
+          event,
+          occurredAt,
+          data,
+          ...(rendered ? { rendered } : {}),
+        } satisfies WebhookPayload,
         maxAttempts: settings.maxAttempts,
       })
     }
@@ -126,12 +136,25 @@ export class WebhookDispatcher {
    * Throws `NotificationDeliveryError` (retryable or not) when it failed.
    */
   async deliver(delivery: OutboxDelivery, signal?: AbortSignal): Promise<void> {
-    const { event, occurredAt, data, rendered, url = delivery.target } = delivery.payload as WebhookPayload
+    const {
+      event,
+      occurredAt,
+      data,
+      rendered,
+      url = delivery.target,
+    } = delivery.payload as WebhookPayload
     const settings = await this.options.settings()
     const body = serializeWebhookBody({ event, id: delivery.id, occurredAt, data, rendered })
     const attempt = delivery.attempts
     const outcome = await attemptDelivery(url, body, {
-      headers: webhookHeaders({ event, deliveryId: delivery.id, body, secret: settings.secret, userAgent: this.options.userAgent, attempt }),
+      headers: webhookHeaders({
+        event,
+        deliveryId: delivery.id,
+        body,
+        secret: settings.secret,
+        userAgent: this.options.userAgent,
+        attempt,
+      }),
       timeoutMs: settings.timeoutMs,
       signal: signal ? AbortSignal.any([signal, this.#shutdown.signal]) : this.#shutdown.signal,
     })
@@ -145,14 +168,22 @@ export class WebhookDispatcher {
     const prefix = `Webhook "${event}" to ${url}`
     const cancelled = this.closed || Boolean(signal?.aborted)
     if (cancelled) {
-      const why = this.closed ? 'shutting down' : 'the outbox ended the attempt: time limit, or its claim was lost'
+      const why = this.closed
+        ? 'shutting down'
+        : 'the outbox ended the attempt: time limit, or its claim was lost'
       logger.warn(failure, `${prefix} interrupted (${why}); it stays queued: ${outcome.reason}`)
     } else if (!outcome.retryable) {
       logger.error(failure, `${prefix} failed, not retried: ${outcome.reason}`)
     } else if (attempt >= delivery.maxAttempts) {
-      logger.error(failure, `${prefix} failed, gave up after ${attempt} attempt(s): ${outcome.reason}`)
+      logger.error(
+        failure,
+        `${prefix} failed, gave up after ${attempt} attempt(s): ${outcome.reason}`
+      )
     } else {
-      logger.warn(failure, `${prefix} failed (attempt ${attempt}/${delivery.maxAttempts}), retrying: ${outcome.reason}`)
+      logger.warn(
+        failure,
+        `${prefix} failed (attempt ${attempt}/${delivery.maxAttempts}), retrying: ${outcome.reason}`
+      )
     }
     throw new NotificationDeliveryError(outcome.reason, {
       retryable: outcome.retryable || cancelled,
@@ -179,7 +210,10 @@ export class WebhookDispatcher {
     return urls.filter((url) => {
       const problem = checkWebhookUrl(url)
       if (problem) {
-        this.options.logger.warn({ event, url, reason: problem }, `Webhook URL skipped (${problem}): ${url}`)
+        this.options.logger.warn(
+          { event, url, reason: problem },
+          `Webhook URL skipped (${problem}): ${url}`
+        )
       }
       return !problem
     })

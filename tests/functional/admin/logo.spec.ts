@@ -3,7 +3,11 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
-import LogoService, { BRANDING_IMAGES, ICON_SIZES, LOGO_MAX_BYTES } from '#services/branding/logo_service'
+import LogoService, {
+  BRANDING_IMAGES,
+  ICON_SIZES,
+  LOGO_MAX_BYTES,
+} from '#services/branding/logo_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 import { api, baseUrl } from '#tests/helpers/shares'
 import { makePng, pngHeaderOnly, readPng, type Rgba } from '#tests/helpers/png'
@@ -24,7 +28,11 @@ async function uploadLogo(
     type: options.type ?? 'image/png',
   })
   form.append(options.field ?? 'file', blob, options.filename ?? 'logo.png')
-  const response = await fetch(`${baseUrl()}/api/configs/admin/logo`, { method: 'POST', headers, body: form })
+  const response = await fetch(`${baseUrl()}/api/configs/admin/logo`, {
+    method: 'POST',
+    headers,
+    body: form,
+  })
   const text = await response.text()
   return { status: response.status, json: text ? JSON.parse(text) : null }
 }
@@ -53,7 +61,9 @@ test.group('Admin | logo upload', (group) => {
     assert.isTrue((await readFile(join(logoService.directory, 'logo.png'))).equals(logo))
   })
 
-  test('derives the favicon, the apple touch icon and every app icon at their sizes', async ({ assert }) => {
+  test('derives the favicon, the apple touch icon and every app icon at their sizes', async ({
+    assert,
+  }) => {
     const halves = makePng(100, 100, (x) => (x < 50 ? RED : BLUE))
     assert.equal((await uploadLogo(halves, await adminHeaders())).status, 201)
 
@@ -77,37 +87,78 @@ test.group('Admin | logo upload', (group) => {
     }
   })
 
-  test('serves the favicon as a real ICO at /favicon.ico and /img/favicon.ico', async ({ assert }) => {
-    assert.equal((await uploadLogo(makePng(48, 48, () => BLUE), await adminHeaders())).status, 201)
+  test('serves the favicon as a real ICO at /favicon.ico and /img/favicon.ico', async ({
+    assert,
+  }) => {
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(48, 48, () => BLUE),
+          await adminHeaders()
+        )
+      ).status,
+      201
+    )
     for (const path of ['/favicon.ico', '/img/favicon.ico']) {
       const ico = await api('GET', path)
       assert.equal(ico.status, 200)
       assert.equal(ico.headers.get('content-type'), 'image/x-icon')
-      assert.deepEqual([ico.bytes.readUInt16LE(0), ico.bytes.readUInt16LE(2), ico.bytes.readUInt16LE(4)], [0, 1, 1])
+      assert.deepEqual(
+        [ico.bytes.readUInt16LE(0), ico.bytes.readUInt16LE(2), ico.bytes.readUInt16LE(4)],
+        [0, 1, 1]
+      )
       assert.deepEqual([ico.bytes[6], ico.bytes[7]], [32, 32])
       const offset = ico.bytes.readUInt32LE(18)
       assert.equal(ico.bytes.readUInt32LE(14), ico.bytes.length - offset)
       const embedded = readPng(ico.bytes.subarray(offset))
-      assert.deepEqual([embedded.width, embedded.height, ...embedded.pixel(16, 16)], [32, 32, ...BLUE])
+      assert.deepEqual(
+        [embedded.width, embedded.height, ...embedded.pixel(16, 16)],
+        [32, 32, ...BLUE]
+      )
     }
   })
 
-  test('keeps transparency: transparent pixels do not darken the edges of icons', async ({ assert }) => {
+  test('keeps transparency: transparent pixels do not darken the edges of icons', async ({
+    assert,
+  }) => {
     const ring = makePng(64, 64, (x) => (x < 32 ? [0, 0, 0, 0] : [255, 255, 255, 255]))
     assert.equal((await uploadLogo(ring, await adminHeaders())).status, 201)
     const icon = readPng((await api('GET', '/img/icons/icon-48x48.png')).bytes)
     assert.equal(icon.pixel(0, 10)[3], 0)
     const edge = icon.pixel(24, 10)
     assert.isAbove(edge[3], 0)
-    assert.deepEqual(edge.slice(0, 3), [255, 255, 255], 'the colour of a half-covered pixel stays white')
+    assert.deepEqual(
+      edge.slice(0, 3),
+      [255, 255, 255],
+      'the colour of a half-covered pixel stays white'
+    )
   })
 
   test('accepts PNGs without alpha and grayscale PNGs', async ({ assert }) => {
     const headers = await adminHeaders()
-    assert.equal((await uploadLogo(makePng(40, 40, () => RED, 2), headers)).status, 201)
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(40, 40, () => RED, 2),
+          headers
+        )
+      ).status,
+      201
+    )
     assert.deepEqual(readPng((await api('GET', '/img/favicon.png')).bytes).pixel(5, 5), RED)
-    assert.equal((await uploadLogo(makePng(40, 40, () => [200, 200, 200, 255], 0), headers)).status, 201)
-    assert.deepEqual(readPng((await api('GET', '/img/favicon.png')).bytes).pixel(5, 5), [200, 200, 200, 255])
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(40, 40, () => [200, 200, 200, 255], 0),
+          headers
+        )
+      ).status,
+      201
+    )
+    assert.deepEqual(
+      readPng((await api('GET', '/img/favicon.png')).bytes).pixel(5, 5),
+      [200, 200, 200, 255]
+    )
   })
 
   test('stores a large logo scaled down to 1024x1024', async ({ assert }) => {
@@ -120,21 +171,36 @@ test.group('Admin | logo upload', (group) => {
   })
 
   test('a non-square PNG is refused with 400 and changes nothing', async ({ assert }) => {
-    const response = await uploadLogo(makePng(64, 32, () => RED), await adminHeaders())
+    const response = await uploadLogo(
+      makePng(64, 32, () => RED),
+      await adminHeaders()
+    )
     assert.equal(response.status, 400)
-    assert.deepEqual(response.json, { statusCode: 400, message: 'The logo must be square (1:1)', error: 'Bad Request' })
+    assert.deepEqual(response.json, {
+      statusCode: 400,
+      message: 'The logo must be square (1:1)',
+      error: 'Bad Request',
+    })
     assert.isFalse(await logoService.hasCustomLogo())
   })
 
-  test('a file that is not a PNG is refused with 400, whatever its name and type say', async ({ assert }) => {
+  test('a file that is not a PNG is refused with 400, whatever its name and type say', async ({
+    assert,
+  }) => {
     const headers = await adminHeaders()
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
+    ])
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
     const broken = Buffer.concat([pngHeaderOnly(64, 64), Buffer.from('not deflate data')])
     for (const bytes of [jpeg, svg, broken]) {
       const response = await uploadLogo(bytes, headers)
       assert.equal(response.status, 400)
-      assert.deepEqual(response.json, { statusCode: 400, message: 'The logo must be a PNG image', error: 'Bad Request' })
+      assert.deepEqual(response.json, {
+        statusCode: 400,
+        message: 'The logo must be a PNG image',
+        error: 'Bad Request',
+      })
     }
     assert.isFalse(await logoService.hasCustomLogo())
   })
@@ -157,9 +223,15 @@ test.group('Admin | logo upload', (group) => {
     assert.isFalse(await logoService.hasCustomLogo())
   })
 
-  test('a body without the file field, or not multipart, is 400 "The logo file is required"', async ({ assert }) => {
+  test('a body without the file field, or not multipart, is 400 "The logo file is required"', async ({
+    assert,
+  }) => {
     const headers = await adminHeaders()
-    const otherField = await uploadLogo(makePng(8, 8, () => RED), headers, { field: 'image' })
+    const otherField = await uploadLogo(
+      makePng(8, 8, () => RED),
+      headers,
+      { field: 'image' }
+    )
     assert.equal(otherField.status, 400)
     assert.equal(otherField.json.message, 'The logo file is required')
     const json = await api('POST', '/api/configs/admin/logo', { json: { file: 'x' }, headers })
@@ -176,7 +248,11 @@ test.group('Admin | logo upload', (group) => {
     assert.equal(forbidden.status, 403)
     assert.deepEqual(forbidden.json, { statusCode: 403, message: 'Forbidden', error: 'Forbidden' })
     assert.equal((await api('DELETE', '/api/configs/admin/logo')).status, 401)
-    assert.equal((await api('DELETE', '/api/configs/admin/logo', { cookie: await accessCookieFor(user) })).status, 403)
+    assert.equal(
+      (await api('DELETE', '/api/configs/admin/logo', { cookie: await accessCookieFor(user) }))
+        .status,
+      403
+    )
     assert.isFalse(await logoService.hasCustomLogo())
   })
 })
@@ -188,7 +264,9 @@ test.group('Admin | logo serving', (group) => {
   })
   group.teardown(() => logoService.remove())
 
-  test('without an upload, every image is the built-in logo or derived from it', async ({ assert }) => {
+  test('without an upload, every image is the built-in logo or derived from it', async ({
+    assert,
+  }) => {
     const builtin = await readFile(app.makePath('resources/branding/default_logo.png'))
     const logo = await api('GET', '/img/logo.png')
     assert.equal(logo.status, 200)
@@ -203,7 +281,9 @@ test.group('Admin | logo serving', (group) => {
     assert.equal((await api('GET', '/favicon.ico')).status, 200)
   })
 
-  test('unknown image names are 404; the SVG files of public/ are still served', async ({ assert }) => {
+  test('unknown image names are 404; the SVG files of public/ are still served', async ({
+    assert,
+  }) => {
     assert.equal((await api('GET', '/img/nothing.png')).status, 404)
     assert.equal((await api('GET', '/img/icons/icon-10x10.png')).status, 404)
     const svg = await api('GET', '/img/logo.svg')
@@ -222,16 +302,34 @@ test.group('Admin | logo serving', (group) => {
     assert.equal(revalidated.status, 304)
     assert.equal(revalidated.bytes.length, 0)
 
-    assert.equal((await uploadLogo(makePng(32, 32, () => RED), await adminHeaders())).status, 201)
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(32, 32, () => RED),
+          await adminHeaders()
+        )
+      ).status,
+      201
+    )
     const changed = await api('GET', '/img/favicon.png', { headers: { 'if-none-match': etag } })
     assert.equal(changed.status, 200)
     assert.notEqual(changed.headers.get('etag'), etag)
     assert.deepEqual(readPng(changed.bytes).pixel(0, 0), RED)
   })
 
-  test('DELETE /api/configs/admin/logo (204) brings the built-in images back', async ({ assert }) => {
+  test('DELETE /api/configs/admin/logo (204) brings the built-in images back', async ({
+    assert,
+  }) => {
     const headers = await adminHeaders()
-    assert.equal((await uploadLogo(makePng(32, 32, () => RED), headers)).status, 201)
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(32, 32, () => RED),
+          headers
+        )
+      ).status,
+      201
+    )
     assert.isTrue(await logoService.hasCustomLogo())
     const removed = await api('DELETE', '/api/configs/admin/logo', { headers })
     assert.equal(removed.status, 204)
@@ -246,14 +344,24 @@ test.group('Admin | logo serving', (group) => {
     const before = await otherInstance.read('favicon.png')
     assert.isFalse(before!.custom)
 
-    assert.equal((await uploadLogo(makePng(32, 32, () => BLUE), await adminHeaders())).status, 201)
+    assert.equal(
+      (
+        await uploadLogo(
+          makePng(32, 32, () => BLUE),
+          await adminHeaders()
+        )
+      ).status,
+      201
+    )
     const after = await otherInstance.read('favicon.png')
     assert.isTrue(after!.custom)
     assert.deepEqual(readPng(after!.bytes).pixel(3, 3), BLUE)
     assert.notEqual(after!.etag, before!.etag)
   })
 
-  test('the page shell links the served favicon and the header shows the served logo', async ({ assert }) => {
+  test('the page shell links the served favicon and the header shows the served logo', async ({
+    assert,
+  }) => {
     const page = await api('GET', '/auth/signIn')
     const html = page.bytes.toString('utf8')
     assert.include(html, '<link rel="icon" href="/img/favicon.png"')

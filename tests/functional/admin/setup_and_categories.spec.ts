@@ -17,7 +17,8 @@ async function adminHeader() {
 /** The value of `key` in the public `GET /api/configs?ext=1` list (Tern's view: the flag is Tern's own). */
 async function publicValue(client: any, key: string) {
   const response = await client.get('/api/configs?ext=1')
-  return (response.body() as { key: string; value: string }[]).find((item) => item.key === key)?.value
+  return (response.body() as { key: string; value: string }[]).find((item) => item.key === key)
+    ?.value
 }
 
 test.group('Admin | finish setup', (group) => {
@@ -28,7 +29,9 @@ test.group('Admin | finish setup', (group) => {
     assert,
   }) => {
     assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
-    const response = await client.post('/api/configs/admin/finishSetup').header(...(await adminHeader()))
+    const response = await client
+      .post('/api/configs/admin/finishSetup')
+      .header(...(await adminHeader()))
     response.assertStatus(201)
     assert.equal(await publicValue(client, 'internal.setupFinished'), 'true')
     assert.strictEqual(await configService.get('internal.setupFinished'), true)
@@ -42,7 +45,10 @@ test.group('Admin | finish setup', (group) => {
     assert.equal(await publicValue(client, 'internal.setupFinished'), 'true')
   })
 
-  test('the flag cannot be changed through PATCH /api/configs/admin', async ({ client, assert }) => {
+  test('the flag cannot be changed through PATCH /api/configs/admin', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .patch('/api/configs/admin')
       .header(...(await adminHeader()))
@@ -52,10 +58,15 @@ test.group('Admin | finish setup', (group) => {
     assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
   })
 
-  test('visitors get 401 and non-admins 403, and setup stays unfinished', async ({ client, assert }) => {
+  test('visitors get 401 and non-admins 403, and setup stays unfinished', async ({
+    client,
+    assert,
+  }) => {
     ;(await client.post('/api/configs/admin/finishSetup')).assertStatus(401)
     const user = await createUser()
-    const forbidden = await client.post('/api/configs/admin/finishSetup').header('Cookie', await accessCookieFor(user))
+    const forbidden = await client
+      .post('/api/configs/admin/finishSetup')
+      .header('Cookie', await accessCookieFor(user))
     forbidden.assertStatus(403)
     assert.equal(await publicValue(client, 'internal.setupFinished'), 'false')
   })
@@ -70,8 +81,14 @@ test.group('Admin | configuration categories', (group) => {
   }) => {
     const response = await client.get('/api/configs/admin').header(...(await adminHeader()))
     response.assertStatus(200)
-    const body = response.body() as { category: string; name: string; order: number; source: string }[]
-    for (const item of body) assert.sameMembers(Object.keys(item), ['category', 'name', 'order', 'source'])
+    const body = response.body() as {
+      category: string
+      name: string
+      order: number
+      source: string
+    }[]
+    for (const item of body)
+      assert.sameMembers(Object.keys(item), ['category', 'name', 'order', 'source'])
     // The ldap plugin (enabled in this run, bin/test.ts) sits between Social Login and Legal, as in Pingvin Share.
     assert.deepEqual(body.slice(0, 7), [
       { category: 'general', name: 'General', order: 10, source: 'core' },
@@ -92,30 +109,49 @@ test.group('Admin | configuration categories', (group) => {
       { category: 'fixture', name: 'Fixture', order: 900, source: 'fixture' },
       { category: 'fortyTwo', name: '42', order: 960, source: 'forty-two' },
     ])
-    assert.notInclude(body.map((item) => item.category), 'internal')
+    assert.notInclude(
+      body.map((item) => item.category),
+      'internal'
+    )
   })
 
-  test('the panel names every category of the core and of Tern\'s own plugins in the catalogue, product names aside', async ({
+  test("the panel names every category of the core and of Tern's own plugins in the catalogue, product names aside", async ({
     client,
     assert,
   }) => {
     // Shown as the server names them in every language: names of products and protocols.
     const productNames = ['ldap', 's3', 'gcs', 'ntfy']
-    const named = JSON.parse(readFileSync(app.makePath('resources/lang/en-US/admin.json'), 'utf8')).config.categories
+    const named = JSON.parse(readFileSync(app.makePath('resources/lang/en-US/admin.json'), 'utf8'))
+      .config.categories
     const response = await client.get('/api/configs/admin').header(...(await adminHeader()))
     const categories = response.body() as { category: string; name: string; source: string }[]
     // Tern's own: the core's and those of the plugins shipped in plugins/ (not the test fixtures' plugins).
-    const own = categories.filter(({ source }) => source === 'core' || existsSync(app.makePath('plugins', source)))
-    assert.includeMembers(own.map(({ category }) => category), ['general', 'emailNotifications', 'webhook', 'ldap'])
+    const own = categories.filter(
+      ({ source }) => source === 'core' || existsSync(app.makePath('plugins', source))
+    )
+    assert.includeMembers(
+      own.map(({ category }) => category),
+      ['general', 'emailNotifications', 'webhook', 'ldap']
+    )
     // The panel (inertia/admin/components/config/variable_text.ts) shows the catalogue's name, else the server's
     // English one; every language translates the catalogue (tests/functional/pages/catalogues.spec.ts).
-    const unnamed = own.filter(({ category }) => !productNames.includes(category) && !(category in named))
-    assert.deepEqual(unnamed.map(({ category, name }) => `${category} "${name}"`), [])
+    const unnamed = own.filter(
+      ({ category }) => !productNames.includes(category) && !(category in named)
+    )
+    assert.deepEqual(
+      unnamed.map(({ category, name }) => `${category} "${name}"`),
+      []
+    )
   })
 
-  test('every listed category can be read with Tern\'s extensions, plugin categories included', async ({ client, assert }) => {
+  test("every listed category can be read with Tern's extensions, plugin categories included", async ({
+    client,
+    assert,
+  }) => {
     const header = await adminHeader()
-    const categories = (await client.get('/api/configs/admin').header(...header)).body() as { category: string }[]
+    const categories = (await client.get('/api/configs/admin').header(...header)).body() as {
+      category: string
+    }[]
     for (const { category } of categories) {
       const response = await client.get(`/api/configs/admin/${category}?ext=1`).header(...header)
       response.assertStatus(200)
@@ -137,27 +173,46 @@ test.group('Admin | configuration categories', (group) => {
         { key: 'fixture.secret', value: 'top-secret' },
       ])
     response.assertStatus(200)
-    assert.containsSubset(response.body(), [{ key: 'fixture.maxItems', value: '7' }, { key: 'fixture.secret', value: '********' }])
-    const outOfRange = await client.patch('/api/configs/admin').header(...header).json([{ key: 'fixture.maxItems', value: 11 }])
+    assert.containsSubset(response.body(), [
+      { key: 'fixture.maxItems', value: '7' },
+      { key: 'fixture.secret', value: '********' },
+    ])
+    const outOfRange = await client
+      .patch('/api/configs/admin')
+      .header(...header)
+      .json([{ key: 'fixture.maxItems', value: 11 }])
     outOfRange.assertStatus(400)
     assert.strictEqual(await configService.get('fixture.maxItems'), 7)
   })
 
   test('the hidden internal category is 404 for admins too', async ({ client, assert }) => {
-    const response = await client.get('/api/configs/admin/internal').header(...(await adminHeader()))
+    const response = await client
+      .get('/api/configs/admin/internal')
+      .header(...(await adminHeader()))
     response.assertStatus(404)
     assert.equal(response.body().message, 'Config category internal not found')
   })
 
-  test('GET /api/admin/plugins: enabled plugins and their admin contributions', async ({ client, assert }) => {
+  test('GET /api/admin/plugins: enabled plugins and their admin contributions', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/api/admin/plugins').header(...(await adminHeader()))
     response.assertStatus(200)
     assert.deepEqual(response.body().enabledPlugins, pluginRegistry.ids())
-    assert.includeMembers(response.body().enabledPlugins, ['local-storage', 'email', 's3-storage', 'fixture', 'webhook'])
+    assert.includeMembers(response.body().enabledPlugins, [
+      'local-storage',
+      'email',
+      's3-storage',
+      'fixture',
+      'webhook',
+    ])
     assert.deepInclude(response.body().contributions, {
       pluginId: 'fixture',
       resources: [{ name: 'fixture-items', label: 'Fixture items' }],
-      menu: [{ key: 'fixture', label: 'Fixture', path: '/plugins/fixture', icon: 'ExperimentOutlined' }],
+      menu: [
+        { key: 'fixture', label: 'Fixture', path: '/plugins/fixture', icon: 'ExperimentOutlined' },
+      ],
       configCategories: ['fixture'],
     })
   })
@@ -166,7 +221,12 @@ test.group('Admin | configuration categories', (group) => {
     client,
   }) => {
     const cookie = await accessCookieFor(await createUser())
-    for (const path of ['/api/configs/admin', '/api/configs/admin/fixture', '/api/configs/admin/s3', '/api/admin/plugins']) {
+    for (const path of [
+      '/api/configs/admin',
+      '/api/configs/admin/fixture',
+      '/api/configs/admin/s3',
+      '/api/admin/plugins',
+    ]) {
       ;(await client.get(path)).assertStatus(401)
       ;(await client.get(path).header('Cookie', cookie)).assertStatus(403)
     }

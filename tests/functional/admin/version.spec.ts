@@ -2,7 +2,11 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
-import VersionService, { TERN_VERSION, isNewer, parseRelease } from '#services/system/version_service'
+import VersionService, {
+  TERN_VERSION,
+  isNewer,
+  parseRelease,
+} from '#services/system/version_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
 import { DEFAULT_RELEASE_SOURCE } from '#services/config/definitions'
@@ -25,11 +29,18 @@ async function releaseServer(release: unknown, status = 200) {
 }
 
 function release(tag: string) {
-  return { tag_name: tag, html_url: `https://github.com/tern/tern/releases/tag/${tag}`, name: tag, draft: false }
+  return {
+    tag_name: tag,
+    html_url: `https://github.com/tern/tern/releases/tag/${tag}`,
+    name: tag,
+    draft: false,
+  }
 }
 
 async function getVersion(client: any) {
-  return client.get('/api/configs/admin/version').header(...(await authHeaderFor(await createUser({ admin: true }))))
+  return client
+    .get('/api/configs/admin/version')
+    .header(...(await authHeaderFor(await createUser({ admin: true }))))
 }
 
 test.group('Admin | version', (group) => {
@@ -48,7 +59,10 @@ test.group('Admin | version', (group) => {
     ])
   }
 
-  test('a newer release: updateAvailable true with the release page', async ({ client, assert }) => {
+  test('a newer release: updateAvailable true with the release page', async ({
+    client,
+    assert,
+  }) => {
     const server = await releaseServer(release('v0.24.0'))
     await useSource(server)
     const response = await getVersion(client)
@@ -76,13 +90,19 @@ test.group('Admin | version', (group) => {
     })
   })
 
-  test('an older release (this build is ahead): updateAvailable false', async ({ client, assert }) => {
+  test('an older release (this build is ahead): updateAvailable false', async ({
+    client,
+    assert,
+  }) => {
     await useSource(await releaseServer(release('0.22.0')))
     const response = await getVersion(client)
     assert.containsSubset(response.body(), { latestVersion: '0.22.0', updateAvailable: false })
   })
 
-  test('the answer is cached: a second request does not ask the source again', async ({ client, assert }) => {
+  test('the answer is cached: a second request does not ask the source again', async ({
+    client,
+    assert,
+  }) => {
     const server = await releaseServer(release('v1.0.0'))
     await useSource(server)
     ;(await getVersion(client)).assertStatus(200)
@@ -91,7 +111,10 @@ test.group('Admin | version', (group) => {
     assert.equal(server.received.length, 1)
   })
 
-  test('a source answering 500 gives latestVersion null, not an error', async ({ client, assert }) => {
+  test('a source answering 500 gives latestVersion null, not an error', async ({
+    client,
+    assert,
+  }) => {
     await useSource(await releaseServer({ message: 'boom' }, 500))
     const response = await getVersion(client)
     response.assertStatus(200)
@@ -112,7 +135,10 @@ test.group('Admin | version', (group) => {
     }
   })
 
-  test('a source that is down answers at once with latestVersion null', async ({ client, assert }) => {
+  test('a source that is down answers at once with latestVersion null', async ({
+    client,
+    assert,
+  }) => {
     const server = await releaseServer(release('v9.9.9'))
     const url = server.url
     await server.close()
@@ -123,7 +149,11 @@ test.group('Admin | version', (group) => {
     const started = Date.now()
     const response = await getVersion(client)
     response.assertStatus(200)
-    assert.containsSubset(response.body(), { latestVersion: null, updateAvailable: false, releaseUrl: null })
+    assert.containsSubset(response.body(), {
+      latestVersion: null,
+      updateAvailable: false,
+      releaseUrl: null,
+    })
     assert.isBelow(Date.now() - started, 2000)
   })
 
@@ -156,7 +186,12 @@ test.group('Admin | version', (group) => {
 
   test('concurrent requests share one call to the source', async ({ client, assert }) => {
     const server = await releaseServer(release('v0.30.0'))
-    server.reply({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(release('v0.30.0')), delayMs: 300 })
+    server.reply({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(release('v0.30.0')),
+      delayMs: 300,
+    })
     await useSource(server)
     const header = await authHeaderFor(await createUser({ admin: true }))
     const responses = await Promise.all(
@@ -170,28 +205,50 @@ test.group('Admin | version', (group) => {
     const visitor = await client.get('/api/configs/admin/version')
     visitor.assertStatus(401)
     const user = await createUser()
-    const forbidden = await client.get('/api/configs/admin/version').header('Cookie', await accessCookieFor(user))
+    const forbidden = await client
+      .get('/api/configs/admin/version')
+      .header('Cookie', await accessCookieFor(user))
     forbidden.assertStatus(403)
-    assert.deepEqual(forbidden.body(), { statusCode: 403, message: 'Forbidden', error: 'Forbidden' })
+    assert.deepEqual(forbidden.body(), {
+      statusCode: 403,
+      message: 'Forbidden',
+      error: 'Forbidden',
+    })
   })
 })
 
 test.group('Admin | version settings', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('general lists checkForUpdates and releaseSource with their defaults (Tern\'s view, ?ext=1)', async ({ client, assert }) => {
+  test("general lists checkForUpdates and releaseSource with their defaults (Tern's view, ?ext=1)", async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .get('/api/configs/admin/general?ext=1')
       .header(...(await authHeaderFor(await createUser({ admin: true }))))
     const byKey = new Map(response.body().map((item: { key: string }) => [item.key, item]))
-    assert.containsSubset(byKey.get('general.checkForUpdates'), { type: 'boolean', value: 'false', secret: true })
-    assert.containsSubset(byKey.get('general.releaseSource'), { type: 'string', value: DEFAULT_RELEASE_SOURCE })
+    assert.containsSubset(byKey.get('general.checkForUpdates'), {
+      type: 'boolean',
+      value: 'false',
+      secret: true,
+    })
+    assert.containsSubset(byKey.get('general.releaseSource'), {
+      type: 'string',
+      value: DEFAULT_RELEASE_SOURCE,
+    })
   })
 
-  test('a release source that is not an http(s) URL is refused with 400', async ({ client, assert }) => {
+  test('a release source that is not an http(s) URL is refused with 400', async ({
+    client,
+    assert,
+  }) => {
     const header = await authHeaderFor(await createUser({ admin: true }))
     for (const value of ['ftp://example.com/latest', 'not a url', 'file:///etc/passwd']) {
-      const response = await client.patch('/api/configs/admin').header(...header).json([{ key: 'general.releaseSource', value }])
+      const response = await client
+        .patch('/api/configs/admin')
+        .header(...header)
+        .json([{ key: 'general.releaseSource', value }])
       response.assertStatus(400)
       assert.equal(response.body().message, 'Release source must be an http(s) URL')
     }
@@ -208,7 +265,10 @@ test.group('Admin | version parsing', () => {
       version: '2.0.0',
       url: 'https://github.com/tern/tern/releases/tag/v2.0.0',
     })
-    assert.deepEqual(parseRelease({ tag_name: 'v1.0.0', html_url: 'javascript:alert(1)' }), { version: '1.0.0', url: null })
+    assert.deepEqual(parseRelease({ tag_name: 'v1.0.0', html_url: 'javascript:alert(1)' }), {
+      version: '1.0.0',
+      url: null,
+    })
     assert.isNull(parseRelease({ tag_name: '' }))
     assert.isNull(parseRelease(null))
   })
@@ -221,7 +281,9 @@ test.group('Admin | version parsing', () => {
     assert.isTrue(isNewer('nightly-2026', '0.23.1'))
   })
 
-  test('a service with a short timeout gives up on a hanging source in time', async ({ assert }) => {
+  test('a service with a short timeout gives up on a hanging source in time', async ({
+    assert,
+  }) => {
     const server = await startWebhookReceiver({ defaultReply: 'hang' })
     try {
       const service = new VersionService({ timeoutMs: 200 })

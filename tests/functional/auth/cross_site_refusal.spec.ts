@@ -61,7 +61,9 @@ test.group('Auth | cross-site refusal message', (group) => {
     assert.equal(accepted.body().username, 'renamed')
   })
 
-  test('the same message on the session routes (sign-out) and for an Origin the browser nulled', async ({ client }) => {
+  test('the same message on the session routes (sign-out) and for an Origin the browser nulled', async ({
+    client,
+  }) => {
     const session = await sessionFor(await createUser())
     const signOut = await client
       .post('/api/auth/signOut')

@@ -13,7 +13,13 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { ApiClient, ApiResponse } from '@japa/api-client'
 import type { Assert } from '@japa/assert'
 import { rateLimits } from '#services/auth/rate_limiter'
-import { awayFromTotpStepEnd, createUser, setCookies, totpCode, uniqueIp } from '#tests/helpers/auth'
+import {
+  awayFromTotpStepEnd,
+  createUser,
+  setCookies,
+  totpCode,
+  uniqueIp,
+} from '#tests/helpers/auth'
 import { distinctIps, useLimiter } from '#tests/helpers/rate_limit_bursts'
 
 const SIGN_IN = '/api/auth/signIn'
@@ -33,7 +39,13 @@ function cookiesFor(response: ApiResponse, path: string): string {
 }
 
 /** A sign-in of `username` from `ip`, with the browser's cookies when given. */
-function signIn(client: ApiClient, username: string, password: string, ip: string, cookie?: string) {
+function signIn(
+  client: ApiClient,
+  username: string,
+  password: string,
+  ip: string,
+  cookie?: string
+) {
   const request = client.post(SIGN_IN).header('X-Forwarded-For', ip).json({ username, password })
   return cookie ? request.header('Cookie', cookie) : request
 }
@@ -44,7 +56,10 @@ function signIn(client: ApiClient, username: string, password: string, ip: strin
  * each staying under its own per-address limit.
  */
 const SPRAYS = [
-  { name: 'a new X-Forwarded-For address per guess', addresses: (count: number) => distinctIps(count) },
+  {
+    name: 'a new X-Forwarded-For address per guess',
+    addresses: (count: number) => distinctIps(count),
+  },
   {
     name: 'a few addresses, each under its own limit',
     addresses: (count: number) => {
@@ -59,13 +74,24 @@ const SPRAYS = [
  * guesses than the ceiling, at once. Exactly the ceiling's worth are checked
  * (401), the rest refused (429).
  */
-async function spray(client: ApiClient, username: string, addresses: (count: number) => string[], assert: Assert) {
+async function spray(
+  client: ApiClient,
+  username: string,
+  addresses: (count: number) => string[],
+  assert: Assert
+) {
   const { perAccount, perIdentifier } = rateLimits()
   const from = addresses(perAccount + perIdentifier)
-  const answers = await Promise.all(from.map((ip) => signIn(client, username, 'wrong-password', ip)))
+  const answers = await Promise.all(
+    from.map((ip) => signIn(client, username, 'wrong-password', ip))
+  )
   const statuses = answers.map((answer) => answer.status())
   assert.equal(statuses.filter((status) => status === 401).length, perAccount, statuses.join(','))
-  assert.equal(statuses.filter((status) => status === 429).length, perIdentifier, statuses.join(','))
+  assert.equal(
+    statuses.filter((status) => status === 429).length,
+    perIdentifier,
+    statuses.join(',')
+  )
 }
 
 test.group('Auth | a known device signs in while its account is sprayed', (group) => {
@@ -73,7 +99,9 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
   group.setup(() => useLimiter({ window: '20 seconds' }))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('{name}: the account refuses the attacker and new devices, not the browser that signed in before')
+  test(
+    '{name}: the account refuses the attacker and new devices, not the browser that signed in before'
+  )
     .with(SPRAYS)
     .run(async ({ client, assert }, { addresses }) => {
       const user = await createUser({ password: 'password123' })
@@ -110,7 +138,10 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
     const user = await createUser({ password: 'password123' })
     const failed = await signIn(client, user.username, 'wrong-password', uniqueIp())
     failed.assertStatus(401)
-    assert.notInclude(setCookies(failed).map((cookie) => cookie.name), 'known_device')
+    assert.notInclude(
+      setCookies(failed).map((cookie) => cookie.name),
+      'known_device'
+    )
 
     const signedIn = await signIn(client, user.username, 'password123', uniqueIp())
     const proof = setCookies(signedIn).find((cookie) => cookie.name === 'known_device')
@@ -119,30 +150,55 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
     assert.equal(proof!.attributes.path, '/api/auth')
     assert.equal(String(proof!.attributes.samesite).toLowerCase(), 'strict')
     assert.isAbove(Number(proof!.attributes['max-age']), 30 * 24 * 3600)
-    assert.notInclude(decodeURIComponent(proof!.value), user.id, 'the account is not readable from the cookie')
+    assert.notInclude(
+      decodeURIComponent(proof!.value),
+      user.id,
+      'the account is not readable from the cookie'
+    )
   })
 
-  test('the proof is bound to its account, and a forged or altered one is no proof', async ({ client, assert }) => {
+  test('the proof is bound to its account, and a forged or altered one is no proof', async ({
+    client,
+    assert,
+  }) => {
     const owner = await createUser({ password: 'password123' })
     const victim = await createUser({ password: 'password123' })
-    const ownBrowser = cookiesFor(await signIn(client, owner.username, 'password123', uniqueIp()), SIGN_IN)
+    const ownBrowser = cookiesFor(
+      await signIn(client, owner.username, 'password123', uniqueIp()),
+      SIGN_IN
+    )
     await spray(client, victim.username, SPRAYS[0].addresses, assert)
 
-    ;(await signIn(client, victim.username, 'password123', uniqueIp(), ownBrowser)).assertStatus(429)
-    const altered = ownBrowser.replace(/known_device=([^;]*)/, (_, value: string) => `known_device=${value.slice(0, -2)}xx`)
+    ;(await signIn(client, victim.username, 'password123', uniqueIp(), ownBrowser)).assertStatus(
+      429
+    )
+    const altered = ownBrowser.replace(
+      /known_device=([^;]*)/,
+      (_, value: string) => `known_device=${value.slice(0, -2)}xx`
+    )
     ;(await signIn(client, victim.username, 'password123', uniqueIp(), altered)).assertStatus(429)
-    ;(await signIn(client, victim.username, 'password123', uniqueIp(), 'known_device=forged')).assertStatus(429)
+    ;(
+      await signIn(client, victim.username, 'password123', uniqueIp(), 'known_device=forged')
+    ).assertStatus(429)
   })
 
-  test('the proof keeps the per-address limits, and a stolen one is limited by itself', async ({ client, assert }) => {
+  test('the proof keeps the per-address limits, and a stolen one is limited by itself', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser({ password: 'password123' })
     const { perIdentifier } = rateLimits()
-    const browser = cookiesFor(await signIn(client, user.username, 'password123', uniqueIp()), SIGN_IN)
+    const browser = cookiesFor(
+      await signIn(client, user.username, 'password123', uniqueIp()),
+      SIGN_IN
+    )
 
     // From an address that used up its guesses on the account: refused, proof or not.
     const crowded = uniqueIp()
     for (const answer of await Promise.all(
-      Array.from({ length: perIdentifier }, () => signIn(client, user.username, 'wrong-password', crowded))
+      Array.from({ length: perIdentifier }, () =>
+        signIn(client, user.username, 'wrong-password', crowded)
+      )
     )) {
       answer.assertStatus(401)
     }
@@ -150,14 +206,22 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
 
     // The cookie replayed with a new address per guess: its own limit, whatever the address.
     const guesses = await Promise.all(
-      distinctIps(perIdentifier * 2).map((ip) => signIn(client, user.username, 'wrong-password', ip, browser))
+      distinctIps(perIdentifier * 2).map((ip) =>
+        signIn(client, user.username, 'wrong-password', ip, browser)
+      )
     )
     const statuses = guesses.map((answer) => answer.status())
-    assert.equal(statuses.filter((status) => status === 401).length, perIdentifier, statuses.join(','))
+    assert.equal(
+      statuses.filter((status) => status === 401).length,
+      perIdentifier,
+      statuses.join(',')
+    )
     ;(await signIn(client, user.username, 'password123', uniqueIp(), browser)).assertStatus(429)
   })
 
-  test('with TOTP on, the second step of a known device is not refused by a spray of codes', async ({ client }) => {
+  test('with TOTP on, the second step of a known device is not refused by a spray of codes', async ({
+    client,
+  }) => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
     const user = await createUser({ password: 'password123' })
     user.merge({ totpSecret: secret, totpVerified: true })
@@ -166,7 +230,10 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
     const loginToken = async (cookie?: string) =>
       (await signIn(client, user.username, 'password123', home, cookie)).body().loginToken as string
     const totp = (token: string, code: string, ip: string, cookie?: string) => {
-      const request = client.post('/api/auth/signIn/totp').header('X-Forwarded-For', ip).json({ loginToken: token, totp: code })
+      const request = client
+        .post('/api/auth/signIn/totp')
+        .header('X-Forwarded-For', ip)
+        .json({ loginToken: token, totp: code })
       return cookie ? request.header('Cookie', cookie) : request
     }
 
@@ -180,10 +247,14 @@ test.group('Auth | a known device signs in while its account is sprayed', (group
     // Someone who knows the password sprays codes with its own login token from new addresses.
     const { perAccount, perIdentifier } = rateLimits()
     const stolen = await loginToken()
-    await Promise.all(distinctIps(perAccount + perIdentifier).map((ip) => totp(stolen, '000000', ip)))
+    await Promise.all(
+      distinctIps(perAccount + perIdentifier).map((ip) => totp(stolen, '000000', ip))
+    )
     ;(await totp(stolen, await totpCode(secret, now), uniqueIp())).assertStatus(429)
 
     // The known browser completes its sign-in.
-    ;(await totp(await loginToken(browser), await totpCode(secret, now), home, browser)).assertStatus(200)
+    ;(
+      await totp(await loginToken(browser), await totpCode(secret, now), home, browser)
+    ).assertStatus(200)
   })
 })

@@ -28,7 +28,9 @@ async function useSmtp(smtp: TestSmtpServer) {
 
 /** The reset link of a received mail. */
 function resetLinkIn(text: string | undefined): string {
-  const match = /https:\/\/tern\.example\.com\/auth\/resetPassword\/([A-Za-z0-9_-]+)/.exec(text ?? '')
+  const match = /https:\/\/tern\.example\.com\/auth\/resetPassword\/([A-Za-z0-9_-]+)/.exec(
+    text ?? ''
+  )
   if (!match) throw new Error(`no reset link in: ${text}`)
   return match[1]
 }
@@ -53,10 +55,19 @@ test.group('Auth | password change', (group) => {
     assert.equal(setCookie(response, 'refresh_token')!.value, response.body().refreshToken)
     const newAccess = setCookie(response, 'access_token')!.value
 
-    assert.equal(await RefreshToken.query().where('userId', user.id).count('* as n').first().then((r) => Number(r!.$extras.n)), 1)
+    assert.equal(
+      await RefreshToken.query()
+        .where('userId', user.id)
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      1
+    )
     const otherMe = await client.get('/api/users/me').header('Cookie', sessionCookie(other))
     otherMe.assertStatus(401)
-    const otherRefresh = await client.post('/api/auth/token').header('Cookie', `refresh_token=${other.refreshToken}`)
+    const otherRefresh = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${other.refreshToken}`)
     otherRefresh.assertStatus(401)
 
     const me = await client.get('/api/users/me').header('Cookie', `access_token=${newAccess}`)
@@ -66,9 +77,13 @@ test.group('Auth | password change', (group) => {
       .header('Cookie', `refresh_token=${response.body().refreshToken}`)
     refreshed.assertStatus(200)
 
-    const oldSignIn = await client.post('/api/auth/signIn').json({ username: 'changer', password: 'old-password' })
+    const oldSignIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'changer', password: 'old-password' })
     oldSignIn.assertStatus(401)
-    const newSignIn = await client.post('/api/auth/signIn').json({ username: 'changer', password: 'new-password' })
+    const newSignIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'changer', password: 'new-password' })
     newSignIn.assertStatus(200)
   })
 
@@ -106,7 +121,9 @@ test.group('Auth | password change', (group) => {
       .header('Cookie', sessionCookie(session))
       .json({ oldPassword: 'password123', password: 'short' })
     short.assertStatus(400)
-    assert.deepEqual(short.body().message, ['password must be longer than or equal to 8 characters'])
+    assert.deepEqual(short.body().message, [
+      'password must be longer than or equal to 8 characters',
+    ])
 
     const anonymous = await client.patch('/api/auth/password').json({ password: 'new-password' })
     anonymous.assertStatus(401)
@@ -131,19 +148,30 @@ test.group('Auth | password reset', (group) => {
 
   test('end to end: the mailed link sets a new password once', async ({ client, assert }) => {
     await useSmtp(smtp)
-    const user = await createUser({ username: 'forgetful', email: 'forgetful@example.com', password: 'old-password' })
+    const user = await createUser({
+      username: 'forgetful',
+      email: 'forgetful@example.com',
+      password: 'old-password',
+    })
     const session = await sessionFor(user)
 
     const request = await client.post('/api/auth/resetPassword/Forgetful@example.com')
     request.assertStatus(202)
     assert.equal(request.text(), '')
 
-    const mail = await smtp.waitForMessage((m) => (m.to as any)?.text?.includes('forgetful@example.com'))
+    const mail = await smtp.waitForMessage((m) =>
+      (m.to as any)?.text?.includes('forgetful@example.com')
+    )
     const token = resetLinkIn(mail.text)
-    assert.equal((await PasswordResetToken.findByOrFail('userId', user.id)).tokenHash, hashToken(token))
+    assert.equal(
+      (await PasswordResetToken.findByOrFail('userId', user.id)).tokenHash,
+      hashToken(token)
+    )
     assert.isNull(await PasswordResetToken.findBy('tokenHash', token))
 
-    const reset = await client.post('/api/auth/resetPassword').json({ token, password: 'brand-new-password' })
+    const reset = await client
+      .post('/api/auth/resetPassword')
+      .json({ token, password: 'brand-new-password' })
     reset.assertStatus(204)
     assert.equal(reset.text(), '')
 
@@ -151,7 +179,9 @@ test.group('Auth | password reset', (group) => {
       .post('/api/auth/signIn')
       .json({ email: 'forgetful@example.com', password: 'brand-new-password' })
     signIn.assertStatus(200)
-    const oldPassword = await client.post('/api/auth/signIn').json({ username: 'forgetful', password: 'old-password' })
+    const oldPassword = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'forgetful', password: 'old-password' })
     oldPassword.assertStatus(401)
 
     // Sessions started before the reset are over.
@@ -159,7 +189,9 @@ test.group('Auth | password reset', (group) => {
     before.assertStatus(401)
 
     // The link works once.
-    const again = await client.post('/api/auth/resetPassword').json({ token, password: 'another-password' })
+    const again = await client
+      .post('/api/auth/resetPassword')
+      .json({ token, password: 'another-password' })
     again.assertStatus(400)
     again.assertBody({ statusCode: 400, message: 'Token invalid or expired', error: 'Bad Request' })
   })
@@ -176,13 +208,18 @@ test.group('Auth | password reset', (group) => {
       .where('id', row.id)
       .update({ expiresAt: DateTime.utc().minus({ seconds: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
 
-    const reset = await client.post('/api/auth/resetPassword').json({ token, password: 'brand-new-password' })
+    const reset = await client
+      .post('/api/auth/resetPassword')
+      .json({ token, password: 'brand-new-password' })
     reset.assertStatus(400)
     reset.assertBody({ statusCode: 400, message: 'Token invalid or expired', error: 'Bad Request' })
     assert.isTrue(await (await User.findOrFail(user.id)).verifyPassword('old-password'))
   })
 
-  test('answers the same empty 202 for an unknown address and sends nothing', async ({ client, assert }) => {
+  test('answers the same empty 202 for an unknown address and sends nothing', async ({
+    client,
+    assert,
+  }) => {
     await useSmtp(smtp)
     await createUser({ email: 'known@example.com' })
     const unknown = await client.post('/api/auth/resetPassword/unknown@example.com')
@@ -208,12 +245,22 @@ test.group('Auth | password reset', (group) => {
   })
 
   test('refuses an unknown token and validates the body', async ({ client, assert }) => {
-    const unknown = await client.post('/api/auth/resetPassword').json({ token: 'nope', password: 'brand-new-password' })
+    const unknown = await client
+      .post('/api/auth/resetPassword')
+      .json({ token: 'nope', password: 'brand-new-password' })
     unknown.assertStatus(400)
-    unknown.assertBody({ statusCode: 400, message: 'Token invalid or expired', error: 'Bad Request' })
+    unknown.assertBody({
+      statusCode: 400,
+      message: 'Token invalid or expired',
+      error: 'Bad Request',
+    })
 
-    const invalid = await client.post('/api/auth/resetPassword').json({ token: 'nope', password: 'short' })
+    const invalid = await client
+      .post('/api/auth/resetPassword')
+      .json({ token: 'nope', password: 'short' })
     invalid.assertStatus(400)
-    assert.deepEqual(invalid.body().message, ['password must be longer than or equal to 8 characters'])
+    assert.deepEqual(invalid.body().message, [
+      'password must be longer than or equal to 8 characters',
+    ])
   })
 })

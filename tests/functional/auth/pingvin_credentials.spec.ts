@@ -18,7 +18,13 @@ import { DateTime } from 'luxon'
 import User from '#models/user'
 import { accessCookieFor, awayFromTotpStepEnd, uniqueIp } from '#tests/helpers/auth'
 import { base32 } from '#tests/helpers/pingvin_fixture'
-import { api, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  createCompletedShare,
+  shareToken,
+  shareUser,
+} from '#tests/helpers/shares'
 
 const PASSWORD = 'pingvin-password'
 
@@ -65,7 +71,10 @@ function totpAt(key: Buffer, epochSeconds: number): string {
 test.group('Pingvin credentials | argon2id account passwords', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('an argon2id account signs in, is rehashed to scrypt, and signs in again', async ({ client, assert }) => {
+  test('an argon2id account signs in, is rehashed to scrypt, and signs in again', async ({
+    client,
+    assert,
+  }) => {
     const legacy = await argon2.hash(PASSWORD, { type: argon2.argon2id })
     assert.match(legacy, /^\$argon2id\$v=19\$/)
     const user = await insertPingvinUser({ password: legacy })
@@ -96,7 +105,10 @@ test.group('Pingvin credentials | argon2id account passwords', (group) => {
     wrongAfter.assertStatus(401)
   })
 
-  test('a wrong password is refused and leaves the argon2id hash untouched', async ({ client, assert }) => {
+  test('a wrong password is refused and leaves the argon2id hash untouched', async ({
+    client,
+    assert,
+  }) => {
     const legacy = await argon2.hash(PASSWORD, { type: argon2.argon2id })
     const user = await insertPingvinUser({ password: legacy })
 
@@ -109,8 +121,16 @@ test.group('Pingvin credentials | argon2id account passwords', (group) => {
     assert.equal(await storedPassword(user.id), legacy)
   })
 
-  test('the argon2 parameters are read from each hash (small m, t and p here)', async ({ client, assert }) => {
-    const legacy = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 2, parallelism: 1 })
+  test('the argon2 parameters are read from each hash (small m, t and p here)', async ({
+    client,
+    assert,
+  }) => {
+    const legacy = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 1024,
+      timeCost: 2,
+      parallelism: 1,
+    })
     assert.include(legacy, 'm=1024')
     const user = await insertPingvinUser({ password: legacy })
     const signIn = await client
@@ -129,12 +149,18 @@ test.group('Pingvin credentials | argon2id account passwords', (group) => {
     const user = await insertPingvinUser({ password: legacy })
     const cookie = await accessCookieFor(await User.findOrFail(user.id))
 
-    const wrong = await client.post('/api/auth/totp/enable').header('Cookie', cookie).json({ password: 'wrong-password' })
+    const wrong = await client
+      .post('/api/auth/totp/enable')
+      .header('Cookie', cookie)
+      .json({ password: 'wrong-password' })
     wrong.assertStatus(403)
     wrong.assertBody({ statusCode: 403, message: 'Invalid password', error: 'Forbidden' })
     assert.equal(await storedPassword(user.id), legacy)
 
-    const right = await client.post('/api/auth/totp/enable').header('Cookie', cookie).json({ password: PASSWORD })
+    const right = await client
+      .post('/api/auth/totp/enable')
+      .header('Cookie', cookie)
+      .json({ password: PASSWORD })
     right.assertStatus(201)
     assert.match(await storedPassword(user.id), /^\$scrypt\$/)
     const stored = await User.findOrFail(user.id)
@@ -146,20 +172,30 @@ test.group('Pingvin credentials | argon2id account passwords', (group) => {
 test.group('Pingvin credentials | argon2id share passwords', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('a share whose password hash is argon2id accepts the right password and is rehashed', async ({ assert }) => {
+  test('a share whose password hash is argon2id accepts the right password and is rehashed', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const share = await createCompletedShare({
       cookie: owner.cookie,
       security: { password: 'placeholder' },
       files: { 'a.txt': 'hello' },
     })
-    const legacy = await argon2.hash('share-secret', { type: argon2.argon2id, memoryCost: 4096, timeCost: 2 })
+    const legacy = await argon2.hash('share-secret', {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 2,
+    })
     await db.from('share_securities').where('share_id', share.id).update({ password: legacy })
     const security = () => db.from('share_securities').where('share_id', share.id).firstOrFail()
 
     const wrong = await shareToken(share.id, 'wrong-secret')
     assert.equal(wrong.response.status, 403)
-    assert.deepEqual(wrong.response.json, { statusCode: 403, message: 'Wrong password', error: 'wrong_password' })
+    assert.deepEqual(wrong.response.json, {
+      statusCode: 403,
+      message: 'Wrong password',
+      error: 'wrong_password',
+    })
     assert.equal((await security()).password, legacy)
 
     const right = await shareToken(share.id, 'share-secret')
@@ -226,7 +262,9 @@ test.group('Pingvin credentials | 10-byte TOTP secrets', (group) => {
       .json({ loginToken, totp: code })
     signedIn.assertStatus(200)
     assert.sameMembers(Object.keys(signedIn.body()), ['accessToken', 'refreshToken'])
-    const me = await client.get('/api/users/me').header('Cookie', `access_token=${signedIn.body().accessToken}`)
+    const me = await client
+      .get('/api/users/me')
+      .header('Cookie', `access_token=${signedIn.body().accessToken}`)
     me.assertStatus(200)
     assert.equal(me.body().id, user.id)
 

@@ -21,11 +21,17 @@ test.group('Auth | rate limit keys', (group) => {
   group.setup(() => useLimiter({ window: '4 seconds' }))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('an attacker at one address cannot lock out the user signing in from another', async ({ client, assert }) => {
+  test('an attacker at one address cannot lock out the user signing in from another', async ({
+    client,
+    assert,
+  }) => {
     await createUser({ username: 'victim', password: 'password123' })
     const attacker = uniqueIp()
     const signIn = (password: string, from: string) =>
-      client.post('/api/auth/signIn').header('X-Forwarded-For', from).json({ username: 'victim', password })
+      client
+        .post('/api/auth/signIn')
+        .header('X-Forwarded-For', from)
+        .json({ username: 'victim', password })
     // More guesses than the per-account ceiling, at once: the refused ones must not fill it.
     const { perIdentifier, perAccount } = rateLimits()
     const guesses = await Promise.all(
@@ -38,11 +44,14 @@ test.group('Auth | rate limit keys', (group) => {
     ;(await signIn('password123', uniqueIp())).assertStatus(200)
   })
 
-  test('the e-mail address and the username of one account share one counter', async ({ client }) => {
+  test('the e-mail address and the username of one account share one counter', async ({
+    client,
+  }) => {
     const user = await createUser({ username: 'two.names', password: 'password123' })
     const ip = uniqueIp()
     const guesses = await times(rateLimits().perIdentifier, (attempt) => {
-      const identifier = attempt % 2 === 0 ? { username: 'two.names' } : { email: user.email.toUpperCase() }
+      const identifier =
+        attempt % 2 === 0 ? { username: 'two.names' } : { email: user.email.toUpperCase() }
       return client
         .post('/api/auth/signIn')
         .header('X-Forwarded-For', ip)
@@ -56,17 +65,24 @@ test.group('Auth | rate limit keys', (group) => {
     limited.assertStatus(429)
   })
 
-  test('the addresses of one IPv6 /64 share one counter; the next network does not', async ({ client }) => {
+  test('the addresses of one IPv6 /64 share one counter; the next network does not', async ({
+    client,
+  }) => {
     await createUser({ username: 'ipv6.user', password: 'password123' })
     const bytes = uniqueIp().split('.').slice(1)
     const network = `2001:db8:${Number(bytes[0]).toString(16)}:${Number(bytes[1]).toString(16)}`
     const signIn = (password: string, from: string) =>
-      client.post('/api/auth/signIn').header('X-Forwarded-For', from).json({ username: 'ipv6.user', password })
+      client
+        .post('/api/auth/signIn')
+        .header('X-Forwarded-For', from)
+        .json({ username: 'ipv6.user', password })
     const guesses = await times(rateLimits().perIdentifier, (index) =>
       signIn('wrong-password', `${network}::${(index + 1).toString(16)}`)
     )
     for (const response of guesses) response.assertStatus(401)
     ;(await signIn('password123', `${network}:1234:5678:9abc:def0`)).assertStatus(429)
-    ;(await signIn('password123', `${network.replace(/:[0-9a-f]+$/, ':ffff')}::1`)).assertStatus(200)
+    ;(await signIn('password123', `${network.replace(/:[0-9a-f]+$/, ':ffff')}::1`)).assertStatus(
+      200
+    )
   })
 })

@@ -17,7 +17,9 @@ function times<T>(count: number, request: (index: number) => Promise<T>): Promis
  * Sends `request` until it is no longer refused with 429 (polling every
  * 200 ms, at most three windows long) and returns that answer.
  */
-async function afterTheWindow<T extends { status(): number }>(request: () => Promise<T>): Promise<T> {
+async function afterTheWindow<T extends { status(): number }>(
+  request: () => Promise<T>
+): Promise<T> {
   const deadline = Date.now() + rateLimits().windowSeconds * 3000
   for (;;) {
     const response = await request()
@@ -38,7 +40,10 @@ test.group('Auth | rate limits', (group) => {
     assert.isAbove(limits.perAccount, limits.perIdentifier)
     // The database store by default, Redis when REDIS_URL is set.
     const expected = env.get('LIMITER_STORE') ?? (env.get('REDIS_URL') ? 'redis' : 'database')
-    assert.equal(limiter.use({ requests: limits.perIp, duration: limits.windowSeconds }).name, expected)
+    assert.equal(
+      limiter.use({ requests: limits.perIp, duration: limits.windowSeconds }).name,
+      expected
+    )
   })
 
   test('failed sign-ins of one account from one address hit the limit, then recover after the window', async ({
@@ -48,9 +53,14 @@ test.group('Auth | rate limits', (group) => {
     await createUser({ username: 'target', password: 'password123' })
     const ip = uniqueIp()
     const signIn = (password: string, from = ip) =>
-      client.post('/api/auth/signIn').header('X-Forwarded-For', from).json({ username: 'target', password })
+      client
+        .post('/api/auth/signIn')
+        .header('X-Forwarded-For', from)
+        .json({ username: 'target', password })
 
-    for (const response of await times(rateLimits().perIdentifier, () => signIn('wrong-password'))) {
+    for (const response of await times(rateLimits().perIdentifier, () =>
+      signIn('wrong-password')
+    )) {
       response.assertStatus(401)
     }
     const limited = await signIn('password123')
@@ -108,10 +118,14 @@ test.group('Auth | rate limits', (group) => {
       client.post('/api/auth/resetPassword/someone@example.com').header('X-Forwarded-For', ip)
     )
     for (const response of requests) response.assertStatus(202)
-    const limited = await client.post('/api/auth/resetPassword/someone@example.com').header('X-Forwarded-For', ip)
+    const limited = await client
+      .post('/api/auth/resetPassword/someone@example.com')
+      .header('X-Forwarded-For', ip)
     limited.assertStatus(429)
     limited.assertBody(TOO_MANY)
-    ;(await client.post('/api/auth/resetPassword/other@example.com').header('X-Forwarded-For', ip)).assertStatus(202)
+    ;(
+      await client.post('/api/auth/resetPassword/other@example.com').header('X-Forwarded-For', ip)
+    ).assertStatus(202)
   })
 
   test('wrong reset tokens are limited per IP', async ({ client }) => {
@@ -143,9 +157,13 @@ test.group('Auth | rate limits', (group) => {
     ).body().loginToken
 
     const attemptFrom = (from: string) =>
-      client.post('/api/auth/signIn/totp').header('X-Forwarded-For', from).json({ loginToken, totp: 'abcdef' })
+      client
+        .post('/api/auth/signIn/totp')
+        .header('X-Forwarded-For', from)
+        .json({ loginToken, totp: 'abcdef' })
     const attempt = () => attemptFrom(ip)
-    for (const response of await times(rateLimits().perIdentifier, attempt)) response.assertStatus(400)
+    for (const response of await times(rateLimits().perIdentifier, attempt))
+      response.assertStatus(400)
     const limited = await attempt()
     limited.assertStatus(429)
     limited.assertBody(TOO_MANY)

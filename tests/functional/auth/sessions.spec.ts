@@ -16,7 +16,9 @@ test.group('Auth | refresh (POST /api/auth/token)', (group) => {
     const user = await createUser()
     const session = await sessionFor(user)
 
-    const response = await client.post('/api/auth/token').header('Cookie', `refresh_token=${session.refreshToken}`)
+    const response = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${session.refreshToken}`)
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), ['accessToken'])
     const claims = await accessTokenService.verify(response.body().accessToken)
@@ -32,14 +34,22 @@ test.group('Auth | refresh (POST /api/auth/token)', (group) => {
     assert.isTrue(rotated.attributes.httponly)
 
     // The old refresh token is used up; the new one works (once).
-    const replay = await client.post('/api/auth/token').header('Cookie', `refresh_token=${session.refreshToken}`)
+    const replay = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${session.refreshToken}`)
     replay.assertStatus(401)
-    const next = await client.post('/api/auth/token').header('Cookie', `refresh_token=${rotated.value}`)
+    const next = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${rotated.value}`)
     next.assertStatus(200)
-    const again = await client.post('/api/auth/token').header('Cookie', `refresh_token=${rotated.value}`)
+    const again = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${rotated.value}`)
     again.assertStatus(401)
 
-    const me = await client.get('/api/users/me').header('Cookie', `access_token=${next.body().accessToken}`)
+    const me = await client
+      .get('/api/users/me')
+      .header('Cookie', `access_token=${next.body().accessToken}`)
     me.assertStatus(200)
   })
 
@@ -48,14 +58,18 @@ test.group('Auth | refresh (POST /api/auth/token)', (group) => {
     missing.assertStatus(401)
     missing.assertBody({ statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' })
 
-    const unknown = await client.post('/api/auth/token').header('Cookie', 'refresh_token=not-a-real-token')
+    const unknown = await client
+      .post('/api/auth/token')
+      .header('Cookie', 'refresh_token=not-a-real-token')
     unknown.assertStatus(401)
 
     const session = await sessionFor(await createUser())
     await RefreshToken.query()
       .where('id', session.refreshTokenId)
       .update({ expiresAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
-    const expired = await client.post('/api/auth/token').header('Cookie', `refresh_token=${session.refreshToken}`)
+    const expired = await client
+      .post('/api/auth/token')
+      .header('Cookie', `refresh_token=${session.refreshToken}`)
     expired.assertStatus(401)
   })
 })
@@ -63,7 +77,10 @@ test.group('Auth | refresh (POST /api/auth/token)', (group) => {
 test.group('Auth | sign-out', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('revokes the session, clears both cookies and answers 201 without body', async ({ client, assert }) => {
+  test('revokes the session, clears both cookies and answers 201 without body', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser()
     const session = await sessionFor(user)
     const other = await sessionFor(user)
@@ -99,7 +116,9 @@ test.group('Auth | sign-out', (group) => {
     const stale = await accessTokenService.sign(user, session.refreshTokenId, {
       issuedAt: Math.floor(Date.now() / 1000) - 3600,
     })
-    const response = await client.post('/api/auth/signOut').header('Cookie', `access_token=${stale}`)
+    const response = await client
+      .post('/api/auth/signOut')
+      .header('Cookie', `access_token=${stale}`)
     response.assertStatus(201)
     assert.isNull(await RefreshToken.find(session.refreshTokenId))
   })
@@ -124,9 +143,13 @@ test.group('Auth | sign-out', (group) => {
     const oidc = await sessionFor(user)
     await RefreshToken.query().where('id', oidc.refreshTokenId).update({ oauthIdToken: 'id-token' })
 
-    const withoutRedirect = await client.post('/api/auth/signOut').header('Cookie', sessionCookie(plain))
+    const withoutRedirect = await client
+      .post('/api/auth/signOut')
+      .header('Cookie', sessionCookie(plain))
     assert.equal(withoutRedirect.text(), '')
-    const withRedirect = await client.post('/api/auth/signOut').header('Cookie', sessionCookie(oidc))
+    const withRedirect = await client
+      .post('/api/auth/signOut')
+      .header('Cookie', sessionCookie(oidc))
     withRedirect.assertStatus(201)
     withRedirect.assertBody({ redirectURI: 'https://idp.example.com/logout?hint=id-token' })
   })
@@ -156,7 +179,9 @@ test.group('Auth | cross-site requests', (group) => {
     sameOrigin.assertStatus(200)
   })
 
-  test('refuses cookie-authenticated mutations from another site, but not Bearer ones', async ({ client }) => {
+  test('refuses cookie-authenticated mutations from another site, but not Bearer ones', async ({
+    client,
+  }) => {
     const user = await createUser()
     const session = await sessionFor(user)
     const byCookie = await client
@@ -181,51 +206,63 @@ test.group('Auth | cross-site requests', (group) => {
   })
 })
 
-test.group('Auth | an access token of a session (one query for the session and its user)', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+test.group(
+  'Auth | an access token of a session (one query for the session and its user)',
+  (group) => {
+    group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('names its user while the session lives, nobody once it is revoked, expired or not the user\'s', async ({
-    client,
-    assert,
-  }) => {
-    const user = await createUser()
-    const other = await createUser()
-    const session = await sessionFor(user)
-    const me = () => client.get('/api/users/me').header('Cookie', sessionCookie(session))
+    test("names its user while the session lives, nobody once it is revoked, expired or not the user's", async ({
+      client,
+      assert,
+    }) => {
+      const user = await createUser()
+      const other = await createUser()
+      const session = await sessionFor(user)
+      const me = () => client.get('/api/users/me').header('Cookie', sessionCookie(session))
 
-    const live = await me()
-    live.assertStatus(200)
-    assert.equal(live.body().id, user.id)
-    // Bearer too (the same check).
-    const bearer = await client.get('/api/users/me').header('Authorization', `Bearer ${session.accessToken}`)
-    bearer.assertStatus(200)
+      const live = await me()
+      live.assertStatus(200)
+      assert.equal(live.body().id, user.id)
+      // Bearer too (the same check).
+      const bearer = await client
+        .get('/api/users/me')
+        .header('Authorization', `Bearer ${session.accessToken}`)
+      bearer.assertStatus(200)
 
-    // Signed for this user but with another user's session: refused.
-    const otherSession = await sessionFor(other)
-    const crossed = await accessTokenService.sign(user, otherSession.refreshTokenId)
-    ;(await client.get('/api/users/me').header('Cookie', `access_token=${crossed}`)).assertStatus(401)
+      // Signed for this user but with another user's session: refused.
+      const otherSession = await sessionFor(other)
+      const crossed = await accessTokenService.sign(user, otherSession.refreshTokenId)
+      ;(await client.get('/api/users/me').header('Cookie', `access_token=${crossed}`)).assertStatus(
+        401
+      )
 
-    await RefreshToken.query()
-      .where('id', session.refreshTokenId)
-      .update({ expiresAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
-    ;(await me()).assertStatus(401)
+      await RefreshToken.query()
+        .where('id', session.refreshTokenId)
+        .update({ expiresAt: DateTime.utc().minus({ minutes: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+      ;(await me()).assertStatus(401)
 
-    await RefreshToken.query()
-      .where('id', session.refreshTokenId)
-      .update({ expiresAt: DateTime.utc().plus({ minutes: 10 }).toFormat('yyyy-MM-dd HH:mm:ss') })
-    ;(await me()).assertStatus(200)
+      await RefreshToken.query()
+        .where('id', session.refreshTokenId)
+        .update({ expiresAt: DateTime.utc().plus({ minutes: 10 }).toFormat('yyyy-MM-dd HH:mm:ss') })
+      ;(await me()).assertStatus(200)
 
-    await RefreshToken.query().where('id', session.refreshTokenId).delete()
-    ;(await me()).assertStatus(401)
-  })
+      await RefreshToken.query().where('id', session.refreshTokenId).delete()
+      ;(await me()).assertStatus(401)
+    })
 
-  test('an access token issued outside a session names its user while the user exists', async ({ client, assert }) => {
-    const user = await createUser()
-    const token = await accessTokenService.sign(user)
-    const found = await client.get('/api/users/me').header('Cookie', `access_token=${token}`)
-    found.assertStatus(200)
-    assert.equal(found.body().id, user.id)
-    await user.delete()
-    ;(await client.get('/api/users/me').header('Cookie', `access_token=${token}`)).assertStatus(401)
-  })
-})
+    test('an access token issued outside a session names its user while the user exists', async ({
+      client,
+      assert,
+    }) => {
+      const user = await createUser()
+      const token = await accessTokenService.sign(user)
+      const found = await client.get('/api/users/me').header('Cookie', `access_token=${token}`)
+      found.assertStatus(200)
+      assert.equal(found.body().id, user.id)
+      await user.delete()
+      ;(await client.get('/api/users/me').header('Cookie', `access_token=${token}`)).assertStatus(
+        401
+      )
+    })
+  }
+)

@@ -17,7 +17,10 @@ const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPas
 test.group('Auth | sign-up', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the first user becomes admin and gets a session with both cookies', async ({ client, assert }) => {
+  test('the first user becomes admin and gets a session with both cookies', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .post('/api/auth/signUp')
       .json({ email: 'first@example.com', username: 'first.user', password: 'password123' })
@@ -57,7 +60,9 @@ test.group('Auth | sign-up', (group) => {
     // Lives as long as general.sessionDuration (3 months by default).
     assert.closeTo(Number(refresh.attributes['max-age']), 90 * 24 * 3600, 3 * 24 * 3600)
 
-    const me = await client.get('/api/users/me').header('Cookie', `access_token=${body.accessToken}`)
+    const me = await client
+      .get('/api/users/me')
+      .header('Cookie', `access_token=${body.accessToken}`)
     me.assertStatus(200)
     assert.equal(me.body().id, body.user.id)
   })
@@ -88,11 +93,18 @@ test.group('Auth | sign-up', (group) => {
       .post('/api/auth/signUp')
       .json({ email: 'nope@example.com', username: 'nope', password: 'password123' })
     response.assertStatus(403)
-    response.assertBody({ statusCode: 403, message: 'Registration is not allowed', error: 'Forbidden' })
+    response.assertBody({
+      statusCode: 403,
+      message: 'Registration is not allowed',
+      error: 'Forbidden',
+    })
     assert.isNull(await User.findBy('username', 'nope'))
   })
 
-  test('validates username, e-mail and password with field-named messages', async ({ client, assert }) => {
+  test('validates username, e-mail and password with field-named messages', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .post('/api/auth/signUp')
       .json({ email: 'not-an-email', username: 'a b', password: 'short' })
@@ -104,14 +116,20 @@ test.group('Auth | sign-up', (group) => {
       'password must be longer than or equal to 8 characters',
     ])
 
-    const tooShort = await client.post('/api/auth/signUp').json({ email: 'a@example.com', username: 'ab', password: 'password123' })
+    const tooShort = await client
+      .post('/api/auth/signUp')
+      .json({ email: 'a@example.com', username: 'ab', password: 'password123' })
     tooShort.assertStatus(400)
-    assert.deepEqual(tooShort.body().message, ['username must be longer than or equal to 3 characters'])
+    assert.deepEqual(tooShort.body().message, [
+      'username must be longer than or equal to 3 characters',
+    ])
 
     const tooLong = await client
       .post('/api/auth/signUp')
       .json({ email: 'a@example.com', username: 'a'.repeat(33), password: 'password123' })
-    assert.deepEqual(tooLong.body().message, ['username must be shorter than or equal to 32 characters'])
+    assert.deepEqual(tooLong.body().message, [
+      'username must be shorter than or equal to 32 characters',
+    ])
 
     const missing = await client.post('/api/auth/signUp').json({})
     missing.assertStatus(400)
@@ -124,7 +142,11 @@ test.group('Auth | sign-up', (group) => {
       .post('/api/auth/signUp')
       .json({ email: 'TAKEN@example.com', username: 'fresh', password: 'password123' })
     email.assertStatus(400)
-    email.assertBody({ statusCode: 400, message: 'A user with this email already exists', error: 'Bad Request' })
+    email.assertBody({
+      statusCode: 400,
+      message: 'A user with this email already exists',
+      error: 'Bad Request',
+    })
 
     const username = await client
       .post('/api/auth/signUp')
@@ -143,7 +165,9 @@ test.group('Auth | sign-in', (group) => {
 
   test('signs in by username with both cookies', async ({ client, assert }) => {
     const user = await createUser({ username: 'alice', password: 'password123' })
-    const response = await client.post('/api/auth/signIn').json({ username: 'alice', password: 'password123' })
+    const response = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'alice', password: 'password123' })
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), ['accessToken', 'refreshToken'])
     assert.equal(setCookie(response, 'access_token')!.value, response.body().accessToken)
@@ -151,9 +175,13 @@ test.group('Auth | sign-in', (group) => {
     assert.equal((await accessTokenService.verify(response.body().accessToken))!.sub, user.id)
   })
 
-  test('signs in by e-mail, ignoring case, also when the e-mail comes as username', async ({ client }) => {
+  test('signs in by e-mail, ignoring case, also when the e-mail comes as username', async ({
+    client,
+  }) => {
     await createUser({ username: 'bob', email: 'Bob@Example.com', password: 'password123' })
-    const byEmail = await client.post('/api/auth/signIn').json({ email: 'bob@example.com', password: 'password123' })
+    const byEmail = await client
+      .post('/api/auth/signIn')
+      .json({ email: 'bob@example.com', password: 'password123' })
     byEmail.assertStatus(200)
     const asUsername = await client
       .post('/api/auth/signIn')
@@ -164,7 +192,11 @@ test.group('Auth | sign-in', (group) => {
   test('answers 400 when neither e-mail nor username is given', async ({ client }) => {
     const response = await client.post('/api/auth/signIn').json({ password: 'password123' })
     response.assertStatus(400)
-    response.assertBody({ statusCode: 400, message: 'Email or username is required', error: 'Bad Request' })
+    response.assertBody({
+      statusCode: 400,
+      message: 'Email or username is required',
+      error: 'Bad Request',
+    })
   })
 
   test('validates the password field', async ({ client, assert }) => {
@@ -181,17 +213,23 @@ test.group('Auth | sign-in', (group) => {
     await createUser({ username: 'social', password: null })
     const expected = { statusCode: 401, message: 'Wrong email or password', error: 'Unauthorized' }
 
-    const wrong = await client.post('/api/auth/signIn').json({ username: 'carol', password: 'wrong-password' })
+    const wrong = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'carol', password: 'wrong-password' })
     wrong.assertStatus(401)
     wrong.assertBody(expected)
-    const unknown = await client.post('/api/auth/signIn').json({ username: 'nobody', password: 'password123' })
+    const unknown = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'nobody', password: 'password123' })
     unknown.assertStatus(401)
     unknown.assertBody(expected)
     const unknownEmail = await client
       .post('/api/auth/signIn')
       .json({ email: 'nobody@example.com', password: 'password123' })
     unknownEmail.assertBody(expected)
-    const noPassword = await client.post('/api/auth/signIn').json({ username: 'social', password: 'password123' })
+    const noPassword = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'social', password: 'password123' })
     noPassword.assertBody(expected)
     assert.isUndefined(setCookie(wrong, 'access_token'))
   })
@@ -209,7 +247,9 @@ test.group('Auth | sign-in', (group) => {
       return original(hashed, plain)
     }
     try {
-      const known = await client.post('/api/auth/signIn').json({ username: 'timing', password: 'wrong-password' })
+      const known = await client
+        .post('/api/auth/signIn')
+        .json({ username: 'timing', password: 'wrong-password' })
       known.assertStatus(401)
       assert.equal(verifications, 1)
       const unknown = await client
@@ -223,13 +263,18 @@ test.group('Auth | sign-in', (group) => {
     }
   })
 
-  test('with TOTP on, answers only a login token and sets no cookie', async ({ client, assert }) => {
+  test('with TOTP on, answers only a login token and sets no cookie', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser({ username: 'dave', password: 'password123' })
     user.totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
     user.totpVerified = true
     await user.save()
 
-    const response = await client.post('/api/auth/signIn').json({ username: 'dave', password: 'password123' })
+    const response = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'dave', password: 'password123' })
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), ['loginToken'])
     assert.isString(response.body().loginToken)

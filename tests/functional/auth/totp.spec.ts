@@ -22,7 +22,10 @@ const PERIOD = 30
 async function userWithTotp(client: any, password = 'password123') {
   const user = await createUser({ password })
   const auth = await authHeaderFor(user)
-  const enable = await client.post('/api/auth/totp/enable').header(...auth).json({ password })
+  const enable = await client
+    .post('/api/auth/totp/enable')
+    .header(...auth)
+    .json({ password })
   const secret: string = enable.body().totpSecret
   await awayFromTotpStepEnd()
   const verify = await client
@@ -33,7 +36,11 @@ async function userWithTotp(client: any, password = 'password123') {
   return { user: await User.findOrFail(user.id), secret, auth }
 }
 
-async function loginTokenFor(client: any, username: string, password = 'password123'): Promise<string> {
+async function loginTokenFor(
+  client: any,
+  username: string,
+  password = 'password123'
+): Promise<string> {
   const response = await client.post('/api/auth/signIn').json({ username, password })
   response.assertStatus(200)
   return response.body().loginToken
@@ -73,7 +80,9 @@ test.group('Auth | TOTP set-up', (group) => {
     assert.isFalse(stored.totpVerified)
 
     // TOTP is not on yet: the user signs in with the password alone.
-    const signIn = await client.post('/api/auth/signIn').json({ username: 'totp.user', password: 'password123' })
+    const signIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'totp.user', password: 'password123' })
     assert.property(signIn.body(), 'accessToken')
   })
 
@@ -105,7 +114,10 @@ test.group('Auth | TOTP set-up', (group) => {
     assert.isTrue(me.body().totpVerified)
     assert.notProperty(me.body(), 'totpSecret')
 
-    const again = await client.post('/api/auth/totp/enable').header(...auth).json({ password: 'password123' })
+    const again = await client
+      .post('/api/auth/totp/enable')
+      .header(...auth)
+      .json({ password: 'password123' })
     again.assertStatus(400)
     again.assertBody({ statusCode: 400, message: 'TOTP is already enabled', error: 'Bad Request' })
   })
@@ -120,9 +132,16 @@ test.group('Auth | TOTP set-up', (group) => {
       .header(...auth)
       .json({ password: 'password123', code: '123456' })
     notStarted.assertStatus(400)
-    notStarted.assertBody({ statusCode: 400, message: 'TOTP is not in progress', error: 'Bad Request' })
+    notStarted.assertBody({
+      statusCode: 400,
+      message: 'TOTP is not in progress',
+      error: 'Bad Request',
+    })
 
-    const enable = await client.post('/api/auth/totp/enable').header(...auth).json({ password: 'password123' })
+    const enable = await client
+      .post('/api/auth/totp/enable')
+      .header(...auth)
+      .json({ password: 'password123' })
     const secret = enable.body().totpSecret
     await awayFromTotpStepEnd()
     const good = await totpCode(secret)
@@ -140,7 +159,10 @@ test.group('Auth | TOTP set-up', (group) => {
       .json({ password: 'wrong-password', code: good })
     badPassword.assertStatus(403)
 
-    const ok = await client.post('/api/auth/totp/verify').header(...auth).json({ password: 'password123', code: good })
+    const ok = await client
+      .post('/api/auth/totp/verify')
+      .header(...auth)
+      .json({ password: 'password123', code: good })
     ok.assertStatus(201)
     ok.assertBody(true)
   })
@@ -186,7 +208,10 @@ test.group('Auth | TOTP set-up', (group) => {
 test.group('Auth | TOTP sign-in', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('a code from the previous step is accepted once, then refused as a replay', async ({ client, assert }) => {
+  test('a code from the previous step is accepted once, then refused as a replay', async ({
+    client,
+    assert,
+  }) => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
     const user = await createUser()
     user.merge({ totpSecret: secret, totpVerified: true, totpLastStep: null })
@@ -195,20 +220,26 @@ test.group('Auth | TOTP sign-in', (group) => {
     const previousCode = await totpCode(secret, Math.floor(Date.now() / 1000) - PERIOD)
 
     const loginToken = await loginTokenFor(client, user.username)
-    const response = await client.post('/api/auth/signIn/totp').json({ loginToken, totp: previousCode })
+    const response = await client
+      .post('/api/auth/signIn/totp')
+      .json({ loginToken, totp: previousCode })
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), ['accessToken', 'refreshToken'])
     assert.equal(setCookie(response, 'access_token')!.value, response.body().accessToken)
     assert.equal(setCookie(response, 'refresh_token')!.value, response.body().refreshToken)
 
     // Single use: the login token is spent.
-    const reuse = await client.post('/api/auth/signIn/totp').json({ loginToken, totp: previousCode })
+    const reuse = await client
+      .post('/api/auth/signIn/totp')
+      .json({ loginToken, totp: previousCode })
     reuse.assertStatus(401)
     reuse.assertBody({ statusCode: 401, message: 'Invalid login token', error: 'Unauthorized' })
 
     // A new login token with the same code: replay refused.
     const second = await loginTokenFor(client, user.username)
-    const replay = await client.post('/api/auth/signIn/totp').json({ loginToken: second, totp: previousCode })
+    const replay = await client
+      .post('/api/auth/signIn/totp')
+      .json({ loginToken: second, totp: previousCode })
     replay.assertStatus(400)
     replay.assertBody({ statusCode: 400, message: 'Invalid code', error: 'Bad Request' })
 
@@ -224,7 +255,9 @@ test.group('Auth | TOTP sign-in', (group) => {
     client,
   }) => {
     const { user, secret } = await userWithTotp(client)
-    const unknown = await client.post('/api/auth/signIn/totp').json({ loginToken: 'nope', totp: '123456' })
+    const unknown = await client
+      .post('/api/auth/signIn/totp')
+      .json({ loginToken: 'nope', totp: '123456' })
     unknown.assertStatus(401)
     unknown.assertBody({ statusCode: 401, message: 'Invalid login token', error: 'Unauthorized' })
 
@@ -256,6 +289,9 @@ test.group('Auth | TOTP sign-in', (group) => {
 
     const missing = await client.post('/api/auth/signIn/totp').json({})
     missing.assertStatus(400)
-    assert.sameMembers(missing.body().message, ['totp should not be empty', 'loginToken should not be empty'])
+    assert.sameMembers(missing.body().message, [
+      'totp should not be empty',
+      'loginToken should not be empty',
+    ])
   })
 })

@@ -14,7 +14,14 @@ import { parse } from 'yaml'
 import { freePort } from '#tests/helpers/test_database'
 import { waitFor } from '#tests/helpers/redis_server'
 import { startS3Server } from '#tests/helpers/s3_server'
-import { buildTernImage, podman, PROJECT_ROOT, removeAll, runContainer, TERN_IMAGE } from '#tests/containers/podman'
+import {
+  buildTernImage,
+  podman,
+  PROJECT_ROOT,
+  removeAll,
+  runContainer,
+  TERN_IMAGE,
+} from '#tests/containers/podman'
 
 const BUILD_TIMEOUT = 25 * 60_000
 
@@ -23,8 +30,12 @@ async function waitUntilLive(base: string, name: string) {
   await waitFor(
     async () => {
       const state = await podman(['inspect', name, '--format', '{{.State.Status}}'])
-      if (state === 'exited') throw new Error(`container ${name} exited: ${await podman(['logs', '--tail', '20', name])}`)
-      return fetch(`${base}/api/health/live`).then((r) => r.ok, () => false)
+      if (state === 'exited')
+        throw new Error(`container ${name} exited: ${await podman(['logs', '--tail', '20', name])}`)
+      return fetch(`${base}/api/health/live`).then(
+        (r) => r.ok,
+        () => false
+      )
     },
     90_000,
     `${name} to answer /api/health/live`
@@ -32,9 +43,13 @@ async function waitUntilLive(base: string, name: string) {
 }
 
 test.group('Container image', () => {
-  test('serves Tern as non-root, keeps /data across a restart and stops on SIGTERM', async ({ assert }) => {
+  test('serves Tern as non-root, keeps /data across a restart and stops on SIGTERM', async ({
+    assert,
+  }) => {
     const build = await buildTernImage()
-    console.log(`container: image built (or taken from the layer cache) in ${build.seconds.toFixed(1)} s`)
+    console.log(
+      `container: image built (or taken from the layer cache) in ${build.seconds.toFixed(1)} s`
+    )
     const suffix = randomBytes(4).toString('hex')
     const [first, second, volume] = [`tern-a-${suffix}`, `tern-b-${suffix}`, `tern-data-${suffix}`]
     const port = await freePort()
@@ -50,7 +65,11 @@ test.group('Container image', () => {
       assert.equal(configs.status, 200)
       assert.isArray(await configs.json())
 
-      const account = { email: `op-${suffix}@example.com`, username: `op${suffix}`, password: 'container-pass-1' }
+      const account = {
+        email: `op-${suffix}@example.com`,
+        username: `op${suffix}`,
+        password: 'container-pass-1',
+      }
       const signUp = await fetch(`${base}/api/auth/signUp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -78,7 +97,12 @@ test.group('Container image', () => {
 
       // Non-root: the server process (PID 1) and exec'd commands run as tern (uid 10001).
       assert.equal(await podman(['exec', first, 'id', '-u']), '10001')
-      assert.equal(await podman(['top', first, 'user', 'pid']).then((t) => t.split('\n')[1].trim().split(/\s+/)[0]), 'tern')
+      assert.equal(
+        await podman(['top', first, 'user', 'pid']).then(
+          (t) => t.split('\n')[1].trim().split(/\s+/)[0]
+        ),
+        'tern'
+      )
       // The transfer GC pacer's V8 flags are given at launch (scripts/server_flags.js).
       const cmdline = await podman(['exec', first, 'sh', '-c', "tr '\\0' ' ' < /proc/1/cmdline"])
       assert.include(cmdline, '--expose-gc --no-concurrent-array-buffer-sweeping bin/server.js')
@@ -107,7 +131,9 @@ test.group('Container image', () => {
     }
   }).timeout(BUILD_TIMEOUT)
 
-  test('runs on a read-only root file system, writing only to /data and tmpfs', async ({ assert }) => {
+  test('runs on a read-only root file system, writing only to /data and tmpfs', async ({
+    assert,
+  }) => {
     await buildTernImage()
     const suffix = randomBytes(4).toString('hex')
     const [name, volume] = [`tern-ro-${suffix}`, `tern-data-ro-${suffix}`]
@@ -116,7 +142,10 @@ test.group('Container image', () => {
     try {
       await runContainer(name, { env: { PORT: String(port) }, volume, readOnly: true })
       await waitUntilLive(base, name)
-      assert.include(await podman(['exec', name, 'sh', '-c', 'touch /app/x 2>&1 || true']), 'Read-only file system')
+      assert.include(
+        await podman(['exec', name, 'sh', '-c', 'touch /app/x 2>&1 || true']),
+        'Read-only file system'
+      )
       const ready = await fetch(`${base}/api/health/ready`)
       assert.equal(ready.status, 200, await ready.clone().text())
       const home = await fetch(`${base}/`)
@@ -124,7 +153,11 @@ test.group('Container image', () => {
       const signUp = await fetch(`${base}/api/auth/signUp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `ro-${suffix}@example.com`, username: `ro${suffix}`, password: 'container-pass-1' }),
+        body: JSON.stringify({
+          email: `ro-${suffix}@example.com`,
+          username: `ro${suffix}`,
+          password: 'container-pass-1',
+        }),
       })
       assert.oneOf(signUp.status, [200, 201], await signUp.clone().text())
     } finally {
@@ -132,10 +165,19 @@ test.group('Container image', () => {
     }
   }).timeout(BUILD_TIMEOUT)
 
-  test('the final image holds no build tools, no CA bundle of the build machine, and is reported by size', async ({ assert }) => {
+  test('the final image holds no build tools, no CA bundle of the build machine, and is reported by size', async ({
+    assert,
+  }) => {
     await buildTernImage()
     const found = await podman([
-      'run', '--rm', '--network', 'none', '--entrypoint', 'sh', TERN_IMAGE, '-c',
+      'run',
+      '--rm',
+      '--network',
+      'none',
+      '--entrypoint',
+      'sh',
+      TERN_IMAGE,
+      '-c',
       'for t in gcc cc g++ make python3 npm curl; do command -v $t; done; ls /etc/ssl/certs /run/secrets 2>/dev/null; true',
     ])
     assert.equal(found, '', 'the final stage must not carry build tools or certificates')
@@ -165,7 +207,9 @@ test.group('compose.yaml', () => {
     }
   })
 
-  test('Tern waits for a healthy S3 store and its bucket; every image is pinned to a version', ({ assert }) => {
+  test('Tern waits for a healthy S3 store and its bucket; every image is pinned to a version', ({
+    assert,
+  }) => {
     const services = compose.services
     assert.deepEqual(services.s3.healthcheck.test, ['CMD', 'mc', 'ready', 'local'])
     assert.deepInclude(services.tern.depends_on, {
@@ -179,19 +223,31 @@ test.group('compose.yaml', () => {
       const [reference, digest] = String(service.image).split('@')
       const lastPart = reference.slice(reference.lastIndexOf('/') + 1)
       const tag = lastPart.includes(':') ? lastPart.slice(lastPart.indexOf(':') + 1) : ''
-      const pinned = /^sha256:[0-9a-f]{64}$/.test(digest ?? '') || (/\d/.test(tag) && !/latest/i.test(tag))
+      const pinned =
+        /^sha256:[0-9a-f]{64}$/.test(digest ?? '') || (/\d/.test(tag) && !/latest/i.test(tag))
       assert.isTrue(pinned, `${name}: "${service.image}" is not pinned to a version`)
     }
     const version = JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, 'utf8')).version
-    assert.equal(services.tern.image, `localhost/tern:${version}`, "Tern's image carries package.json's version")
+    assert.equal(
+      services.tern.image,
+      `localhost/tern:${version}`,
+      "Tern's image carries package.json's version"
+    )
     // Tern's S3 settings come from the environment, pointing at the s3 service and the job's bucket.
-    assert.include(services.tern.environment, { S3_ENABLED: 'true', S3_ENDPOINT: 'http://s3:9000', S3_BUCKET: 'tern', S3_FORCE_PATH_STYLE: 'true' })
+    assert.include(services.tern.environment, {
+      S3_ENABLED: 'true',
+      S3_ENDPOINT: 'http://s3:9000',
+      S3_BUCKET: 'tern',
+      S3_FORCE_PATH_STYLE: 'true',
+    })
     assert.equal(services.tern.environment.S3_KEY, services.s3.environment.MINIO_ROOT_USER)
     assert.equal(services.tern.environment.S3_SECRET, services.s3.environment.MINIO_ROOT_PASSWORD)
     assert.include(services['s3-bucket'].entrypoint.join(' '), 'mc mb --ignore-existing s3/tern')
   })
 
-  test("its Tern service runs with podman against this machine's MariaDB, Redis and an S3 store", async ({ assert }) => {
+  test("its Tern service runs with podman against this machine's MariaDB, Redis and an S3 store", async ({
+    assert,
+  }) => {
     await buildTernImage()
     const mysql = await import('mysql2/promise')
     const admin = await mysql.createConnection({
@@ -205,7 +261,9 @@ test.group('compose.yaml', () => {
     const name = `tern-compose-${suffix}`
     const port = await freePort()
     const s3 = await startS3Server({ bucket: 'tern' })
-    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+    await admin.query(
+      `CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`
+    )
     try {
       // compose's own environment; only the service addresses and secrets are this machine's.
       const env: Record<string, string> = {
@@ -229,7 +287,15 @@ test.group('compose.yaml', () => {
       await waitUntilLive(`http://127.0.0.1:${port}`, name)
       // Live comes first; ready follows once the Redis connection is up (a moment later).
       const readyUrl = `http://127.0.0.1:${port}/api/health/ready`
-      await waitFor(() => fetch(readyUrl).then((r) => r.status === 200, () => false), 30_000, `${name} to be ready`).catch(() => {})
+      await waitFor(
+        () =>
+          fetch(readyUrl).then(
+            (r) => r.status === 200,
+            () => false
+          ),
+        30_000,
+        `${name} to be ready`
+      ).catch(() => {})
       const ready = await fetch(readyUrl)
       const body = (await ready.json()) as { checks: Record<string, { status: string }> }
       assert.equal(ready.status, 200, JSON.stringify(body))
@@ -244,19 +310,46 @@ test.group('compose.yaml', () => {
       const signUp = await fetch(`${base}/api/auth/signUp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `admin-${suffix}@example.com`, username: `admin${suffix}`, password: 'compose-pass-1' }),
+        body: JSON.stringify({
+          email: `admin-${suffix}@example.com`,
+          username: `admin${suffix}`,
+          password: 'compose-pass-1',
+        }),
       })
       assert.oneOf(signUp.status, [200, 201])
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
       const send = (method: string, path: string, body?: string, type = 'application/json') =>
         fetch(`${base}${path}`, { method, headers: { 'content-type': type, cookie }, body })
-      assert.equal((await send('POST', '/api/shares', JSON.stringify({ id: 'compose-s3', expiration: 'never', recipients: [] }))).status, 201)
-      const chunk = await send('POST', '/api/shares/compose-s3/files?name=a.txt&chunkIndex=0&totalChunks=1', 'in the bucket', 'application/octet-stream')
+      assert.equal(
+        (
+          await send(
+            'POST',
+            '/api/shares',
+            JSON.stringify({ id: 'compose-s3', expiration: 'never', recipients: [] })
+          )
+        ).status,
+        201
+      )
+      const chunk = await send(
+        'POST',
+        '/api/shares/compose-s3/files?name=a.txt&chunkIndex=0&totalChunks=1',
+        'in the bucket',
+        'application/octet-stream'
+      )
       assert.equal(chunk.status, 201, await chunk.clone().text())
       const fileId = ((await chunk.json()) as { id: string }).id
       assert.equal((await send('POST', '/api/shares/compose-s3/complete')).status, 202)
-      assert.equal(await (await send('GET', `/api/shares/compose-s3/files/${fileId}`)).text(), 'in the bucket')
-      assert.isNotEmpty(readdirSync(join(s3.directory, s3.bucket)), 'the file is stored in the bucket')
+      assert.equal(
+        await (await send('GET', `/api/shares/compose-s3/files/${fileId}`)).text(),
+        'in the bucket'
+      )
+      assert.isNotEmpty(
+        readdirSync(join(s3.directory, s3.bucket)),
+        'the file is stored in the bucket'
+      )
       assert.equal((await fetch(`${base}/api/health/ready`)).status, 200)
       await s3.close()
       const gone = await fetch(`${base}/api/health/ready`)

@@ -36,7 +36,10 @@ function databaseValues(fresh: FreshDatabase): string[] {
  * first (nothing leaks from the test runner), then the ConfigMap and the
  * chart Secret's values, as the kubelet would resolve them.
  */
-function containerEnv(objects: K8sObject[], workload: K8sObject): Record<string, string | undefined> {
+function containerEnv(
+  objects: K8sObject[],
+  workload: K8sObject
+): Record<string, string | undefined> {
   const known = readFileSync('start/env.ts', 'utf8').match(/^\s+([A-Z][A-Z0-9_]+):/gm)!
   const env: Record<string, string | undefined> = {}
   for (const line of known) env[line.trim().slice(0, -1)] = undefined
@@ -52,7 +55,10 @@ function containerEnv(objects: K8sObject[], workload: K8sObject): Record<string,
 }
 
 async function status(url: string): Promise<number> {
-  return fetch(url).then((response) => response.status, () => 0)
+  return fetch(url).then(
+    (response) => response.status,
+    () => 0
+  )
 }
 
 test.group('Helm chart | the rendered pods run Tern', (group) => {
@@ -71,11 +77,19 @@ test.group('Helm chart | the rendered pods run Tern', (group) => {
     }
   })
 
-  test('the Job (or the start) migrates and the pod answers its probe paths', async ({ assert }) => {
+  test('the Job (or the start) migrates and the pod answers its probe paths', async ({
+    assert,
+  }) => {
     const sqlite = fresh.env.DB_CONNECTION === 'sqlite'
-    const objects = await renderChart(sqlite ? [] : [SEVERAL], [...databaseValues(fresh), `redis.url=${redis.url}`])
+    const objects = await renderChart(sqlite ? [] : [SEVERAL], [
+      ...databaseValues(fresh),
+      `redis.url=${redis.url}`,
+    ])
     const deployment = only(objects, 'Deployment')
-    const env: Record<string, string | undefined> = { ...containerEnv(objects, deployment), DATA_DIR: fresh.env.DATA_DIR }
+    const env: Record<string, string | undefined> = {
+      ...containerEnv(objects, deployment),
+      DATA_DIR: fresh.env.DATA_DIR,
+    }
     assert.equal(env.REDIS_URL, redis.url)
 
     // The Job when the chart renders one (a database server), else the image's start (SQLite).
@@ -83,13 +97,19 @@ test.group('Helm chart | the rendered pods run Tern', (group) => {
     assert.equal(Boolean(job), !sqlite)
     assert.equal(env.MIGRATE_ON_START, sqlite ? 'true' : 'false')
     const migrateEnv = job ? { ...containerEnv(objects, job), DATA_DIR: fresh.env.DATA_DIR } : env
-    const command: string[] = job ? job.spec.template.spec.containers[0].command : ['node', 'ace.js', 'tern:migrate']
+    const command: string[] = job
+      ? job.spec.template.spec.containers[0].command
+      : ['node', 'ace.js', 'tern:migrate']
     assert.equal(command[0], 'node')
     const migration = await spawnTern(command.slice(1), migrateEnv, 120_000)
     assert.equal(migration.code, 0, migration.output)
 
     const port = await freePort()
-    server = startTern(['bin/server.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, 120_000)
+    server = startTern(
+      ['bin/server.ts'],
+      { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      120_000
+    )
     const container = deployment.spec.template.spec.containers[0]
     const base = `http://127.0.0.1:${port}`
     await waitFor(

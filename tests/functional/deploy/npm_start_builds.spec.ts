@@ -8,7 +8,17 @@
  * Two builds in all (each one to two minutes on a loaded machine).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,7 +31,11 @@ const BUILD_TIMEOUT = 10 * 60_000
 /** A copy of the checkout's files (tracked and new, not ignored), with its node_modules linked. */
 function copyCheckout(): string {
   const work = mkdtempSync(join(tmpdir(), 'tern-npm-start-'))
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: ROOT, encoding: 'utf8' }
+  )
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`)
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     if (!existsSync(join(ROOT, file))) continue
@@ -70,7 +84,10 @@ async function healthy(instance: Instance, timeoutMs = BUILD_TIMEOUT) {
   let gone = false
   void instance.exited.then(() => (gone = true))
   while (Date.now() < deadline && !gone) {
-    const status = await fetch(`${instance.base}/api/health`).then((r) => r.status, () => 0)
+    const status = await fetch(`${instance.base}/api/health`).then(
+      (r) => r.status,
+      () => 0
+    )
     if (status === 200) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -90,7 +107,9 @@ async function stop(instance: Instance) {
 const LAZY_ROUTES = ['/api/configs', '/auth/signIn', '/api/shares/no-such-share', '/api/users/me']
 
 const builtFolders = (work: string) =>
-  existsSync(join(work, 'builds')) ? readdirSync(join(work, 'builds')).filter((name) => /^[0-9a-f]{16}$/.test(name)) : []
+  existsSync(join(work, 'builds'))
+    ? readdirSync(join(work, 'builds')).filter((name) => /^[0-9a-f]{16}$/.test(name))
+    : []
 
 test.group('npm start | builds', (group) => {
   let work: string
@@ -115,7 +134,13 @@ test.group('npm start | builds', (group) => {
     // An operator's ace command in the checkout rewrites the generated database/schema.ts.
     const migrated = spawnSync(process.execPath, ['ace', 'migration:run', '--force'], {
       cwd: work,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: join(work, 'data-ace'), DB_CONNECTION: 'sqlite', DB_DATABASE: 'tern.sqlite' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: join(work, 'data-ace'),
+        DB_CONNECTION: 'sqlite',
+        DB_DATABASE: 'tern.sqlite',
+      },
       encoding: 'utf8',
     })
     assert.equal(migrated.status, 0, migrated.stdout + migrated.stderr)
@@ -127,7 +152,9 @@ test.group('npm start | builds', (group) => {
     instances.push(second)
     const started = Date.now()
     await healthy(second)
-    console.log(`npm start: a second instance after migration:run served in ${Date.now() - started} ms without building`)
+    console.log(
+      `npm start: a second instance after migration:run served in ${Date.now() - started} ms without building`
+    )
     assert.notInclude(second.output(), 'tern: building', 'a generated file is not a changed source')
     const [firstBuild, ...others] = builtFolders(work)
     assert.deepEqual(others, [], 'one build so far')
@@ -138,7 +165,10 @@ test.group('npm start | builds', (group) => {
     let building = true
     const watch = (async () => {
       while (building) {
-        const status = await fetch(`${first.base}/api/health`).then((r) => r.status, () => 0)
+        const status = await fetch(`${first.base}/api/health`).then(
+          (r) => r.status,
+          () => 0
+        )
         answers.push(String(status))
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
@@ -153,19 +183,31 @@ test.group('npm start | builds', (group) => {
     }
     assert.include(third.output(), 'tern: building', 'a changed source is built')
     assert.isAbove(answers.length, 0)
-    assert.deepEqual([...new Set(answers)], ['200'], 'the first instance answered throughout the build')
+    assert.deepEqual(
+      [...new Set(answers)],
+      ['200'],
+      'the first instance answered throughout the build'
+    )
 
     // Code the first instance had never loaded is still there for it (and for the second).
     for (const instance of [first, second]) {
       for (const path of LAZY_ROUTES) {
         const response = await fetch(`${instance.base}${path}`, { redirect: 'manual' })
         const body = await response.text()
-        assert.isBelow(response.status, 500, `${instance.name} ${path}: ${response.status} ${body.slice(0, 300)}`)
+        assert.isBelow(
+          response.status,
+          500,
+          `${instance.name} ${path}: ${response.status} ${body.slice(0, 300)}`
+        )
         assert.notInclude(body, 'Cannot find module')
       }
     }
     assert.equal((await fetch(`${third.base}/auth/signIn`)).status, 200)
-    assert.lengthOf(builtFolders(work), 2, 'the new build is a folder of its own, beside the one still in use')
+    assert.lengthOf(
+      builtFolders(work),
+      2,
+      'the new build is a folder of its own, beside the one still in use'
+    )
 
     // Once its instances stopped, the first build is removed (the way npm start prunes at start).
     await stop(first)
@@ -173,7 +215,11 @@ test.group('npm start | builds', (group) => {
     const [secondBuild] = builtFolders(work).filter((name) => name !== firstBuild)
     const pruned = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `const { buildsOf } = await import('./scripts/builds.js'); buildsOf(process.cwd()).prune('${secondBuild}')`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { buildsOf } = await import('./scripts/builds.js'); buildsOf(process.cwd()).prune('${secondBuild}')`,
+      ],
       { cwd: work, encoding: 'utf8' }
     )
     assert.equal(pruned.status, 0, pruned.stderr)

@@ -45,14 +45,22 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
   group.teardown(cleanCommittedData)
   group.each.teardown(() => cleanupShareTests())
 
-  test('an expiration past the year 9999 is refused on create, edit and reverse shares', async ({ assert }) => {
+  test('an expiration past the year 9999 is refused on create, edit and reverse shares', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const existing = await createShare(cookie, { id: newShareId(), recipients: [] })
     const before = await counts()
     for (const expiration of ['275761-years', '10000-years', '999999999-months']) {
-      const created = await api('POST', '/api/shares', { cookie, json: { id: newShareId(), expiration, recipients: [] } })
+      const created = await api('POST', '/api/shares', {
+        cookie,
+        json: { id: newShareId(), expiration, recipients: [] },
+      })
       assertRefused(assert, created, 400, /too far in the future/)
-      const edited = await api('PATCH', `/api/shares/${existing.json.id}`, { cookie, json: { expiration } })
+      const edited = await api('PATCH', `/api/shares/${existing.json.id}`, {
+        cookie,
+        json: { expiration },
+      })
       assertRefused(assert, edited, 400, /too far in the future/)
       const reverse = await api('POST', '/api/reverseShares', {
         cookie,
@@ -61,10 +69,15 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
       assertRefused(assert, reverse, 400, /shareExpiration is too far in the future/)
     }
     assert.deepEqual(await counts(), before)
-    assert.isNull((await Share.findOrFail(existing.json.id)).expiration, 'the edited share still never expires')
+    assert.isNull(
+      (await Share.findOrFail(existing.json.id)).expiration,
+      'the edited share still never expires'
+    )
   })
 
-  test('share.maxExpiration is not bypassed by an unrepresentable expiration', async ({ assert }) => {
+  test('share.maxExpiration is not bypassed by an unrepresentable expiration', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     await setConfig('share.maxExpiration', '2 days')
     const response = await api('POST', '/api/shares', {
@@ -75,28 +88,52 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
     assert.equal((await counts()).shares, 0)
   })
 
-  test('a lone surrogate in an e-mail address is a 400 on every route that takes one', async ({ assert }) => {
+  test('a lone surrogate in an e-mail address is a 400 on every route that takes one', async ({
+    assert,
+  }) => {
     const user = await shareUser()
     const admin = await shareUser({ admin: true })
     const victim = await shareUser()
     const before = await counts()
     const email = '"a\\ud800@example.com"'
     const calls: [string, string, string, string | null][] = [
-      ['POST', '/api/auth/signUp', `{"email":${email},"username":"surrogate_1","password":"password123"}`, null],
+      [
+        'POST',
+        '/api/auth/signUp',
+        `{"email":${email},"username":"surrogate_1","password":"password123"}`,
+        null,
+      ],
       ['PATCH', '/api/users/me', `{"email":${email}}`, user.cookie],
-      ['POST', '/api/users', `{"email":${email},"username":"surrogate_2","password":"password123"}`, admin.cookie],
+      [
+        'POST',
+        '/api/users',
+        `{"email":${email},"username":"surrogate_2","password":"password123"}`,
+        admin.cookie,
+      ],
       ['PATCH', `/api/users/${victim.user.id}`, `{"email":${email}}`, admin.cookie],
       ['POST', '/api/configs/admin/testEmail', `{"email":${email}}`, admin.cookie],
-      ['POST', '/api/shares', `{"id":"${newShareId()}","expiration":"never","recipients":[${email}]}`, user.cookie],
+      [
+        'POST',
+        '/api/shares',
+        `{"id":"${newShareId()}","expiration":"never","recipients":[${email}]}`,
+        user.cookie,
+      ],
     ]
     for (const [method, path, body, cookie] of calls) {
-      assertRefused(assert, await rawJson(method, path, body, cookie), 400, /"[\w.]*email[\w.]*"|recipients.*not valid Unicode|not valid Unicode/)
+      assertRefused(
+        assert,
+        await rawJson(method, path, body, cookie),
+        400,
+        /"[\w.]*email[\w.]*"|recipients.*not valid Unicode|not valid Unicode/
+      )
     }
     assert.deepEqual(await counts(), before)
     assert.equal((await User.findOrFail(victim.user.id)).email, victim.user.email)
   })
 
-  test('a provider name with space, quote or U+202E is a 403, with NUL a 400, never a 500', async ({ assert }) => {
+  test('a provider name with space, quote or U+202E is a 403, with NUL a 400, never a 500', async ({
+    assert,
+  }) => {
     for (const name of ['%20', 'a%20b', '%22', '%E2%80%AE', 'x%E2%80%AEbuhtig', "'"]) {
       for (const route of ['callback', 'auth']) {
         const response = await api('GET', `/api/oauth/${route}/${name}`)
@@ -112,10 +149,15 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
     }
   })
 
-  test('maxViews past an INTEGER column and years of 10000 are 400s, also on MySQL', async ({ assert }) => {
+  test('maxViews past an INTEGER column and years of 10000 are 400s, also on MySQL', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const create = (security: unknown, expiration = 'never') =>
-      api('POST', '/api/shares', { cookie, json: { id: newShareId(), expiration, recipients: [], security } })
+      api('POST', '/api/shares', {
+        cookie,
+        json: { id: newShareId(), expiration, recipients: [], security },
+      })
     assertRefused(assert, await create({ maxViews: 2_147_483_648 }), 400, /maxViews/)
     assertRefused(assert, await create({ maxViews: 1e20 }), 400, /maxViews/)
     assertRefused(assert, await create(null, '7975-years'), 400, /too far in the future/)
@@ -145,7 +187,11 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
 
   test('a Range past 2^64 is a 416, and a 416 or a 304 counts no view', async ({ assert }) => {
     const { cookie } = await shareUser()
-    const share = await createCompletedShare({ cookie, files: { 'a.txt': 'hello' }, security: { maxViews: 5 } })
+    const share = await createCompletedShare({
+      cookie,
+      files: { 'a.txt': 'hello' },
+      security: { maxViews: 5 },
+    })
     const path = `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`
     const viewsBefore = (await Share.findOrFail(share.id)).views
     for (const range of ['bytes=18446744073709551616-', 'bytes=5-', `bytes=${'9'.repeat(300)}-`]) {
@@ -157,14 +203,24 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
     }
     const etag = (await api('HEAD', path)).headers.get('etag')!
     assert.equal((await api('GET', path, { headers: { 'if-none-match': etag } })).status, 304)
-    assert.equal((await Share.findOrFail(share.id)).views, viewsBefore, 'no view was counted for a 416, HEAD or 304')
+    assert.equal(
+      (await Share.findOrFail(share.id)).views,
+      viewsBefore,
+      'no view was counted for a 416, HEAD or 304'
+    )
     const served = await api('GET', path, { headers: { range: 'bytes=1-18446744073709551616' } })
     assert.equal(served.status, 206)
     assert.equal(served.bytes.toString(), 'ello')
-    assert.equal((await Share.findOrFail(share.id)).views, viewsBefore + 1, 'a served range counts one view')
+    assert.equal(
+      (await Share.findOrFail(share.id)).views,
+      viewsBefore + 1,
+      'a served range counts one view'
+    )
   })
 
-  test('chunk numbers other than plain decimal digits are 400, nothing stored', async ({ assert }) => {
+  test('chunk numbers other than plain decimal digits are 400, nothing stored', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const id = newShareId()
     await createShare(cookie, { id, recipients: [] })
@@ -198,19 +254,31 @@ test.group('Faults | bad input is a 4xx with a message, nothing stored', (group)
     assert.equal((await counts()).shares, 0)
   })
 
-  test('a reset request for an address no account can have answers 202 and stores nothing', async ({ assert }) => {
+  test('a reset request for an address no account can have answers 202 and stores nothing', async ({
+    assert,
+  }) => {
     const outboxRows = async () => (await db.from('notification_deliveries').count('* as n'))[0].n
     const before = Number(await outboxRows())
     for (const email of ['x'.repeat(4000) + '@example.com', 'no-at-sign', 'a%20b@c%20d']) {
-      const response = await api('POST', `/api/auth/resetPassword/${email}`, { headers: { 'x-forwarded-for': uniqueIp() } })
+      const response = await api('POST', `/api/auth/resetPassword/${email}`, {
+        headers: { 'x-forwarded-for': uniqueIp() },
+      })
       assert.equal(response.status, 202, email.slice(0, 40))
     }
     // A NUL is refused in any address (400), which tells nothing about accounts either.
-    const nul = await api('POST', '/api/auth/resetPassword/%00', { headers: { 'x-forwarded-for': uniqueIp() } })
+    const nul = await api('POST', '/api/auth/resetPassword/%00', {
+      headers: { 'x-forwarded-for': uniqueIp() },
+    })
     assertRefused(assert, nul, 400, /NUL character/)
     assert.equal(Number(await outboxRows()), before, 'no outbox row for junk addresses')
-    const real = await api('POST', '/api/auth/resetPassword/nobody%40example.com', { headers: { 'x-forwarded-for': uniqueIp() } })
+    const real = await api('POST', '/api/auth/resetPassword/nobody%40example.com', {
+      headers: { 'x-forwarded-for': uniqueIp() },
+    })
     assert.equal(real.status, 202)
-    assert.equal(Number(await outboxRows()), before + 1, 'a plausible address is stored like any other')
+    assert.equal(
+      Number(await outboxRows()),
+      before + 1,
+      'a plausible address is stored like any other'
+    )
   })
 })

@@ -44,17 +44,29 @@ test.group('Faults | instances starting together on a fresh database', (group) =
     }
     // Exactly one of them applied the migrations; the others waited and found nothing to do.
     const applied = instances.filter((instance) => /Migrated in/.test(instance.migration.output))
-    assert.lengthOf(applied, 1, instances.map((instance) => instance.migration.output).join('\n---\n'))
+    assert.lengthOf(
+      applied,
+      1,
+      instances.map((instance) => instance.migration.output).join('\n---\n')
+    )
 
     const healthy = await Promise.all(instances.map((instance) => becomesHealthy(instance)))
-    assert.deepEqual(healthy, Array(INSTANCES).fill(true), instances.map((i) => i.server?.output()).join('\n'))
+    assert.deepEqual(
+      healthy,
+      Array(INSTANCES).fill(true),
+      instances.map((i) => i.server?.output()).join('\n')
+    )
 
     // One account made on the first instance is usable on every other (same database,
     // same JWT key: the instance secrets were created once).
     const signUp = await fetch(`${instances[0].base}/api/auth/signUp`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'first@example.com', username: 'first', password: 'password123' }),
+      body: JSON.stringify({
+        email: 'first@example.com',
+        username: 'first',
+        password: 'password123',
+      }),
     })
     assert.equal(signUp.status, 201, await signUp.clone().text())
     const { accessToken } = (await signUp.json()) as { accessToken: string }
@@ -66,14 +78,17 @@ test.group('Faults | instances starting together on a fresh database', (group) =
     }
   }).timeout(180_000)
 
-  test('an instance that finds another one migrating waits for it instead of failing', async ({ assert }) => {
+  test('an instance that finds another one migrating waits for it instead of failing', async ({
+    assert,
+  }) => {
     // This process plays the instance that is migrating: it holds the lock of the fresh database.
     const migrate = startTern(['ace.js', 'tern:migrate'], fresh.env, 120_000)
     let exitedEarly = false
     void migrate.exited.then(() => (exitedEarly = true))
     await withMigrationLock(
       async () => {
-        const waiting = async () => /waiting for another Tern instance/.test(migrate.output()) || exitedEarly
+        const waiting = async () =>
+          /waiting for another Tern instance/.test(migrate.output()) || exitedEarly
         await waitFor(waiting, 60_000, 'tern:migrate to report that it waits')
         assert.isFalse(exitedEarly, migrate.output())
       },

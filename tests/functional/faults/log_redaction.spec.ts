@@ -23,7 +23,9 @@ async function failUserInserts() {
     await db.rawQuery(
       `CREATE FUNCTION ${TRIGGER}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'provoked by the test'; END $$ LANGUAGE plpgsql`
     )
-    await db.rawQuery(`CREATE TRIGGER ${TRIGGER} BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION ${TRIGGER}()`)
+    await db.rawQuery(
+      `CREATE TRIGGER ${TRIGGER} BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION ${TRIGGER}()`
+    )
   } else {
     await db.rawQuery(
       `CREATE TRIGGER ${TRIGGER} BEFORE INSERT ON users BEGIN SELECT RAISE(ABORT, 'provoked by the test'); END`
@@ -48,8 +50,16 @@ test.group('Faults | secrets stay out of the logs', (group) => {
     return () => child.stop()
   })
 
-  test('token paths, OAuth codes and reset addresses are redacted in request and error logs', async ({ assert }) => {
-    const secrets = ['RSTOKENSECRET0123456789', 'LOGINTOKENSECRET987', 'OAUTHCODESECRET', 'OAUTHSTATESECRET', 'victim@example.com']
+  test('token paths, OAuth codes and reset addresses are redacted in request and error logs', async ({
+    assert,
+  }) => {
+    const secrets = [
+      'RSTOKENSECRET0123456789',
+      'LOGINTOKENSECRET987',
+      'OAUTHCODESECRET',
+      'OAUTHSTATESECRET',
+      'victim@example.com',
+    ]
     const calls: [string, string][] = [
       ['GET', `/api/reverseShares/${secrets[0]}`],
       ['GET', `/api/auth/totp/${secrets[1]}`],
@@ -68,7 +78,10 @@ test.group('Faults | secrets stay out of the logs', (group) => {
     assert.include(text, '/api/auth/resetPassword/[redacted]')
   }).timeout(30_000)
 
-  test('a failed INSERT is logged with its error but without the bound hash and e-mail', async ({ assert, cleanup }) => {
+  test('a failed INSERT is logged with its error but without the bound hash and e-mail', async ({
+    assert,
+    cleanup,
+  }) => {
     const admin = await createUser({ admin: true })
     cleanup(async () => {
       await User.query().where('id', admin.id).delete()
@@ -98,7 +111,8 @@ test.group('Faults | secrets stay out of the logs', (group) => {
 async function waitForLog(child: TernChild, done: (text: string) => boolean) {
   const deadline = Date.now() + 10_000
   while (!done(child.tern.output())) {
-    if (Date.now() > deadline) throw new Error(`log line never came:\n${child.tern.output().slice(-4000)}`)
+    if (Date.now() > deadline)
+      throw new Error(`log line never came:\n${child.tern.output().slice(-4000)}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

@@ -77,11 +77,16 @@ for (const store of ['database', 'redis'] as const) {
       assert.deepEqual(tally.passed, times(rateLimits().perIdentifier, 401))
       assert.equal(await signIn('password123', attacker), 429)
       assert.equal(await signIn('password123', uniqueIp()), 200)
-      const later = await untilNotLimited(() => signIn('password123', attacker), 3 * rateLimits().windowSeconds)
+      const later = await untilNotLimited(
+        () => signIn('password123', attacker),
+        3 * rateLimits().windowSeconds
+      )
       assert.equal(later, 200, 'the window passes')
     }).timeout(60_000)
 
-    test('sign-in from 100 addresses: exactly the per-account ceiling is checked', async ({ assert }) => {
+    test('sign-in from 100 addresses: exactly the per-account ceiling is checked', async ({
+      assert,
+    }) => {
       const { signIn } = await account()
       const ips = distinctIps(BURST)
       const tally = await burst(BURST, (index) => signIn(`wrong-${index}`, ips[index]))
@@ -93,20 +98,29 @@ for (const store of ['database', 'redis'] as const) {
       const { signIn } = await account()
       const attacker = uniqueIp()
       const bases = [baseUrl(), second.url]
-      const tally = await burst(BURST, (index) => signIn(`wrong-${index}`, attacker, bases[index % 2]))
+      const tally = await burst(BURST, (index) =>
+        signIn(`wrong-${index}`, attacker, bases[index % 2])
+      )
       assert.deepEqual(tally.passed, times(rateLimits().perIdentifier, 401))
       for (const base of bases) assert.equal(await signIn('password123', attacker, base), 429)
       assert.equal(await signIn('password123', uniqueIp(), second.url), 200)
     }).timeout(60_000)
 
-    test('TOTP codes: exactly the limit is checked; elsewhere the right code still works', async ({ assert }) => {
+    test('TOTP codes: exactly the limit is checked; elsewhere the right code still works', async ({
+      assert,
+    }) => {
       const { user } = await account()
       user.merge({ totpSecret: TOTP_SECRET, totpVerified: true })
       await user.save()
-      const signedIn = await request('/api/auth/signIn', { username: user.username, password: 'password123' }, uniqueIp())
+      const signedIn = await request(
+        '/api/auth/signIn',
+        { username: user.username, password: 'password123' },
+        uniqueIp()
+      )
       const loginToken = signedIn.body.loginToken as string
       const attacker = uniqueIp()
-      const code = (totp: string, ip: string) => post('/api/auth/signIn/totp', { loginToken, totp }, ip)
+      const code = (totp: string, ip: string) =>
+        post('/api/auth/signIn/totp', { loginToken, totp }, ip)
       const tally = await burst(BURST, (index) => code(String(100000 + index), attacker))
       assert.deepEqual(tally.passed, times(rateLimits().perIdentifier, 400))
       await awayFromTotpStepEnd(3)
@@ -117,8 +131,13 @@ for (const store of ['database', 'redis'] as const) {
 
     async function passwordShare() {
       const { cookie } = await shareUser()
-      const share = await createCompletedShare({ cookie, files: { 'a.txt': 'a' }, security: { password: 'secret' } })
-      return (password: string, ip: string) => post(`/api/shares/${share.id}/token`, { password }, ip)
+      const share = await createCompletedShare({
+        cookie,
+        files: { 'a.txt': 'a' },
+        security: { password: 'secret' },
+      })
+      return (password: string, ip: string) =>
+        post(`/api/shares/${share.id}/token`, { password }, ip)
     }
 
     test('share passwords from one address: exactly the limit is checked; other visitors get in', async ({
@@ -132,7 +151,9 @@ for (const store of ['database', 'redis'] as const) {
       assert.equal(await guess('secret', uniqueIp()), 200)
     }).timeout(60_000)
 
-    test('share passwords from 100 addresses: exactly the per-share ceiling is checked', async ({ assert }) => {
+    test('share passwords from 100 addresses: exactly the per-share ceiling is checked', async ({
+      assert,
+    }) => {
       const guess = await passwordShare()
       const ips = distinctIps(BURST)
       const tally = await burst(BURST, (index) => guess(`wrong-${index}`, ips[index]))
@@ -167,18 +188,25 @@ for (const store of ['database', 'redis'] as const) {
       assert.equal(await reset(token, uniqueIp()), 204)
     }).timeout(60_000)
 
-    test('password changes of a signed-in user: exactly the limit is checked', async ({ assert }) => {
+    test('password changes of a signed-in user: exactly the limit is checked', async ({
+      assert,
+    }) => {
       const { user } = await account()
       const cookie = sessionCookie(await sessionFor(user))
       const change = (oldPassword: string, ip: string) =>
-        post('/api/auth/password', { oldPassword, password: 'brand-new-password' }, ip, { method: 'PATCH', cookie })
+        post('/api/auth/password', { oldPassword, password: 'brand-new-password' }, ip, {
+          method: 'PATCH',
+          cookie,
+        })
       const ip = uniqueIp()
       const tally = await burst(BURST, (index) => change(`wrong-${index}`, ip))
       assert.deepEqual(tally.passed, times(rateLimits().perIdentifier, 403))
       assert.equal(await change('password123', ip), 429)
     }).timeout(60_000)
 
-    test('sign-ups: exactly the limit per e-mail address and client address gets through', async ({ assert }) => {
+    test('sign-ups: exactly the limit per e-mail address and client address gets through', async ({
+      assert,
+    }) => {
       const ip = uniqueIp()
       const email = `burst-${uniqueIp().replaceAll('.', '-')}@example.com`
       // Too short a password: nothing is created, but the request passed the limit.

@@ -27,13 +27,19 @@ async function call(base: string, path: string, body?: object): Promise<Answer> 
     headers: body ? { 'Content-Type': 'application/json' } : {},
     body: body ? JSON.stringify(body) : undefined,
   })
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.text(),
+  }
 }
 
 test.group('Faults | Redis stopped and restarted', (group) => {
   group.teardown(cleanCommittedData)
   let child: TernWithRedis
-  group.each.setup(async () => (child = await startTernWithRedis('/api/health', { LOG_LEVEL: 'info' })).stop)
+  group.each.setup(
+    async () => (child = await startTernWithRedis('/api/health', { LOG_LEVEL: 'info' })).stop
+  )
 
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     test(`Redis stopped (${signal}): 503 with Retry-After, then sign-in again without restart`, async ({
@@ -59,7 +65,11 @@ test.group('Faults | Redis stopped and restarted', (group) => {
       // Requests that need Redis, for longer than the old client kept retrying (2.75 s).
       const during: Answer[] = []
       for (let attempt = 0; Date.now() - stoppedAt < OUTAGE_MS; attempt++) {
-        const signUp = { email: `x${attempt}@example.com`, username: `x${attempt}x`, password: 'password123' }
+        const signUp = {
+          email: `x${attempt}@example.com`,
+          username: `x${attempt}x`,
+          password: 'password123',
+        }
         during.push(await call(child.base, '/api/auth/signIn', attempt % 2 ? wrong : good))
         during.push(await call(child.base, '/api/auth/signUp', signUp))
       }
@@ -74,7 +84,8 @@ test.group('Faults | Redis stopped and restarted', (group) => {
       assert.isAbove(during.length, 10)
       // Nothing was done behind a 503: no account was created.
       assert.lengthOf(await User.query().where('email', 'like', 'x%@example.com'), 0)
-      if (process.env.FAULT_FIGURES) console.log(`redis outage ${signal}: ${during.length} requests, all 503`)
+      if (process.env.FAULT_FIGURES)
+        console.log(`redis outage ${signal}: ${during.length} requests, all 503`)
 
       await child.redis.resume()
       await waitFor(
@@ -82,16 +93,28 @@ test.group('Faults | Redis stopped and restarted', (group) => {
         10_000,
         'health to report Redis back'
       )
-      assert.equal((await call(child.base, '/api/auth/signIn', good)).status, 200, child.tern.output())
+      assert.equal(
+        (await call(child.base, '/api/auth/signIn', good)).status,
+        200,
+        child.tern.output()
+      )
       assert.equal((await call(child.base, '/api/auth/signIn', wrong)).status, 401)
       // The outage is logged once (not once per reconnect attempt), then the recovery;
       // logs go through a worker thread, so wait for the line written last.
-      await waitFor(async () => child.tern.output().includes('Redis reachable again'), 10_000, 'the recovery log')
+      await waitFor(
+        async () => child.tern.output().includes('Redis reachable again'),
+        10_000,
+        'the recovery log'
+      )
       assert.lengthOf(child.tern.output().match(/Redis unreachable: reconnecting/g) ?? [], 1)
 
       // A server stopped while Redis is away shuts down cleanly (QUIT must not crash it).
       await child.redis.stop(signal)
-      await waitFor(() => call(child.base, '/api/health').then((a) => a.status === 503), 10_000, 'Redis down again')
+      await waitFor(
+        () => call(child.base, '/api/health').then((a) => a.status === 503),
+        10_000,
+        'Redis down again'
+      )
       const stopped = await child.tern.stop()
       assert.equal(stopped.code, 0, stopped.output)
     }).timeout(90_000)

@@ -27,7 +27,10 @@ test.group('Faults | local storage not shared by the instances', (group) => {
 
     const secondEnv = { ...instances.fresh.env, DATA_DIR: instances.otherDir }
     if (instances.fresh.env.DB_CONNECTION === 'sqlite') {
-      symlinkSync(join(instances.fresh.env.DATA_DIR, 'tern.sqlite'), join(instances.otherDir, 'tern.sqlite'))
+      symlinkSync(
+        join(instances.fresh.env.DATA_DIR, 'tern.sqlite'),
+        join(instances.otherDir, 'tern.sqlite')
+      )
     }
     const second = await instances.serve(secondEnv)
     const refused = await second.server.exited

@@ -23,7 +23,13 @@ import UploadSession from '#models/upload_session'
 import type { FaultPoint } from '#services/files/fault_points'
 import UploadFinalisation from '#services/files/upload_finalisation'
 import CleanupJobs from '#services/jobs/cleanup_jobs'
-import { armFaultPoint, sha256, startCrashTern, until, type CrashTern } from '#tests/helpers/crash_tern'
+import {
+  armFaultPoint,
+  sha256,
+  startCrashTern,
+  until,
+  type CrashTern,
+} from '#tests/helpers/crash_tern'
 import {
   chunk,
   downloadedSha,
@@ -46,7 +52,13 @@ import {
 } from '#tests/helpers/shares'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 
-const PHASES: FaultPoint[] = ['first-chunk', 'chunk-stored', 'assembling', 'assembled', 'completing']
+const PHASES: FaultPoint[] = [
+  'first-chunk',
+  'chunk-stored',
+  'assembling',
+  'assembled',
+  'completing',
+]
 
 let cookie: string
 let s3: S3Server
@@ -64,7 +76,9 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('restart, resume and compare sha256 on every disk; jobs finish or remove what nobody resumes', async ({ assert }) => {
+  test('restart, resume and compare sha256 on every disk; jobs finish or remove what nobody resumes', async ({
+    assert,
+  }) => {
     cookie = (await shareUser()).cookie
     await useS3Disk(s3)
     const faultFile = join(faultDir, 'point')
@@ -77,8 +91,14 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
       // Before anything else (the child's own jobs start after 30 s): a file cut
       // short in assembly is not complete, so its share cannot be completed.
       for (const upload of previous.filter((u) => !u.abandoned && u.phase.startsWith('assembl'))) {
-        const early = await tern.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie })
-        assert.equal(early.status, 400, `complete before the assembly finished (${upload.variant.label})`)
+        const early = await tern.request('POST', `/api/shares/${upload.shareId}/complete`, {
+          cookie,
+        })
+        assert.equal(
+          early.status,
+          400,
+          `complete before the assembly finished (${upload.variant.label})`
+        )
       }
       for (const variant of EVERY_DISK) {
         await useVariant(variant)
@@ -88,7 +108,11 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
           if (upload.phase !== 'first-chunk') continue
           // The file whose first chunk died must not block completion, nor stay in storage.
           const file = await ShareFile.findByOrFail('shareId', upload.shareId)
-          assert.deepEqual(await storedKeys(upload), [file.storageKey], `first chunk on ${variant.label}`)
+          assert.deepEqual(
+            await storedKeys(upload),
+            [file.storageKey],
+            `first chunk on ${variant.label}`
+          )
           const pending = await s3.pendingUploads()
           for (const session of dead) assert.notInclude(pending, session.multipartUploadId ?? '-')
         }
@@ -103,32 +127,62 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
         }
       }
       if (PHASES[step - 1]?.startsWith('assembl')) {
-        assert.include(tern.process.output(), 'taking over a stalled upload assembly', 'the takeover is logged')
+        assert.include(
+          tern.process.output(),
+          'taking over a stalled upload assembly',
+          'the takeover is logged'
+        )
       }
       if (phase) await tern.kill()
     }
     const survivor = tern!
     try {
       for (const upload of uploads.filter((u) => !u.abandoned)) {
-        assert.equal(await downloadedSha(survivor, upload), `200 ${sha256(upload.content)}`, `${upload.phase} on ${upload.variant.label}`)
+        assert.equal(
+          await downloadedSha(survivor, upload),
+          `200 ${sha256(upload.content)}`,
+          `${upload.phase} on ${upload.variant.label}`
+        )
         const files = await ShareFile.query().where('shareId', upload.shareId)
-        assert.lengthOf(files, 1, `only the finished file is left (${upload.phase}, ${upload.variant.label})`)
+        assert.lengthOf(
+          files,
+          1,
+          `only the finished file is left (${upload.phase}, ${upload.variant.label})`
+        )
       }
       // Assemblies nobody retried: the stalled-upload job finishes them.
       const stalled = uploads.filter((u) => u.abandoned && u.phase.startsWith('assembl'))
       await until(async () => {
         await (await app.container.make(UploadFinalisation)).resumeStalled()
-        const done = await ShareFile.query().whereIn('id', stalled.map((u) => u.fileId!)).where('completed', true)
+        const done = await ShareFile.query()
+          .whereIn(
+            'id',
+            stalled.map((u) => u.fileId!)
+          )
+          .where('completed', true)
         return done.length === stalled.length
       }, 'the stalled assemblies to be finished')
       for (const upload of stalled) {
-        await ok(survivor.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }), 'complete')
-        assert.equal(await downloadedSha(survivor, upload), `200 ${sha256(upload.content)}`, `job-finished ${upload.phase} on ${upload.variant.label}`)
+        await ok(
+          survivor.request('POST', `/api/shares/${upload.shareId}/complete`, { cookie }),
+          'complete'
+        )
+        assert.equal(
+          await downloadedSha(survivor, upload),
+          `200 ${sha256(upload.content)}`,
+          `job-finished ${upload.phase} on ${upload.variant.label}`
+        )
       }
       // Uploads abandoned before their assembly: removed a day later, storage included.
-      await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
+      await (
+        await app.container.make(CleanupJobs)
+      ).orphanedUploads(DateTime.utc().plus({ days: 2 }))
       for (const upload of uploads.filter((u) => u.abandoned && !u.phase.startsWith('assembl'))) {
-        assert.deepEqual(await storedKeys(upload), [], `storage left by ${upload.phase} on ${upload.variant.label}`)
+        assert.deepEqual(
+          await storedKeys(upload),
+          [],
+          `storage left by ${upload.phase} on ${upload.variant.label}`
+        )
         assert.lengthOf(await ShareFile.query().where('shareId', upload.shareId), 0)
       }
       assert.deepEqual(await s3.pendingUploads(), [], 'no multipart upload left open')
@@ -137,7 +191,9 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
     }
   }).timeout(240_000)
 
-  test('a failed assembly is logged at error level and the upload stays resumable', async ({ assert }) => {
+  test('a failed assembly is logged at error level and the upload stays resumable', async ({
+    assert,
+  }) => {
     cookie = (await shareUser()).cookie
     await useS3Disk(s3)
     await useVariant(S3_STAGED)
@@ -147,7 +203,14 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
     try {
       const shareId = newShareId('fail')
       await createShare(cookie, { id: shareId })
-      const upload: Upload = { cookie, phase: 'assembling', variant: S3_STAGED, shareId, content: randomBytes(2007), abandoned: false }
+      const upload: Upload = {
+        cookie,
+        phase: 'assembling',
+        variant: S3_STAGED,
+        shareId,
+        content: randomBytes(2007),
+        abandoned: false,
+      }
       upload.fileId = (await ok(chunk(tern, upload, 0), 'chunk 0')).id
       await ok(chunk(tern, upload, 1), 'chunk 1')
       const file = await ShareFile.findOrFail(upload.fileId)
@@ -155,8 +218,14 @@ test.group('Faults | kill -9 at each phase of an upload', (group) => {
 
       const last = await chunk(tern, upload, 2)
       assert.equal(last.status, 500)
-      await until(() => tern.process.output().includes('could not assemble an uploaded file'), 'the error log')
-      const line = tern.process.output().split('\n').find((l) => l.includes('could not assemble an uploaded file'))!
+      await until(
+        () => tern.process.output().includes('could not assemble an uploaded file'),
+        'the error log'
+      )
+      const line = tern.process
+        .output()
+        .split('\n')
+        .find((l) => l.includes('could not assemble an uploaded file'))!
       assert.equal(JSON.parse(line).level, 50, 'logged at error level')
       assert.include(line, upload.fileId!)
       const early = await tern.request('POST', `/api/shares/${shareId}/complete`, { cookie })

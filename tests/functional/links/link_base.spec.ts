@@ -11,7 +11,15 @@ import MailService from '#services/mail/mail_service'
 import { pageObject } from '#tests/helpers/pages'
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { createReverseShare, reverseShareCookie } from '#tests/helpers/reverse_shares'
-import { api, cleanupShareTests, newShareId, ownerCookieOf, setConfig, shareUser, uploadFile } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  newShareId,
+  ownerCookieOf,
+  setConfig,
+  shareUser,
+  uploadFile,
+} from '#tests/helpers/shares'
 
 const mailService = await app.container.make(MailService)
 
@@ -21,7 +29,10 @@ const FORWARDED = { 'x-forwarded-host': 'files.example.org', 'x-forwarded-proto'
 async function pageAppUrl(headers: Record<string, string>): Promise<string> {
   const response = await api('GET', '/', { headers: { accept: 'text/html', ...headers } })
   if (response.status !== 200) throw new Error(`GET /: ${response.status}`)
-  const variables = pageObject(response.bytes.toString('utf8')).props.configVariables as { key: string; value: string }[]
+  const variables = pageObject(response.bytes.toString('utf8')).props.configVariables as {
+    key: string
+    value: string
+  }[]
   return variables.find((variable) => variable.key === 'general.appUrl')!.value
 }
 
@@ -29,7 +40,12 @@ async function pageAppUrl(headers: Record<string, string>): Promise<string> {
 function getWithHost(host: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: process.env.HOST, port: Number(process.env.PORT), path: '/', headers: { host, accept: 'text/html' } },
+      {
+        host: process.env.HOST,
+        port: Number(process.env.PORT),
+        path: '/',
+        headers: { host, accept: 'text/html' },
+      },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk) => chunks.push(chunk))
@@ -51,7 +67,11 @@ function toOf(mail: { to?: unknown }): string {
 async function shareMailedTo(address: string, headers: Record<string, string>): Promise<string> {
   const { cookie } = await shareUser()
   const id = newShareId()
-  const created = await api('POST', '/api/shares', { cookie, headers, json: { id, expiration: 'never', recipients: [address] } })
+  const created = await api('POST', '/api/shares', {
+    cookie,
+    headers,
+    json: { id, expiration: 'never', recipients: [address] },
+  })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
   const owner = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
   await uploadFile(id, 'a.txt', 'a', owner)
@@ -73,18 +93,26 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     await cleanupShareTests()
   })
 
-  test('page props carry the forwarded origin while general.appUrl is unset; GET /api/configs keeps the default', async ({ assert }) => {
+  test('page props carry the forwarded origin while general.appUrl is unset; GET /api/configs keeps the default', async ({
+    assert,
+  }) => {
     assert.equal(await pageAppUrl(FORWARDED), 'https://files.example.org')
     assert.equal(await pageAppUrl({}), `http://${process.env.HOST}:${process.env.PORT}`)
     const configs = await api('GET', '/api/configs', { headers: FORWARDED })
-    const appUrl = (configs.json as { key: string; value: string }[]).find((variable) => variable.key === 'general.appUrl')
+    const appUrl = (configs.json as { key: string; value: string }[]).find(
+      (variable) => variable.key === 'general.appUrl'
+    )
     assert.equal(appUrl?.value, 'http://localhost:3000')
   })
 
   // An address the test server's Vite middleware lets through (it blocks unknown names).
-  test('a raw Host header, without forwarding headers, is the origin of the page links', async ({ assert }) => {
+  test('a raw Host header, without forwarding headers, is the origin of the page links', async ({
+    assert,
+  }) => {
     const page = pageObject(await getWithHost('127.0.0.2:8443'))
-    const appUrl = page.props.configVariables.find((variable: { key: string }) => variable.key === 'general.appUrl')
+    const appUrl = page.props.configVariables.find(
+      (variable: { key: string }) => variable.key === 'general.appUrl'
+    )
     assert.equal(appUrl.value, 'http://127.0.0.2:8443')
   })
 
@@ -93,7 +121,9 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     assert.equal(await pageAppUrl(FORWARDED), 'https://tern.example.com')
   })
 
-  test('the recipients mail of a share made at the forwarded address links there', async ({ assert }) => {
+  test('the recipients mail of a share made at the forwarded address links there', async ({
+    assert,
+  }) => {
     await setConfig('smtp.enabled', 'true')
     await setConfig('smtp.host', '127.0.0.1')
     await setConfig('smtp.port', String(smtp.port))
@@ -113,7 +143,9 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     assert.notInclude(other.text ?? '', 'files.example.org')
   })
 
-  test("the reverse share owner's mail never takes the uploader's forwarded address: the share's path until an address is confirmed", async ({ assert }) => {
+  test("the reverse share owner's mail never takes the uploader's forwarded address: the share's path until an address is confirmed", async ({
+    assert,
+  }) => {
     await setConfig('smtp.enabled', 'true')
     await setConfig('smtp.host', '127.0.0.1')
     await setConfig('smtp.port', String(smtp.port))
@@ -124,18 +156,27 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     const lookup = await api('GET', `/api/reverseShares/${token}`, { headers: FORWARDED })
     const cookie = reverseShareCookie(lookup.cookies.reverse_share_token)
     const id = newShareId('rs')
-    const created = await api('POST', '/api/shares', { cookie, headers: FORWARDED, json: { id, expiration: '1-day', recipients: [] } })
+    const created = await api('POST', '/api/shares', {
+      cookie,
+      headers: FORWARDED,
+      json: { id, expiration: '1-day', recipients: [] },
+    })
     assert.equal(created.status, 201)
     const uploader = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
     await uploadFile(id, 'a.txt', 'a', uploader)
-    const completed = await api('POST', `/api/shares/${id}/complete`, { cookie: uploader, headers: FORWARDED })
+    const completed = await api('POST', `/api/shares/${id}/complete`, {
+      cookie: uploader,
+      headers: FORWARDED,
+    })
     assert.isTrue(completed.json.notifyReverseShareCreator)
     await mailService.idle()
     const mail = await smtp.waitForMessage((m) => toOf(m) === 'rs-owner@example.com')
     assert.equal((mail.text ?? '').trim(), `url=/s/${id}`)
   })
 
-  test('the cross-site check still refuses another site whatever address links use', async ({ assert }) => {
+  test('the cross-site check still refuses another site whatever address links use', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const refused = await api('POST', '/api/shares', {
       cookie,

@@ -73,26 +73,37 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     await cleanupShareTests()
   })
 
-  test('a reset link is mailed to no address until one is confirmed, then only to the confirmed one', async ({ assert }) => {
+  test('a reset link is mailed to no address until one is confirmed, then only to the confirmed one', async ({
+    assert,
+  }) => {
     await setConfig('email.resetPasswordMessage', 'link={url}')
     const { user } = await shareUser({ email: 'forgot@example.com' })
 
-    const early = await api('POST', '/api/auth/resetPassword/forgot@example.com', { headers: FORGED })
+    const early = await api('POST', '/api/auth/resetPassword/forgot@example.com', {
+      headers: FORGED,
+    })
     assert.equal(early.status, 202)
     await mailService.idle()
     assert.lengthOf(smtp.messages, 0)
     assert.isNull(await PasswordResetToken.findBy('userId', user.id))
 
     await confirm(`${CONFIRMED}/`)
-    const later = await api('POST', '/api/auth/resetPassword/forgot@example.com', { headers: FORGED })
+    const later = await api('POST', '/api/auth/resetPassword/forgot@example.com', {
+      headers: FORGED,
+    })
     assert.equal(later.status, 202)
     await mailService.idle()
     const mail = await smtp.waitForMessage((m) => toOf(m) === 'forgot@example.com')
-    assert.match((mail.text ?? '').trim(), new RegExp(`^link=${CONFIRMED}/auth/resetPassword/[A-Za-z0-9_-]+$`))
+    assert.match(
+      (mail.text ?? '').trim(),
+      new RegExp(`^link=${CONFIRMED}/auth/resetPassword/[A-Za-z0-9_-]+$`)
+    )
     assert.notInclude(mail.text ?? '', 'evil.example')
   })
 
-  test('the "share created" notification mail links to the confirmed address, and to no host before', async ({ assert }) => {
+  test('the "share created" notification mail links to the confirmed address, and to no host before', async ({
+    assert,
+  }) => {
     const owner = await shareUser({ email: 'owner@example.com' })
     const routed = await api('PUT', '/api/user/notifications', {
       cookie: owner.cookie,
@@ -102,10 +113,16 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
 
     const createShare = async () => {
       const id = newShareId('created')
-      const created = await api('POST', '/api/shares', { cookie: owner.cookie, headers: FORGED, json: { id, expiration: 'never' } })
+      const created = await api('POST', '/api/shares', {
+        cookie: owner.cookie,
+        headers: FORGED,
+        json: { id, expiration: 'never' },
+      })
       assert.equal(created.status, 201)
       await outbox.idle()
-      const mail = await smtp.waitForMessage((m) => toOf(m) === 'owner@example.com' && (m.text ?? '').includes(id))
+      const mail = await smtp.waitForMessage(
+        (m) => toOf(m) === 'owner@example.com' && (m.text ?? '').includes(id)
+      )
       smtp.clear()
       return { id, text: mail.text ?? '' }
     }
@@ -121,7 +138,9 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     assert.notInclude(later.text, 'evil.example')
   })
 
-  test('social sign-in is refused until an address is confirmed; then the redirect URI sent is the confirmed one', async ({ assert }) => {
+  test('social sign-in is refused until an address is confirmed; then the redirect URI sent is the confirmed one', async ({
+    assert,
+  }) => {
     await setConfig('oauth.oidc-enabled', 'true')
     await setConfig('oauth.oidc-discoveryUri', idp.discoveryUri)
     await setConfig('oauth.oidc-clientId', idp.clientId)
@@ -129,9 +148,14 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
 
     const early = await api('GET', '/api/oauth/auth/oidc', { headers: FORGED })
     assert.equal(early.status, 302)
-    assert.equal(early.headers.get('location'), '/error?error=app_url_unconfirmed&redirect=%2Fauth%2FsignIn&params=oidc')
+    assert.equal(
+      early.headers.get('location'),
+      '/error?error=app_url_unconfirmed&redirect=%2Fauth%2FsignIn&params=oidc'
+    )
     assert.notProperty(early.cookies, 'oauth_oidc_state')
-    const page = await api('GET', early.headers.get('location')!, { headers: { accept: 'text/html' } })
+    const page = await api('GET', early.headers.get('location')!, {
+      headers: { accept: 'text/html' },
+    })
     assert.include(
       page.bytes.toString('utf8'),
       'Sign-in with OpenID Connect is not available yet: an administrator first has to confirm the address of this site.'
@@ -149,17 +173,27 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     assert.notInclude(atProvider.headers.get('location') ?? '', 'error=')
   })
 
-  test('pages and the admin shell say whether the address is confirmed; GET /api/configs keeps the Pingvin view', async ({ assert }) => {
+  test('pages and the admin shell say whether the address is confirmed; GET /api/configs keeps the Pingvin view', async ({
+    assert,
+  }) => {
     const props = async () => {
-      const response = await api('GET', '/auth/signIn', { headers: { accept: 'text/html', ...FORGED } })
+      const response = await api('GET', '/auth/signIn', {
+        headers: { accept: 'text/html', ...FORGED },
+      })
       return pageObject(response.bytes.toString('utf8')).props
     }
     const bootOf = async (cookie: string) => {
-      const html = (await api('GET', '/admin', { cookie, headers: { accept: 'text/html' } })).bytes.toString('utf8')
-      return JSON.parse(/<script id="tern-admin-boot" type="application\/json">([^<]*)<\/script>/.exec(html)![1])
+      const html = (
+        await api('GET', '/admin', { cookie, headers: { accept: 'text/html' } })
+      ).bytes.toString('utf8')
+      return JSON.parse(
+        /<script id="tern-admin-boot" type="application\/json">([^<]*)<\/script>/.exec(html)![1]
+      )
     }
     const publicAppUrl = async () =>
-      ((await api('GET', '/api/configs')).json as { key: string; value: string }[]).find((v) => v.key === 'general.appUrl')?.value
+      ((await api('GET', '/api/configs')).json as { key: string; value: string }[]).find(
+        (v) => v.key === 'general.appUrl'
+      )?.value
     const admin = await shareUser({ admin: true })
 
     assert.isFalse((await props()).appUrlConfirmed)
@@ -169,20 +203,34 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     await confirm(`${CONFIRMED}/`)
     const confirmed = await props()
     assert.isTrue(confirmed.appUrlConfirmed)
-    assert.equal(confirmed.configVariables.find((v: { key: string }) => v.key === 'general.appUrl').value, CONFIRMED)
+    assert.equal(
+      confirmed.configVariables.find((v: { key: string }) => v.key === 'general.appUrl').value,
+      CONFIRMED
+    )
     assert.equal((await bootOf(admin.cookie)).appUrl, CONFIRMED)
     assert.equal(await publicAppUrl(), `${CONFIRMED}/`)
 
     // Reset to the default ("" as Pingvin clients send it): not confirmed any more.
-    const reset = await api('PATCH', '/api/configs/admin', { cookie: admin.cookie, json: [{ key: 'general.appUrl', value: '' }] })
+    const reset = await api('PATCH', '/api/configs/admin', {
+      cookie: admin.cookie,
+      json: [{ key: 'general.appUrl', value: '' }],
+    })
     assert.equal(reset.status, 200)
     assert.isFalse((await props()).appUrlConfirmed)
   })
 
-  test('an instance imported from Pingvin counts as confirmed when Pingvin had an address set, not when it kept the default', async ({ assert }) => {
-    await importPingvinConfig([{ category: 'general', name: 'appUrl', value: null, defaultValue: 'http://localhost:3000' }], { dryRun: false })
+  test('an instance imported from Pingvin counts as confirmed when Pingvin had an address set, not when it kept the default', async ({
+    assert,
+  }) => {
+    await importPingvinConfig(
+      [{ category: 'general', name: 'appUrl', value: null, defaultValue: 'http://localhost:3000' }],
+      { dryRun: false }
+    )
     assert.isNull(await confirmedAppUrl())
-    await importPingvinConfig([{ category: 'general', name: 'appUrl', value: 'https://pingvin.example.com/' }], { dryRun: false })
+    await importPingvinConfig(
+      [{ category: 'general', name: 'appUrl', value: 'https://pingvin.example.com/' }],
+      { dryRun: false }
+    )
     assert.equal(await confirmedAppUrl(), 'https://pingvin.example.com')
   })
 })

@@ -29,7 +29,10 @@ async function useSmtp(port: number, extra: ConfigChange[] = []) {
 test.group('Mail | renderTemplate', () => {
   test('replaces known placeholders, every occurrence', ({ assert }) => {
     assert.equal(
-      renderTemplate('{appName}: open {url} ({url})', { appName: 'Tern', url: 'https://t.example/x' }),
+      renderTemplate('{appName}: open {url} ({url})', {
+        appName: 'Tern',
+        url: 'https://t.example/x',
+      }),
       'Tern: open https://t.example/x (https://t.example/x)'
     )
   })
@@ -46,7 +49,10 @@ test.group('Mail | renderTemplate', () => {
   })
 
   test('renders numbers and ignores inherited object keys', ({ assert }) => {
-    assert.equal(renderTemplate('{count} {toString} {constructor}', { count: 3 }), '3 {toString} {constructor}')
+    assert.equal(
+      renderTemplate('{count} {toString} {constructor}', { count: 3 }),
+      '3 {toString} {constructor}'
+    )
   })
 })
 
@@ -75,18 +81,30 @@ test.group('Mail | service', (group) => {
     await mailService.ensureEnabled()
   })
 
-  test('refuses every kind of mail while SMTP is off, without contacting the channel', async ({ assert }) => {
+  test('refuses every kind of mail while SMTP is off, without contacting the channel', async ({
+    assert,
+  }) => {
     const fake = notifications.fake()
-    await assert.rejects(() => mailService.sendPasswordReset('a@example.com', { url: 'u' }), 'SMTP is disabled')
     await assert.rejects(
-      () => mailService.sendInvite('a@example.com', { url: 'u', password: 'p', email: 'a@example.com' }),
+      () => mailService.sendPasswordReset('a@example.com', { url: 'u' }),
+      'SMTP is disabled'
+    )
+    await assert.rejects(
+      () =>
+        mailService.sendInvite('a@example.com', {
+          url: 'u',
+          password: 'p',
+          email: 'a@example.com',
+        }),
       'SMTP is disabled'
     )
     await assert.rejects(() => mailService.sendTest('a@example.com'), 'SMTP is disabled')
     fake.assertNothingSent()
   })
 
-  test('sends the password-reset mail from the templates with {url} and {appName} filled', async ({ assert }) => {
+  test('sends the password-reset mail from the templates with {url} and {appName} filled', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [{ key: 'general.appName', value: 'Tern QA' }])
     const url = 'http://localhost:3333/auth/resetPassword/abc123'
@@ -100,7 +118,9 @@ test.group('Mail | service', (group) => {
     assert.deepEqual(mail.from?.value, [{ address: 'noreply@tern.test', name: 'Tern QA' }])
   })
 
-  test('sends the invitation with {url}, {email} and {password}, using changed templates', async ({ assert }) => {
+  test('sends the invitation with {url}, {email} and {password}, using changed templates', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [
       { key: 'email.inviteSubject', value: 'Join {appName}, {email}' },
@@ -134,11 +154,18 @@ test.group('Mail | service', (group) => {
     const mail = await smtp.waitForMessage()
     assert.equal(mail.subject, 'Tern invite')
     assert.include(String(mail.text), 'You were invited to Tern.')
-    assert.include(String(mail.text), 'Sign in with the email "carol@example.com" and the password "Pw-123456"')
+    assert.include(
+      String(mail.text),
+      'Sign in with the email "carol@example.com" and the password "Pw-123456"'
+    )
   })
 
-  test('a refused mail throws MailDeliveryException (400) with the server reply', async ({ assert }) => {
-    smtp = await startSmtpServer({ reject: { at: 'data', code: 554, message: 'Message rejected as spam' } })
+  test('a refused mail throws MailDeliveryException (400) with the server reply', async ({
+    assert,
+  }) => {
+    smtp = await startSmtpServer({
+      reject: { at: 'data', code: 554, message: 'Message rejected as spam' },
+    })
     await useSmtp(smtp.port)
 
     try {
@@ -167,7 +194,9 @@ test.group('Mail | service', (group) => {
     )
   })
 
-  test('queue stores the mail and answers before any SMTP traffic; the outbox delivers it', async ({ assert }) => {
+  test('queue stores the mail and answers before any SMTP traffic; the outbox delivers it', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port)
 
@@ -176,18 +205,27 @@ test.group('Mail | service', (group) => {
       { eventId: 'queued-1' }
     )
     const [row] = await db.from('notification_deliveries').where('event_id', 'queued-1')
-    assert.containsSubset(row, { channel: 'email', target: 'alice@example.com', event_type: 'mail:test' })
+    assert.containsSubset(row, {
+      channel: 'email',
+      target: 'alice@example.com',
+      event_type: 'mail:test',
+    })
 
     await mailService.idle()
     assert.lengthOf(smtp.messages, 1)
     assert.equal(smtp.messages[0].subject, 'Queued')
-    assert.containsSubset(await db.from('notification_deliveries').where('event_id', 'queued-1').first(), {
-      status: 'delivered',
-      payload: null,
-    })
+    assert.containsSubset(
+      await db.from('notification_deliveries').where('event_id', 'queued-1').first(),
+      {
+        status: 'delivered',
+        payload: null,
+      }
+    )
   })
 
-  test('a queued mail refused for good is logged with its context and reason and kept as failed', async ({ assert }) => {
+  test('a queued mail refused for good is logged with its context and reason and kept as failed', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer({ reject: { code: 550, message: 'No such user here' } })
     await useSmtp(smtp.port)
     const logged: { bindings: Record<string, unknown>; message: string }[] = []

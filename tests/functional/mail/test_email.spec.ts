@@ -29,18 +29,25 @@ async function closedPort() {
 }
 
 function recipients(mail: ParsedMail) {
-  return (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to?.value.map((v) => v.address) ?? [])
+  return (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
+    (to) => to?.value.map((v) => v.address) ?? []
+  )
 }
 
 test.group('Configs | testEmail access', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('answers 401 to a visitor and 403 to a signed-in user who is not an admin', async ({ client }) => {
+  test('answers 401 to a visitor and 403 to a signed-in user who is not an admin', async ({
+    client,
+  }) => {
     const visitor = await client.post(ROUTE).json({ email: 'alice@example.com' })
     visitor.assertStatus(401)
 
     const user = await createUser()
-    const byBearer = await client.post(ROUTE).header(...(await authHeaderFor(user))).json({ email: 'a@example.com' })
+    const byBearer = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(user)))
+      .json({ email: 'a@example.com' })
     byBearer.assertStatus(403)
     const byCookie = await client
       .post(ROUTE)
@@ -52,7 +59,10 @@ test.group('Configs | testEmail access', (group) => {
   test('refuses a body without a valid e-mail address with 400', async ({ client, assert }) => {
     const admin = await createUser({ admin: true })
     for (const body of [{}, { email: 'not-an-address' }, { email: 42 }]) {
-      const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json(body)
+      const response = await client
+        .post(ROUTE)
+        .header(...(await authHeaderFor(admin)))
+        .json(body)
       response.assertStatus(400)
       assert.isArray(response.body().message, JSON.stringify(body))
       assert.equal(response.body().error, 'Bad Request')
@@ -68,19 +78,28 @@ test.group('Configs | testEmail sending', (group) => {
     smtp = undefined
   })
 
-  test('answers 400 "SMTP is disabled" while SMTP is off, and sends nothing', async ({ client, assert }) => {
+  test('answers 400 "SMTP is disabled" while SMTP is off, and sends nothing', async ({
+    client,
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [{ key: 'smtp.enabled', value: false }])
     const admin = await createUser({ admin: true })
 
-    const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json({ email: 'a@example.com' })
+    const response = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(admin)))
+      .json({ email: 'a@example.com' })
 
     response.assertStatus(400)
     response.assertBody({ statusCode: 400, message: 'SMTP is disabled', error: 'Bad Request' })
     assert.lengthOf(smtp.messages, 0)
   })
 
-  test('sends the test mail: 201, From the app name and smtp.email, To the address', async ({ client, assert }) => {
+  test('sends the test mail: 201, From the app name and smtp.email, To the address', async ({
+    client,
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [{ key: 'general.appName', value: 'Tern QA' }])
     const admin = await createUser({ admin: true })
@@ -109,10 +128,23 @@ test.group('Configs | testEmail sending', (group) => {
       const admin = await createUser({ admin: true })
       const auth = await authHeaderFor(admin)
 
-      ;(await client.post(ROUTE).header(...auth).json({ email: 'first@example.com' })).assertStatus(201)
-      const patch = await client.patch('/api/configs/admin').header(...auth).json([{ key: 'smtp.port', value: second.port }])
+      ;(
+        await client
+          .post(ROUTE)
+          .header(...auth)
+          .json({ email: 'first@example.com' })
+      ).assertStatus(201)
+      const patch = await client
+        .patch('/api/configs/admin')
+        .header(...auth)
+        .json([{ key: 'smtp.port', value: second.port }])
       patch.assertStatus(200)
-      ;(await client.post(ROUTE).header(...auth).json({ email: 'second@example.com' })).assertStatus(201)
+      ;(
+        await client
+          .post(ROUTE)
+          .header(...auth)
+          .json({ email: 'second@example.com' })
+      ).assertStatus(201)
 
       assert.deepEqual(smtp.messages.flatMap(recipients), ['first@example.com'])
       assert.deepEqual(second.messages.flatMap(recipients), ['second@example.com'])
@@ -121,13 +153,19 @@ test.group('Configs | testEmail sending', (group) => {
     }
   })
 
-  test('logs in with smtp.username and smtp.password when a username is set', async ({ client, assert }) => {
+  test('logs in with smtp.username and smtp.password when a username is set', async ({
+    client,
+    assert,
+  }) => {
     smtp = await startSmtpServer({ auth: { username: 'mailer', password: 'p4ss word' } })
     const admin = await createUser({ admin: true })
     const auth = await authHeaderFor(admin)
 
     await useSmtp(smtp.port)
-    const anonymous = await client.post(ROUTE).header(...auth).json({ email: 'alice@example.com' })
+    const anonymous = await client
+      .post(ROUTE)
+      .header(...auth)
+      .json({ email: 'alice@example.com' })
     anonymous.assertStatus(400)
     assert.include(anonymous.body().message, '530')
 
@@ -135,11 +173,18 @@ test.group('Configs | testEmail sending', (group) => {
       { key: 'smtp.username', value: 'mailer' },
       { key: 'smtp.password', value: 'p4ss word' },
     ])
-    const authenticated = await client.post(ROUTE).header(...auth).json({ email: 'alice@example.com' })
+    const authenticated = await client
+      .post(ROUTE)
+      .header(...auth)
+      .json({ email: 'alice@example.com' })
     authenticated.assertStatus(201)
 
     assert.deepEqual(
-      smtp.authAttempts.map(({ username, password, accepted }) => ({ username, password, accepted })),
+      smtp.authAttempts.map(({ username, password, accepted }) => ({
+        username,
+        password,
+        accepted,
+      })),
       [{ username: 'mailer', password: 'p4ss word', accepted: true }]
     )
     assert.lengthOf(smtp.messages, 1)
@@ -153,19 +198,30 @@ test.group('Configs | testEmail sending', (group) => {
     ])
     const admin = await createUser({ admin: true })
 
-    const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json({ email: 'a@example.com' })
+    const response = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(admin)))
+      .json({ email: 'a@example.com' })
 
     response.assertStatus(400)
     assert.include(response.body().message, '535 Authentication credentials invalid')
     assert.lengthOf(smtp.messages, 0)
   })
 
-  test('a recipient refused by the server answers 400 with the server reply', async ({ client, assert }) => {
-    smtp = await startSmtpServer({ reject: { at: 'rcpt', code: 550, message: 'No such user here' } })
+  test('a recipient refused by the server answers 400 with the server reply', async ({
+    client,
+    assert,
+  }) => {
+    smtp = await startSmtpServer({
+      reject: { at: 'rcpt', code: 550, message: 'No such user here' },
+    })
     await useSmtp(smtp.port)
     const admin = await createUser({ admin: true })
 
-    const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json({ email: 'ghost@example.com' })
+    const response = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(admin)))
+      .json({ email: 'ghost@example.com' })
 
     response.assertStatus(400)
     assert.equal(response.body().statusCode, 400)
@@ -173,11 +229,17 @@ test.group('Configs | testEmail sending', (group) => {
     assert.include(response.body().message, '550 No such user here')
   })
 
-  test('an unreachable server answers 400 with the connection error', async ({ client, assert }) => {
+  test('an unreachable server answers 400 with the connection error', async ({
+    client,
+    assert,
+  }) => {
     await useSmtp(await closedPort())
     const admin = await createUser({ admin: true })
 
-    const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json({ email: 'a@example.com' })
+    const response = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(admin)))
+      .json({ email: 'a@example.com' })
 
     response.assertStatus(400)
     assert.include(response.body().message, 'ECONNREFUSED')
@@ -190,7 +252,10 @@ test.group('Configs | testEmail sending', (group) => {
     ])
     const admin = await createUser({ admin: true })
 
-    const response = await client.post(ROUTE).header(...(await authHeaderFor(admin))).json({ email: 'a@example.com' })
+    const response = await client
+      .post(ROUTE)
+      .header(...(await authHeaderFor(admin)))
+      .json({ email: 'a@example.com' })
 
     response.assertStatus(400)
     response.assertBody({
@@ -209,12 +274,18 @@ test.group('Configs | testEmail sending', (group) => {
     const admin = await createUser({ admin: true })
     const auth = await authHeaderFor(admin)
 
-    const strict = await client.post(ROUTE).header(...auth).json({ email: 'a@example.com' })
+    const strict = await client
+      .post(ROUTE)
+      .header(...auth)
+      .json({ email: 'a@example.com' })
     strict.assertStatus(400)
     assert.match(strict.body().message, /certificate/i)
 
     await configService.update([{ key: 'smtp.allowUnauthorizedCertificates', value: true }])
-    const lax = await client.post(ROUTE).header(...auth).json({ email: 'a@example.com' })
+    const lax = await client
+      .post(ROUTE)
+      .header(...auth)
+      .json({ email: 'a@example.com' })
     lax.assertStatus(201)
     assert.lengthOf(smtp.messages, 1)
   })

@@ -18,10 +18,16 @@ import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_pr
 import { OauthBrowser } from '#tests/helpers/oauth_client'
 import { configureOauth, locationOf, ternUrl } from '#tests/helpers/oauth'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
-import { delivered, resetRecording, routeInstance, routeOwn } from '#tests/functional/notifications/emission_support'
+import {
+  delivered,
+  resetRecording,
+  routeInstance,
+  routeOwn,
+} from '#tests/functional/notifications/emission_support'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const FIREFOX_LINUX_UPDATED = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
+const FIREFOX_LINUX_UPDATED =
+  'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 
@@ -97,9 +103,13 @@ test.group('Notifications | account events', (group) => {
     const messages = await delivered()
     assert.lengthOf(messages, 1)
     assert.equal(messages[0].event, 'auth.password_reset_requested')
-    assert.deepEqual(messages[0].payload, { user: { id: user.id, username: user.username, email: user.email } })
+    assert.deepEqual(messages[0].payload, {
+      user: { id: user.id, username: user.username, email: user.email },
+    })
     assert.equal(messages[0].recipient?.userId, user.id)
-    const mail = await smtp.waitForMessage((received) => JSON.stringify(received.to).includes(user.email))
+    const mail = await smtp.waitForMessage((received) =>
+      JSON.stringify(received.to).includes(user.email)
+    )
     const link = /\/auth\/resetPassword\/([\w-]+)/.exec(mail.text ?? '')
     assert.isNotNull(link)
     assert.notInclude(JSON.stringify(messages[0]), link![1])
@@ -130,13 +140,23 @@ test.group('Notifications | account events', (group) => {
         ['auth.new_device_sign_in', FIREFOX_LINUX, '192.168.7.1'],
       ]
     )
-    assert.deepEqual(messages[0].payload.user, { id: user.id, username: user.username, email: user.email })
+    assert.deepEqual(messages[0].payload.user, {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+    })
     assert.equal(messages[0].recipient?.userId, user.id)
   })
 })
 
 /** The settings the social-login group changes (reset to their defaults after it). */
-const OAUTH_KEYS = ['general.appUrl', 'oauth.oidc-enabled', 'oauth.oidc-discoveryUri', 'oauth.oidc-clientId', 'oauth.oidc-clientSecret']
+const OAUTH_KEYS = [
+  'general.appUrl',
+  'oauth.oidc-enabled',
+  'oauth.oidc-discoveryUri',
+  'oauth.oidc-clientId',
+  'oauth.oidc-clientSecret',
+]
 
 test.group('Notifications | new device through social login', (group) => {
   let idp: TestOidcProvider
@@ -154,7 +174,9 @@ test.group('Notifications | new device through social login', (group) => {
     await cleanupShareTests()
   })
 
-  test('a social sign-in from another device than the password sign-ins is new', async ({ assert }) => {
+  test('a social sign-in from another device than the password sign-ins is new', async ({
+    assert,
+  }) => {
     await configureOauth({
       'oauth.oidc-enabled': true,
       'oauth.oidc-discoveryUri': idp.discoveryUri,

@@ -12,7 +12,11 @@ import ExpiryNoticeJob from '#services/jobs/expiry_notice_job'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 import { cleanupShareTests, shareUser } from '#tests/helpers/shares'
-import { delivered, resetRecording, routeOwn } from '#tests/functional/notifications/emission_support'
+import {
+  delivered,
+  resetRecording,
+  routeOwn,
+} from '#tests/functional/notifications/emission_support'
 
 test.group('Notifications | reverse share events', (group) => {
   group.teardown(cleanCommittedData)
@@ -45,7 +49,11 @@ test.group('Notifications | reverse share events', (group) => {
       remainingUses: 2,
       expiresAt: null,
     })
-    assert.include(used.payload.share, { id: upload.shareId, creatorId: null, reverseShareId: reverseShare.id })
+    assert.include(used.payload.share, {
+      id: upload.shareId,
+      creatorId: null,
+      reverseShareId: reverseShare.id,
+    })
     assert.notProperty(used.payload.reverseShare, 'token')
     assert.notInclude(JSON.stringify(used.payload), token)
     assert.equal(used.recipient?.userId, owner.user.id)
@@ -53,7 +61,9 @@ test.group('Notifications | reverse share events', (group) => {
     assert.include(completed.payload.share, { id: upload.shareId, fileCount: 1, size: 3 })
   })
 
-  test('reverse_share.expiring is sent once, only for reverse shares expiring within a day', async ({ assert }) => {
+  test('reverse_share.expiring is sent once, only for reverse shares expiring within a day', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     await routeOwn(owner.cookie, ['reverse_share.expiring'])
     const { token } = await createReverseShare(owner.cookie, { shareExpiration: '3-hours' })
@@ -66,7 +76,10 @@ test.group('Notifications | reverse share events', (group) => {
     const messages = await delivered()
     assert.lengthOf(messages, 1)
     assert.equal(messages[0].event, 'reverse_share.expiring')
-    assert.include(messages[0].payload.reverseShare, { id: reverseShare.id, creatorId: owner.user.id })
+    assert.include(messages[0].payload.reverseShare, {
+      id: reverseShare.id,
+      creatorId: owner.user.id,
+    })
     assert.isNotNull(messages[0].payload.reverseShare.expiresAt)
   })
 })

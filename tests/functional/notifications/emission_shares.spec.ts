@@ -24,7 +24,11 @@ import {
   shareToken,
   shareUser,
 } from '#tests/helpers/shares'
-import { delivered, resetRecording, routeOwn } from '#tests/functional/notifications/emission_support'
+import {
+  delivered,
+  resetRecording,
+  routeOwn,
+} from '#tests/functional/notifications/emission_support'
 import { waitFor } from '#tests/helpers/redis_server'
 
 test.group('Notifications | share events', (group) => {
@@ -34,7 +38,9 @@ test.group('Notifications | share events', (group) => {
     await resetRecording()
   })
 
-  test('share.created reaches the owner who routed it, once, and nobody else', async ({ assert }) => {
+  test('share.created reaches the owner who routed it, once, and nobody else', async ({
+    assert,
+  }) => {
     // A confirmed public address (#services/links/link_base): the share's URL is built on it.
     await setConfig('general.appUrl', 'https://tern.example.com')
     const owner = await shareUser()
@@ -49,7 +55,14 @@ test.group('Notifications | share events', (group) => {
     const [message] = messages
     assert.equal(message.event, 'share.created')
     assert.deepEqual(message.payload, {
-      share: { id, name: 'Holiday', url: message.payload.share.url, expiresAt: null, creatorId: owner.user.id, reverseShareId: null },
+      share: {
+        id,
+        name: 'Holiday',
+        url: message.payload.share.url,
+        expiresAt: null,
+        creatorId: owner.user.id,
+        reverseShareId: null,
+      },
     })
     assert.equal(message.payload.share.url, `https://tern.example.com/s/${id}`)
     assert.equal(message.recipient?.userId, owner.user.id)
@@ -62,14 +75,28 @@ test.group('Notifications | share events', (group) => {
   }) => {
     const owner = await shareUser()
     await routeOwn(owner.cookie, ['share.completed'])
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello', 'b.txt': 'world!' } })
-    assert.equal((await api('DELETE', `/api/shares/${share.id}/complete`, { cookie: owner.cookie })).status, 200)
-    assert.equal((await api('POST', `/api/shares/${share.id}/complete`, { cookie: owner.cookie })).status, 202)
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'hello', 'b.txt': 'world!' },
+    })
+    assert.equal(
+      (await api('DELETE', `/api/shares/${share.id}/complete`, { cookie: owner.cookie })).status,
+      200
+    )
+    assert.equal(
+      (await api('POST', `/api/shares/${share.id}/complete`, { cookie: owner.cookie })).status,
+      202
+    )
 
     const messages = await delivered()
     assert.lengthOf(messages, 1)
     assert.equal(messages[0].event, 'share.completed')
-    assert.include(messages[0].payload.share, { id: share.id, fileCount: 2, size: 11, creatorId: owner.user.id })
+    assert.include(messages[0].payload.share, {
+      id: share.id,
+      fileCount: 2,
+      size: 11,
+      creatorId: owner.user.id,
+    })
   })
 
   test('share.downloaded: files and the zip fetched by a visitor are one event; the owner downloading is none', async ({
@@ -77,11 +104,24 @@ test.group('Notifications | share events', (group) => {
   }) => {
     const owner = await shareUser()
     await routeOwn(owner.cookie, ['share.downloaded'])
-    const mine = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a', 'b.txt': 'b' } })
+    const mine = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'a', 'b.txt': 'b' },
+    })
     const ownToken = await shareToken(mine.id, undefined, owner.cookie)
     const ownCookie = `${owner.cookie}; ${ownToken.cookie}`
-    assert.equal((await api('GET', `/api/shares/${mine.id}/files/${mine.fileIds['a.txt']}`, { cookie: ownCookie })).status, 200)
-    assert.equal((await api('GET', `/api/shares/${mine.id}/files/zip`, { cookie: ownCookie })).status, 200)
+    assert.equal(
+      (
+        await api('GET', `/api/shares/${mine.id}/files/${mine.fileIds['a.txt']}`, {
+          cookie: ownCookie,
+        })
+      ).status,
+      200
+    )
+    assert.equal(
+      (await api('GET', `/api/shares/${mine.id}/files/zip`, { cookie: ownCookie })).status,
+      200
+    )
     assert.lengthOf(await delivered(), 0)
 
     const files: Record<string, string> = {}
@@ -89,19 +129,35 @@ test.group('Notifications | share events', (group) => {
     const share = await createCompletedShare({ cookie: owner.cookie, files })
     const visitor = (await shareToken(share.id)).cookie!
     // HEAD sends no file: no event.
-    assert.equal((await api('HEAD', `/api/shares/${share.id}/files/${share.fileIds['f0.txt']}`, { cookie: visitor })).status, 200)
+    assert.equal(
+      (
+        await api('HEAD', `/api/shares/${share.id}/files/${share.fileIds['f0.txt']}`, {
+          cookie: visitor,
+        })
+      ).status,
+      200
+    )
     assert.lengthOf(await delivered(), 0)
     for (const name of Object.keys(files)) {
-      const response = await api('GET', `/api/shares/${share.id}/files/${share.fileIds[name]}`, { cookie: visitor })
+      const response = await api('GET', `/api/shares/${share.id}/files/${share.fileIds[name]}`, {
+        cookie: visitor,
+      })
       assert.equal(response.status, 200)
     }
-    assert.equal((await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status, 200)
+    assert.equal(
+      (await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status,
+      200
+    )
 
     const messages = await delivered()
     assert.lengthOf(messages, 1)
     assert.equal(messages[0].event, 'share.downloaded')
     assert.equal(messages[0].payload.share.id, share.id)
-    assert.deepEqual(messages[0].payload.file, { id: share.fileIds['f0.txt'], name: 'f0.txt', size: 6 })
+    assert.deepEqual(messages[0].payload.file, {
+      id: share.fileIds['f0.txt'],
+      name: 'f0.txt',
+      size: 6,
+    })
   })
 
   test('share.downloaded: a zip download by a visitor names no file', async ({ assert }) => {
@@ -109,7 +165,10 @@ test.group('Notifications | share events', (group) => {
     await routeOwn(owner.cookie, ['share.downloaded'])
     const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' } })
     const visitor = (await shareToken(share.id)).cookie!
-    assert.equal((await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status, 200)
+    assert.equal(
+      (await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status,
+      200
+    )
     const messages = await delivered('share.downloaded')
     assert.lengthOf(messages, 1)
     assert.isNull(messages[0].payload.file)
@@ -121,23 +180,37 @@ test.group('Notifications | share events', (group) => {
     const owner = await shareUser()
     await routeOwn(owner.cookie, ['share.downloaded'])
     const content = randomBytes(4 * 1024 * 1024)
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'big.bin': content } })
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'big.bin': content },
+    })
     const visitor = (await shareToken(share.id)).cookie!
     const path = `/api/shares/${share.id}/files/${share.fileIds['big.bin']}`
     // The notice runs while the body streams: a client that goes away after the headers does not cancel it.
     const leaving = new AbortController()
-    const started = await fetch(baseUrl() + path, { headers: { cookie: visitor }, signal: leaving.signal })
+    const started = await fetch(baseUrl() + path, {
+      headers: { cookie: visitor },
+      signal: leaving.signal,
+    })
     assert.equal(started.status, 200)
     leaving.abort()
     await started.body?.cancel().catch(() => {})
-    await waitFor(async () => (await delivered('share.downloaded')).length > 0, 30_000, 'the download notice')
+    await waitFor(
+      async () => (await delivered('share.downloaded')).length > 0,
+      30_000,
+      'the download notice'
+    )
 
     const whole = await api('GET', path, { cookie: visitor })
     assert.equal(whole.status, 200)
     assert.isTrue(whole.bytes.equals(content))
     const messages = await delivered('share.downloaded')
     assert.lengthOf(messages, 1)
-    assert.deepEqual(messages[0].payload.file, { id: share.fileIds['big.bin'], name: 'big.bin', size: content.length })
+    assert.deepEqual(messages[0].payload.file, {
+      id: share.fileIds['big.bin'],
+      name: 'big.bin',
+      size: content.length,
+    })
   })
 
   test('share.deleted says who deleted: the owner, or an admin', async ({ assert }) => {
@@ -146,8 +219,14 @@ test.group('Notifications | share events', (group) => {
     await routeOwn(owner.cookie, ['share.deleted'])
     const first = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' } })
     const second = await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' } })
-    assert.equal((await api('DELETE', `/api/shares/${first.id}`, { cookie: owner.cookie })).status, 200)
-    assert.equal((await api('DELETE', `/api/shares/${second.id}`, { cookie: admin.cookie })).status, 200)
+    assert.equal(
+      (await api('DELETE', `/api/shares/${first.id}`, { cookie: owner.cookie })).status,
+      200
+    )
+    assert.equal(
+      (await api('DELETE', `/api/shares/${second.id}`, { cookie: admin.cookie })).status,
+      200
+    )
 
     const messages = await delivered()
     assert.deepEqual(
@@ -164,8 +243,16 @@ test.group('Notifications | share events', (group) => {
   }) => {
     const owner = await shareUser()
     await routeOwn(owner.cookie, ['share.expiring'])
-    const soon = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' }, expiration: '2-hours' })
-    await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' }, expiration: '3-days' })
+    const soon = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'a' },
+      expiration: '2-hours',
+    })
+    await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'b.txt': 'b' },
+      expiration: '3-days',
+    })
     const job = await app.container.make(ExpiryNoticeJob)
 
     assert.deepEqual((await job.run()).shares, [soon.id])
@@ -176,11 +263,17 @@ test.group('Notifications | share events', (group) => {
     assert.equal(messages[0].payload.share.id, soon.id)
     assert.isNotNull(messages[0].payload.share.expiresAt)
 
-    const edited = await api('PATCH', `/api/shares/${soon.id}`, { cookie: owner.cookie, json: { expiration: '5-hours' } })
+    const edited = await api('PATCH', `/api/shares/${soon.id}`, {
+      cookie: owner.cookie,
+      json: { expiration: '5-hours' },
+    })
     assert.equal(edited.status, 200)
     // Two turns at once (two instances): the claim lets one of them announce it.
     const turns = await Promise.all([job.run(), job.run()])
-    assert.deepEqual(turns.flatMap((turn) => turn.shares), [soon.id])
+    assert.deepEqual(
+      turns.flatMap((turn) => turn.shares),
+      [soon.id]
+    )
     assert.lengthOf(await delivered('share.expiring'), 2)
   })
 
@@ -188,8 +281,16 @@ test.group('Notifications | share events', (group) => {
     const owner = await shareUser()
     const other = await shareUser()
     await routeOwn(owner.cookie, ['share.expired'])
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' }, expiration: '1-hour' })
-    const unrouted = await createCompletedShare({ cookie: other.cookie, files: { 'a.txt': 'a' }, expiration: '1-hour' })
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'a' },
+      expiration: '1-hour',
+    })
+    const unrouted = await createCompletedShare({
+      cookie: other.cookie,
+      files: { 'a.txt': 'a' },
+      expiration: '1-hour',
+    })
     const past = dbDate(DateTime.utc().minus({ minutes: 1 }))
     await db.from('shares').whereIn('id', [share.id, unrouted.id]).update({ expiration: past })
 
@@ -203,13 +304,26 @@ test.group('Notifications | share events', (group) => {
 
   test('without a route, nothing is delivered for the whole lifecycle', async ({ assert }) => {
     const owner = await shareUser()
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' }, expiration: '2-hours' })
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'a' },
+      expiration: '2-hours',
+    })
     const visitor = (await shareToken(share.id)).cookie!
-    assert.equal((await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status, 200)
+    assert.equal(
+      (await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: visitor })).status,
+      200
+    )
     await (await app.container.make(ExpiryNoticeJob)).run()
-    assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: owner.cookie })).status, 200)
+    assert.equal(
+      (await api('DELETE', `/api/shares/${share.id}`, { cookie: owner.cookie })).status,
+      200
+    )
     assert.lengthOf(await delivered(), 0)
-    const rows = await db.from('notification_deliveries').where('channel', 'recording').count('* as total')
+    const rows = await db
+      .from('notification_deliveries')
+      .where('channel', 'recording')
+      .count('* as total')
     assert.equal(Number(rows[0].total), 0)
   })
 })

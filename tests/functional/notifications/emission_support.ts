@@ -30,10 +30,17 @@ export async function routeOwn(cookie: string, events: NotificationEventId[]): P
 }
 
 /** Saves the instance routes (an admin's cookie): each of `events` to the recording channel. */
-export async function routeInstance(adminCookie: string, events: NotificationEventId[]): Promise<void> {
+export async function routeInstance(
+  adminCookie: string,
+  events: NotificationEventId[]
+): Promise<void> {
   const routes = events.map((event) => ({ event, channel: RECORDING_CHANNEL }))
-  const response = await api('PUT', '/api/notifications/routes', { cookie: adminCookie, json: { routes } })
-  if (response.status !== 200) throw new Error(`instance routes: ${response.status} ${response.bytes}`)
+  const response = await api('PUT', '/api/notifications/routes', {
+    cookie: adminCookie,
+    json: { routes },
+  })
+  if (response.status !== 200)
+    throw new Error(`instance routes: ${response.status} ${response.bytes}`)
 }
 
 /** A recorded message of any event (its payload read as the test expects). */
@@ -44,7 +51,9 @@ export type RecordedMessage = Omit<NotificationMessage, 'payload'> & { payload: 
  * once nothing is pending in the outbox: work queued by a request (a
  * password-reset request) first, then the recording channel's rows.
  */
-export async function delivered<E extends NotificationEventId>(event: E): Promise<NotificationMessage<E>[]>
+export async function delivered<E extends NotificationEventId>(
+  event: E
+): Promise<NotificationMessage<E>[]>
 export async function delivered(): Promise<RecordedMessage[]>
 export async function delivered(event?: NotificationEventId): Promise<NotificationMessage[]> {
   await outbox.idle()

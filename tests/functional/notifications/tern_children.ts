@@ -50,7 +50,10 @@ export async function startChild(env: Record<string, string> = {}): Promise<Tern
   const deadline = Date.now() + 45_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Tern child exited at start:\n${output}`)
-    const status = await fetch(`${ternChild.url}/api/health`).then((r) => r.status, () => 0)
+    const status = await fetch(`${ternChild.url}/api/health`).then(
+      (r) => r.status,
+      () => 0
+    )
     if (status === 200) return ternChild
     if (Date.now() > deadline) {
       await ternChild.kill()
@@ -61,10 +64,19 @@ export async function startChild(env: Record<string, string> = {}): Promise<Tern
 }
 
 /** One JSON request to a child; resolves with the status and parsed body. */
-export async function call(child: TernChild, method: string, path: string, cookie?: string, json?: unknown) {
+export async function call(
+  child: TernChild,
+  method: string,
+  path: string,
+  cookie?: string,
+  json?: unknown
+) {
   const response = await fetch(child.url + path, {
     method,
-    headers: { ...(cookie ? { cookie } : {}), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   })
   const text = await response.text()

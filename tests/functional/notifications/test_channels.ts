@@ -37,7 +37,10 @@ export interface TestChannel {
 }
 
 /** Registers a test channel under `name` (see the module comment). */
-export async function registerTestChannel(name: string, options: TestChannelOptions = {}): Promise<TestChannel> {
+export async function registerTestChannel(
+  name: string,
+  options: TestChannelOptions = {}
+): Promise<TestChannel> {
   const outbox = await app.container.make(OutboxService)
   let gate: Promise<void> | null = null
   let entered: (() => void) | null = null
@@ -70,12 +73,17 @@ export async function registerTestChannel(name: string, options: TestChannelOpti
       entered?.()
       if (gate) await gate
       if (state.attempts <= (options.failFirst ?? 0)) {
-        throw new NotificationDeliveryError(`test channel ${name} refused attempt ${state.attempts}`)
+        throw new NotificationDeliveryError(
+          `test channel ${name} refused attempt ${state.attempts}`
+        )
       }
       state.delivered.push(message)
     },
   }
   notifications.register(name, () => channel)
-  const unhandle = outbox.handle(name, routedHandler(notifications, name, channelHandler(notifications, name)))
+  const unhandle = outbox.handle(
+    name,
+    routedHandler(notifications, name, channelHandler(notifications, name))
+  )
   return state
 }

@@ -15,9 +15,13 @@ test.group('Social login | oauth.disablePassword', (group) => {
 
   test('password sign-in works while off and is refused while on', async ({ client, assert }) => {
     await createUser({ username: 'pwuser', password: 'password123' })
-    ;(await client.post('/api/auth/signIn').json({ username: 'pwuser', password: 'password123' })).assertStatus(200)
+    ;(
+      await client.post('/api/auth/signIn').json({ username: 'pwuser', password: 'password123' })
+    ).assertStatus(200)
     await configService.update([{ key: 'oauth.disablePassword', value: true }])
-    const refused = await client.post('/api/auth/signIn').json({ username: 'pwuser', password: 'password123' })
+    const refused = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'pwuser', password: 'password123' })
     refused.assertStatus(403)
     assert.equal(refused.body().message, 'Password sign in is disabled')
   })
@@ -27,14 +31,22 @@ test.group('Social login | oauth.disablePassword', (group) => {
     const request = await client.post('/api/auth/resetPassword/someone@example.com')
     request.assertStatus(403)
     assert.equal(request.body().message, 'Password reset is disabled')
-    const reset = await client.post('/api/auth/resetPassword').json({ token: 'x', password: 'new-password-123' })
+    const reset = await client
+      .post('/api/auth/resetPassword')
+      .json({ token: 'x', password: 'new-password-123' })
     reset.assertStatus(403)
     assert.equal(reset.body().message, 'Password reset is disabled')
   })
 
-  test('the setting is public, so the sign-in page can hide the form', async ({ client, assert }) => {
+  test('the setting is public, so the sign-in page can hide the form', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'oauth.disablePassword', value: true }])
     const configs = (await client.get('/api/configs')).body() as { key: string; value: unknown }[]
-    assert.equal(configs.find((variable) => variable.key === 'oauth.disablePassword')?.value, 'true')
+    assert.equal(
+      configs.find((variable) => variable.key === 'oauth.disablePassword')?.value,
+      'true'
+    )
   })
 })

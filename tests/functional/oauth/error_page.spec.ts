@@ -21,17 +21,22 @@ const EXPECTED: Record<string, string> = {
   no_email: 'The e-mail address cannot be obtained from this OpenID Connect account.',
   already_linked: 'This OpenID Connect account is already linked to another account.',
   not_linked: 'This OpenID Connect account is not yet linked to any account.',
-  unverified_account: 'This OpenID Connect account is unverified, please try again after verification.',
+  unverified_account:
+    'This OpenID Connect account is unverified, please try again after verification.',
   discord_guild_permission_denied: 'You are not allowed to sign in.',
   cannot_get_user_info: 'Your user info cannot be fetched from this OpenID Connect account.',
   user_not_allowed: 'You are not allowed to sign in with OpenID Connect.',
-  app_url_unconfirmed: 'Sign-in with OpenID Connect is not available yet: an administrator first has to confirm the address of this site.',
+  app_url_unconfirmed:
+    'Sign-in with OpenID Connect is not available yet: an administrator first has to confirm the address of this site.',
 }
 
 test.group('Social login | error page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('shows the message of every code with the provider name "OpenID Connect" for oidc', async ({ client, assert }) => {
+  test('shows the message of every code with the provider name "OpenID Connect" for oidc', async ({
+    client,
+    assert,
+  }) => {
     assert.sameMembers(Object.keys(EXPECTED), [...SOCIAL_LOGIN_ERROR_CODES])
     for (const code of SOCIAL_LOGIN_ERROR_CODES) {
       const response = await client.get(`/error?error=${code}&redirect=%2Faccount&params=oidc`)
@@ -42,19 +47,32 @@ test.group('Social login | error page', (group) => {
     }
   })
 
-  test('an unknown code shows default; a foreign redirect falls back to the sign-in page', async ({ client, assert }) => {
-    const page = html((await client.get('/error?error=bogus&redirect=https://evil.test&params=github')).text())
+  test('an unknown code shows default; a foreign redirect falls back to the sign-in page', async ({
+    client,
+    assert,
+  }) => {
+    const page = html(
+      (await client.get('/error?error=bogus&redirect=https://evil.test&params=github')).text()
+    )
     assert.include(page, 'data-error-code="default">Something went wrong.<')
     assert.match(page, /<a[^>]*href="\/auth\/signIn"/)
     assert.notInclude(page, 'evil.test"')
   })
 
-  test('a provider without a registered plugin is shown by its capitalised id', async ({ client, assert }) => {
-    const page = html((await client.get('/error?error=no_user&redirect=/auth/signIn&params=gitlab')).text())
+  test('a provider without a registered plugin is shown by its capitalised id', async ({
+    client,
+    assert,
+  }) => {
+    const page = html(
+      (await client.get('/error?error=no_user&redirect=/auth/signIn&params=gitlab')).text()
+    )
     assert.include(page, 'No user is linked to this Gitlab account.')
   })
 
-  test('the sign-in page hides the password form under oauth.disablePassword', async ({ client, assert }) => {
+  test('the sign-in page hides the password form under oauth.disablePassword', async ({
+    client,
+    assert,
+  }) => {
     assert.match(html((await client.get('/auth/signIn')).text()), /for="signIn_password"/)
     await configService.update([{ key: 'oauth.disablePassword', value: true }])
     assert.notMatch(html((await client.get('/auth/signIn')).text()), /for="signIn_password"/)

@@ -53,7 +53,8 @@ function registryWith(manifests: PluginManifest[]): ConfigRegistry {
   const registry = new ConfigRegistry()
   registerCoreConfigCategories(registry)
   for (const manifest of manifests) {
-    for (const entry of manifest.config ?? []) registry.defineCategory({ ...entry, source: manifest.id })
+    for (const entry of manifest.config ?? [])
+      registry.defineCategory({ ...entry, source: manifest.id })
   }
   return registry
 }
@@ -67,7 +68,11 @@ function bootWith(plugins: string) {
     execFile(
       process.execPath,
       ['--import=@poppinss/ts-exec', 'tests/fixtures/plugins/boot_app.ts'],
-      { cwd: fileURLToPath(app.appRoot), env: { ...process.env, TERN_PLUGINS: plugins }, timeout: 120_000 },
+      {
+        cwd: fileURLToPath(app.appRoot),
+        env: { ...process.env, TERN_PLUGINS: plugins },
+        timeout: 120_000,
+      },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`${error.message}\n${stderr}`))
         const { providers, oauthKeys } = JSON.parse(stdout)
@@ -89,7 +94,10 @@ function codeOf(action: () => unknown): string | undefined {
 test.group('Social login | provider settings from the plugins', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the admin API lists the Social Login keys in Pingvin order, each from its plugin', async ({ client, assert }) => {
+  test('the admin API lists the Social Login keys in Pingvin order, each from its plugin', async ({
+    client,
+    assert,
+  }) => {
     const admin = await authHeaderFor(await createUser({ admin: true }))
     // Tern's view (?ext=1); a Pingvin client's is in tests/functional/configs_pingvin_view.spec.ts.
     const response = await client.get('/api/configs/admin/oauth?ext=1').header(...admin)
@@ -109,53 +117,81 @@ test.group('Social login | provider settings from the plugins', (group) => {
     }
 
     const categories = await client.get('/api/configs/admin').header(...admin)
-    const names = (categories.body() as { name?: string; displayName?: string }[]).map((c) => c.displayName ?? c.name)
+    const names = (categories.body() as { name?: string; displayName?: string }[]).map(
+      (c) => c.displayName ?? c.name
+    )
     assert.deepEqual(names.slice(0, 5), ['General', 'Share', 'Email', 'SMTP', 'Social Login'])
 
     // Visitors still see only the public oauth key.
-    const publicKeys = ((await client.get('/api/configs')).body() as { key: string }[]).map((item) => item.key)
+    const publicKeys = ((await client.get('/api/configs')).body() as { key: string }[]).map(
+      (item) => item.key
+    )
     assert.deepEqual(
       publicKeys.filter((key) => key.startsWith('oauth.')),
       ['oauth.disablePassword']
     )
   })
 
-  test('the rules moved with the settings: tenant and guild values are checked', async ({ client, assert }) => {
+  test('the rules moved with the settings: tenant and guild values are checked', async ({
+    client,
+    assert,
+  }) => {
     const admin = await authHeaderFor(await createUser({ admin: true }))
-    const tenant = await client.patch('/api/configs/admin').header(...admin).json([{ key: 'oauth.microsoft-tenant', value: 'everyone' }])
+    const tenant = await client
+      .patch('/api/configs/admin')
+      .header(...admin)
+      .json([{ key: 'oauth.microsoft-tenant', value: 'everyone' }])
     tenant.assertStatus(400)
     assert.match(JSON.stringify(tenant.body()), /Microsoft tenant must be/)
-    const guild = await client.patch('/api/configs/admin').header(...admin).json([{ key: 'oauth.discord-limitedGuild', value: 'abc' }])
+    const guild = await client
+      .patch('/api/configs/admin')
+      .header(...admin)
+      .json([{ key: 'oauth.discord-limitedGuild', value: 'abc' }])
     guild.assertStatus(400)
-    const uri = await client.patch('/api/configs/admin').header(...admin).json([{ key: 'oauth.oidc-discoveryUri', value: 'ftp://x' }])
+    const uri = await client
+      .patch('/api/configs/admin')
+      .header(...admin)
+      .json([{ key: 'oauth.oidc-discoveryUri', value: 'ftp://x' }])
     uri.assertStatus(400)
   })
 
-  test('a real start without the github and microsoft plugins offers neither their provider nor their settings', async ({ assert }) => {
+  test('a real start without the github and microsoft plugins offers neither their provider nor their settings', async ({
+    assert,
+  }) => {
     const started = await bootWith('local-storage,email,discord,oidc,google')
     assert.deepEqual(started.providers, ['discord', 'oidc', 'google'])
     assert.deepEqual(
       started.keys,
-      SOCIAL_LOGIN_KEYS.filter((key) => !key.startsWith('oauth.github-') && !key.startsWith('oauth.microsoft-'))
+      SOCIAL_LOGIN_KEYS.filter(
+        (key) => !key.startsWith('oauth.github-') && !key.startsWith('oauth.microsoft-')
+      )
     )
   }).timeout(150_000)
 
-  test('a provider plugin that is not enabled offers no settings; load order does not change the order', ({ assert }) => {
+  test('a provider plugin that is not enabled offers no settings; load order does not change the order', ({
+    assert,
+  }) => {
     const registry = registryWith([oidc, google, discord])
     const keys = registry.category('oauth')!.variables.map((variable) => variable.key)
     assert.deepEqual(
       keys,
-      SOCIAL_LOGIN_KEYS.filter((key) => !key.startsWith('oauth.github-') && !key.startsWith('oauth.microsoft-'))
+      SOCIAL_LOGIN_KEYS.filter(
+        (key) => !key.startsWith('oauth.github-') && !key.startsWith('oauth.microsoft-')
+      )
     )
     assert.isUndefined(registry.find('oauth.github-enabled'))
     // Every provider, loaded in the test run's plugin order, gives Pingvin's order.
     assert.deepEqual(
-      registryWith([oidc, github, google, discord, microsoft]).category('oauth')!.variables.map((v) => v.key),
+      registryWith([oidc, github, google, discord, microsoft])
+        .category('oauth')!
+        .variables.map((v) => v.key),
       SOCIAL_LOGIN_KEYS
     )
   })
 
-  test('extensions are checked like categories: unknown category, taken key, wrong prefix', ({ assert }) => {
+  test('extensions are checked like categories: unknown category, taken key, wrong prefix', ({
+    assert,
+  }) => {
     const registry = registryWith([github])
     assert.equal(
       codeOf(() => registry.defineCategory({ id: 'nope', extend: true, variables: [] })),

@@ -64,7 +64,10 @@ test.group('Social login | flow', (group) => {
     assert.notInclude((await client.get('/api/oauth/available')).body(), 'oidc')
   })
 
-  test('auth redirects to the provider with state cookie, PKCE and nonce', async ({ client, assert }) => {
+  test('auth redirects to the provider with state cookie, PKCE and nonce', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/api/oauth/auth/oidc').redirects(0)
     response.assertStatus(302)
     const location = new URL(response.header('location')!)
@@ -87,8 +90,15 @@ test.group('Social login | flow', (group) => {
     ;(await client.get('/api/oauth/auth/oidc').redirects(0)).assertStatus(403)
   })
 
-  test('a new provider account signs up, gets session cookies and is linked', async ({ client, assert }) => {
-    idp.addAccount('sub-new', { email: 'New.Person@example.com', email_verified: true, preferred_username: 'new person!' })
+  test('a new provider account signs up, gets session cookies and is linked', async ({
+    client,
+    assert,
+  }) => {
+    idp.addAccount('sub-new', {
+      email: 'New.Person@example.com',
+      email_verified: true,
+      preferred_username: 'new person!',
+    })
     const { browser, callback } = await signInAs('sub-new')
     assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'New.Person@example.com')
@@ -97,27 +107,44 @@ test.group('Social login | flow', (group) => {
     const accessToken = browser.cookie(ternUrl(), 'access_token')!
     assert.exists(accessToken)
     assert.exists(browser.cookie(ternUrl(), 'refresh_token'))
-    const status = await client.get('/api/oauth/status').header('Cookie', `access_token=${accessToken}`)
+    const status = await client
+      .get('/api/oauth/status')
+      .header('Cookie', `access_token=${accessToken}`)
     status.assertStatus(200)
     status.assertBody({ oidc: { provider: 'oidc', providerUsername: 'new person!' } })
     const me = await client.get('/api/users/me').header('Cookie', `access_token=${accessToken}`)
     assert.equal(me.body().id, user.id)
   })
 
-  test('a linked provider account signs in as its user; taken usernames get a suffix', async ({ assert }) => {
+  test('a linked provider account signs in as its user; taken usernames get a suffix', async ({
+    assert,
+  }) => {
     await createUser({ username: 'taken' })
-    idp.addAccount('sub-taken', { email: 'other@example.com', email_verified: true, preferred_username: 'taken' })
+    idp.addAccount('sub-taken', {
+      email: 'other@example.com',
+      email_verified: true,
+      preferred_username: 'taken',
+    })
     const first = await signInAs('sub-taken')
     assert.equal(locationOf(first.callback), '/upload')
     const user = await User.findByOrFail('email', 'other@example.com')
     assert.equal(user.username, 'taken1')
     const second = await signInAs('sub-taken')
     assert.equal(locationOf(second.callback), '/upload')
-    assert.equal(await User.query().where('email', 'other@example.com').count('* as n').first().then((r) => Number(r!.$extras.n)), 1)
+    assert.equal(
+      await User.query()
+        .where('email', 'other@example.com')
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      1
+    )
     assert.lengthOf(await SocialAccount.query().where('providerUserId', 'sub-taken'), 1)
   })
 
-  test('a verified e-mail of an existing user links the account to that user', async ({ assert }) => {
+  test('a verified e-mail of an existing user links the account to that user', async ({
+    assert,
+  }) => {
     const existing = await createUser({ email: 'match@example.com' })
     idp.addAccount('sub-match', { email: 'MATCH@example.com', email_verified: true })
     const { callback } = await signInAs('sub-match')
@@ -130,7 +157,11 @@ test.group('Social login | flow', (group) => {
     await configureOauth({ 'oauth.allowRegistration': false })
     idp.addAccount('sub-closed', { email: 'closed@example.com', email_verified: true })
     const { callback } = await signInAs('sub-closed')
-    assert.deepEqual(errorPageOf(callback), { error: 'no_user', redirect: '/auth/signIn', params: 'oidc' })
+    assert.deepEqual(errorPageOf(callback), {
+      error: 'no_user',
+      redirect: '/auth/signIn',
+      params: 'oidc',
+    })
     assert.isNull(await User.findBy('email', 'closed@example.com'))
   })
 
@@ -138,7 +169,10 @@ test.group('Social login | flow', (group) => {
     idp.addAccount('sub-noemail', { preferred_username: 'nomail' })
     assert.equal(errorPageOf((await signInAs('sub-noemail')).callback)?.error, 'no_email')
     idp.addAccount('sub-unverified', { email: 'unverified@example.com', email_verified: false })
-    assert.equal(errorPageOf((await signInAs('sub-unverified')).callback)?.error, 'unverified_account')
+    assert.equal(
+      errorPageOf((await signInAs('sub-unverified')).callback)?.error,
+      'unverified_account'
+    )
     assert.isNull(await User.findBy('email', 'unverified@example.com'))
   })
 
@@ -146,10 +180,16 @@ test.group('Social login | flow', (group) => {
     const browser = new OauthBrowser()
     const form = await browser.follow(`${ternUrl()}/api/oauth/auth/oidc`)
     const callback = await browser.cancelLogin(form)
-    assert.deepEqual(errorPageOf(callback), { error: 'access_denied', redirect: '/auth/signIn', params: 'oidc' })
+    assert.deepEqual(errorPageOf(callback), {
+      error: 'access_denied',
+      redirect: '/auth/signIn',
+      params: 'oidc',
+    })
   })
 
-  test('a forged state is invalid_token; a missing state cookie is expired_token', async ({ assert }) => {
+  test('a forged state is invalid_token; a missing state cookie is expired_token', async ({
+    assert,
+  }) => {
     idp.addAccount('sub-state', { email: 'state@example.com', email_verified: true })
     const { callback } = await signInAs('sub-state')
     assert.equal(callback.url.pathname, '/api/oauth/callback/oidc')
@@ -166,29 +206,47 @@ test.group('Social login | flow', (group) => {
     })
     // The state cookie is used up by the callback, and a browser without one gets expired_token.
     assert.isUndefined(forger.cookie(ternUrl(), 'oauth_oidc_state'))
-    assert.equal(errorPageOf(await new OauthBrowser().request(callback.url))?.error, 'expired_token')
+    assert.equal(
+      errorPageOf(await new OauthBrowser().request(callback.url))?.error,
+      'expired_token'
+    )
   })
 
   test('signed in: links the provider account and goes to /account', async ({ client, assert }) => {
     const user = await createUser()
-    idp.addAccount('sub-link', { email: 'someone-else@example.com', email_verified: true, preferred_username: 'linker' })
+    idp.addAccount('sub-link', {
+      email: 'someone-else@example.com',
+      email_verified: true,
+      preferred_username: 'linker',
+    })
     const { callback } = await signInAs('sub-link', await signedInBrowser(user))
     assert.equal(locationOf(callback), '/account')
     const account = await SocialAccount.findByOrFail('providerUserId', 'sub-link')
     assert.equal(account.userId, user.id)
     assert.equal(account.providerUsername, 'linker')
     const tokens = await sessionFor(user)
-    const status = await client.get('/api/oauth/status').header('Cookie', `access_token=${tokens.accessToken}`)
+    const status = await client
+      .get('/api/oauth/status')
+      .header('Cookie', `access_token=${tokens.accessToken}`)
     status.assertBody({ oidc: { provider: 'oidc', providerUsername: 'linker' } })
   })
 
   test('linking an account that belongs to someone else: already_linked', async ({ assert }) => {
     const owner = await createUser()
-    await SocialAccount.create({ userId: owner.id, provider: 'oidc', providerUserId: 'sub-owned', providerUsername: 'o' })
+    await SocialAccount.create({
+      userId: owner.id,
+      provider: 'oidc',
+      providerUserId: 'sub-owned',
+      providerUsername: 'o',
+    })
     idp.addAccount('sub-owned', { email: 'owned@example.com', email_verified: true })
     const intruder = await createUser()
     const { callback } = await signInAs('sub-owned', await signedInBrowser(intruder))
-    assert.deepEqual(errorPageOf(callback), { error: 'already_linked', redirect: '/account', params: 'oidc' })
+    assert.deepEqual(errorPageOf(callback), {
+      error: 'already_linked',
+      redirect: '/account',
+      params: 'oidc',
+    })
     // A second account of the same provider for one user is refused too.
     idp.addAccount('sub-second', { email: 'second@example.com', email_verified: true })
     const again = await signInAs('sub-second', await signedInBrowser(owner))
@@ -197,7 +255,12 @@ test.group('Social login | flow', (group) => {
 
   test('unlink answers 201, then not_linked', async ({ client, assert }) => {
     const user = await createUser()
-    await SocialAccount.create({ userId: user.id, provider: 'oidc', providerUserId: 'sub-unlink', providerUsername: 'u' })
+    await SocialAccount.create({
+      userId: user.id,
+      provider: 'oidc',
+      providerUserId: 'sub-unlink',
+      providerUsername: 'u',
+    })
     const cookie = `access_token=${(await sessionFor(user)).accessToken}`
     const first = await client.post('/api/oauth/unlink/oidc').header('Cookie', cookie)
     first.assertStatus(201)
@@ -215,7 +278,12 @@ test.group('Social login | flow', (group) => {
     user.totpSecret = secret
     user.totpVerified = true
     await user.save()
-    await SocialAccount.create({ userId: user.id, provider: 'oidc', providerUserId: 'sub-totp', providerUsername: 't' })
+    await SocialAccount.create({
+      userId: user.id,
+      provider: 'oidc',
+      providerUserId: 'sub-totp',
+      providerUsername: 't',
+    })
     idp.addAccount('sub-totp', { email: 'totp@example.com', email_verified: true })
 
     const ignoring = await signInAs('sub-totp')

@@ -10,7 +10,10 @@ const configService = await app.container.make(ConfigService)
 test.group('Pages | auth pages render', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the sign-in page is server-rendered with its title, fields and links', async ({ client, assert }) => {
+  test('the sign-in page is server-rendered with its title, fields and links', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/auth/signIn')
     response.assertStatus(200)
     const page = html(response.text())
@@ -23,7 +26,10 @@ test.group('Pages | auth pages render', (group) => {
     assert.match(page, /<a href="\/auth\/signUp"[^>]*>Sign up<\/a>/)
   })
 
-  test('the sign-in page offers "Forgot password?" only while e-mail is on and the public address confirmed', async ({ client, assert }) => {
+  test('the sign-in page offers "Forgot password?" only while e-mail is on and the public address confirmed', async ({
+    client,
+    assert,
+  }) => {
     assert.isFalse((await inertiaVisit(client, '/auth/signIn')).props.mailEnabled)
     await configService.update([
       { key: 'smtp.enabled', value: true },
@@ -38,7 +44,10 @@ test.group('Pages | auth pages render', (group) => {
     assert.match(page, /<a href="\/auth\/resetPassword"[^>]*>Forgot password\?<\/a>/)
   })
 
-  test('the sign-in page hides sign-up and forgot-password links when the settings say so', async ({ client, assert }) => {
+  test('the sign-in page hides sign-up and forgot-password links when the settings say so', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([
       { key: 'share.allowRegistration', value: false },
       { key: 'oauth.disablePassword', value: true },
@@ -60,10 +69,22 @@ test.group('Pages | auth pages render', (group) => {
     assert.include(page, 'Passwort vergessen?')
   })
 
-  test('the sign-in page keeps a local redirect and lands on Upload for none or any other one', async ({ client, assert }) => {
-    assert.equal((await inertiaVisit(client, '/auth/signIn?redirect=/account')).props.redirect, '/account')
+  test('the sign-in page keeps a local redirect and lands on Upload for none or any other one', async ({
+    client,
+    assert,
+  }) => {
+    assert.equal(
+      (await inertiaVisit(client, '/auth/signIn?redirect=/account')).props.redirect,
+      '/account'
+    )
     assert.equal((await inertiaVisit(client, '/auth/signIn')).props.redirect, '/upload')
-    const unsafeValues = ['https://evil.example', '//evil.example', '/\\evil.example', '/\tevil.example', 'account']
+    const unsafeValues = [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\tevil.example',
+      'account',
+    ]
     for (const unsafe of unsafeValues) {
       for (const page of ['/auth/signIn', '/auth/signUp', '/auth/totp/token-1']) {
         const visit = await inertiaVisit(client, `${page}?redirect=${encodeURIComponent(unsafe)}`)
@@ -72,19 +93,30 @@ test.group('Pages | auth pages render', (group) => {
     }
   })
 
-  test('signed-in users are sent from sign-in to the redirect, or to Upload', async ({ client }) => {
+  test('signed-in users are sent from sign-in to the redirect, or to Upload', async ({
+    client,
+  }) => {
     const cookie = await accessCookieFor(await createUser())
-    const toAccount = await client.get('/auth/signIn?redirect=/account').header('Cookie', cookie).redirects(0)
+    const toAccount = await client
+      .get('/auth/signIn?redirect=/account')
+      .header('Cookie', cookie)
+      .redirects(0)
     toAccount.assertStatus(302)
     toAccount.assertHeader('location', '/account')
     for (const unsafe of ['//evil.example', 'https://evil.example']) {
-      const refused = await client.get(`/auth/signIn?redirect=${encodeURIComponent(unsafe)}`).header('Cookie', cookie).redirects(0)
+      const refused = await client
+        .get(`/auth/signIn?redirect=${encodeURIComponent(unsafe)}`)
+        .header('Cookie', cookie)
+        .redirects(0)
       refused.assertStatus(302)
       refused.assertHeader('location', '/upload')
     }
   })
 
-  test('the sign-up page is server-rendered with username, e-mail and password', async ({ client, assert }) => {
+  test('the sign-up page is server-rendered with username, e-mail and password', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/auth/signUp')
     response.assertStatus(200)
     const page = html(response.text())
@@ -111,7 +143,10 @@ test.group('Pages | auth pages render', (group) => {
     response.assertHeader('location', '/upload')
   })
 
-  test('the forgot-password page asks for the e-mail address while e-mail is on and the public address confirmed', async ({ client, assert }) => {
+  test('the forgot-password page asks for the e-mail address while e-mail is on and the public address confirmed', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'smtp.enabled', value: true }])
     // No confirmed address yet: the page says why no link can be sent, and asks for nothing.
     const waiting = html((await client.get('/auth/resetPassword')).text())
@@ -128,7 +163,10 @@ test.group('Pages | auth pages render', (group) => {
     assert.match(page, /<label[^>]*for="forgotPassword_email"[^>]*>Email<\/label>/)
   })
 
-  test('the forgot-password page says plainly that no link can be sent while e-mail is off', async ({ client, assert }) => {
+  test('the forgot-password page says plainly that no link can be sent while e-mail is off', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'smtp.enabled', value: false }])
     const page = html((await client.get('/auth/resetPassword')).text())
     assert.include(page, 'Password reset by e-mail is not available')
@@ -143,10 +181,16 @@ test.group('Pages | auth pages render', (group) => {
     const page = html(response.text())
     assert.include(page, '<title data-inertia="">Account deleted - Tern</title>')
     assert.match(page, /<h1[^>]*>Goodbye<\/h1>/)
-    assert.include(page, 'Your account and all your shares have been deleted. Thank you for using Tern.')
+    assert.include(
+      page,
+      'Your account and all your shares have been deleted. Thank you for using Tern.'
+    )
   })
 
-  test('the reset-password page of a link asks for a new password and keeps the token', async ({ client, assert }) => {
+  test('the reset-password page of a link asks for a new password and keeps the token', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/auth/resetPassword/abc123-token')
     response.assertStatus(200)
     const page = html(response.text())
@@ -157,7 +201,10 @@ test.group('Pages | auth pages render', (group) => {
     assert.equal(inertia.props.token, 'abc123-token')
   })
 
-  test('the TOTP page of a social login asks for the code and keeps the login token', async ({ client, assert }) => {
+  test('the TOTP page of a social login asks for the code and keeps the login token', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/auth/totp/login-token-1')
     response.assertStatus(200)
     const page = html(response.text())
@@ -193,7 +240,14 @@ test.group('Pages | account page', (group) => {
     const page = html(response.text())
     assert.include(page, '<title data-inertia="">My account - Tern</title>')
     assert.match(page, /<h1[^>]*>My account<\/h1>/)
-    for (const section of ['Account info', 'Password', 'Security', 'API tokens', 'Preferences', 'Delete account']) {
+    for (const section of [
+      'Account info',
+      'Password',
+      'Security',
+      'API tokens',
+      'Preferences',
+      'Delete account',
+    ]) {
       assert.match(page, new RegExp(`<h2[^>]*>${section}</h2>`), section)
     }
     assert.match(page, /<input[^>]*id="accountInfo_username"[^>]*value="ada_l"/)
@@ -204,16 +258,25 @@ test.group('Pages | account page', (group) => {
 
   test('a user without a password only sets a new one', async ({ client, assert }) => {
     const user = await createUser({ password: null })
-    const page = html((await client.get('/account').header('Cookie', await accessCookieFor(user))).text())
+    const page = html(
+      (await client.get('/account').header('Cookie', await accessCookieFor(user))).text()
+    )
     assert.notInclude(page, 'changePassword_oldPassword')
     assert.match(page, /<label[^>]*for="changePassword_password"/)
     assert.include(page, 'Set a password first to enable two-factor authentication.')
   })
 
-  test('the account page is rendered in German with the language cookie', async ({ client, assert }) => {
+  test('the account page is rendered in German with the language cookie', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser()
     const page = html(
-      (await client.get('/account').header('Cookie', `${await accessCookieFor(user)}; language=de-DE`)).text()
+      (
+        await client
+          .get('/account')
+          .header('Cookie', `${await accessCookieFor(user)}; language=de-DE`)
+      ).text()
     )
     assert.include(page, '<title data-inertia="">Mein Konto - Tern</title>')
     assert.match(page, /<h2[^>]*>Konto löschen<\/h2>/)

@@ -39,7 +39,8 @@ function catalogue(locale: string, { nested = false } = {}) {
 function argumentNames(elements: MessageFormatElement[], names = new Set<string>()) {
   for (const element of elements) {
     if (element.type !== TYPE.literal && element.type !== TYPE.pound) names.add(element.value)
-    if ('options' in element) for (const option of Object.values(element.options)) argumentNames(option.value, names)
+    if ('options' in element)
+      for (const option of Object.values(element.options)) argumentNames(option.value, names)
     if (element.type === TYPE.tag) argumentNames(element.children, names)
   }
   return [...names].sort()
@@ -52,10 +53,15 @@ function pluralProblems(elements: MessageFormatElement[], locale: string): strin
   for (const element of elements) {
     if (element.type === TYPE.plural && element.pluralType !== 'ordinal') {
       const keys = Object.keys(element.options).filter((key) => !key.startsWith('='))
-      for (const key of keys) if (!categories.includes(key)) problems.push(`plural form "${key}" is not one of ${locale}'s`)
-      for (const category of categories) if (!keys.includes(category)) problems.push(`plural form "${category}" is missing`)
+      for (const key of keys)
+        if (!categories.includes(key))
+          problems.push(`plural form "${key}" is not one of ${locale}'s`)
+      for (const category of categories)
+        if (!keys.includes(category)) problems.push(`plural form "${category}" is missing`)
     }
-    if ('options' in element) for (const option of Object.values(element.options)) problems.push(...pluralProblems(option.value, locale))
+    if ('options' in element)
+      for (const option of Object.values(element.options))
+        problems.push(...pluralProblems(option.value, locale))
   }
   return problems
 }
@@ -67,7 +73,9 @@ function sameAsEnglishAllowed(locale: string): Set<string> {
 }
 
 test.group('Pages | catalogues', () => {
-  test('every language of the spec has a catalogue folder with the same files as English', ({ assert }) => {
+  test('every language of the spec has a catalogue folder with the same files as English', ({
+    assert,
+  }) => {
     const english = readdirSync(app.languageFilesPath('en-US')).sort()
     assert.isAbove(english.length, 0)
     assert.lengthOf(LOCALES, 22)
@@ -76,14 +84,17 @@ test.group('Pages | catalogues', () => {
     }
   })
 
-  test('every language translates every message of the pages, the admin panel, e-mails and the server', ({ assert }) => {
+  test('every language translates every message of the pages, the admin panel, e-mails and the server', ({
+    assert,
+  }) => {
     const english = catalogue('en-US', { nested: true })
     assert.isAbove(Object.keys(english).length, 900)
     const problems: string[] = []
     for (const { code } of LOCALES.filter((locale) => locale.code !== 'en-US')) {
       const messages = catalogue(code, { nested: true })
       const allowed = sameAsEnglishAllowed(code)
-      for (const key of Object.keys(messages)) if (!(key in english)) problems.push(`${code} ${key}: not an English key`)
+      for (const key of Object.keys(messages))
+        if (!(key in english)) problems.push(`${code} ${key}: not an English key`)
       for (const [key, source] of Object.entries(english)) {
         const message = messages[key]
         if (message === undefined) {
@@ -99,32 +110,52 @@ test.group('Pages | catalogues', () => {
         }
         const expected = argumentNames(parse(source)).join(', ')
         if (argumentNames(elements).join(', ') !== expected) {
-          problems.push(`${code} ${key}: arguments ${argumentNames(elements).join(', ')} instead of ${expected}`)
+          problems.push(
+            `${code} ${key}: arguments ${argumentNames(elements).join(', ')} instead of ${expected}`
+          )
         }
-        for (const problem of pluralProblems(elements, code)) problems.push(`${code} ${key}: ${problem}`)
-        if (message === source && source.trim() !== '' && !allowed.has(key)) problems.push(`${code} ${key}: same as English`)
+        for (const problem of pluralProblems(elements, code))
+          problems.push(`${code} ${key}: ${problem}`)
+        if (message === source && source.trim() !== '' && !allowed.has(key))
+          problems.push(`${code} ${key}: same as English`)
       }
-      for (const key of allowed) if (messages[key] !== english[key]) problems.push(`${code} ${key}: allowed to equal English but does not`)
+      for (const key of allowed)
+        if (messages[key] !== english[key])
+          problems.push(`${code} ${key}: allowed to equal English but does not`)
     }
     assert.deepEqual(problems, [])
   })
 
-  test('the catalogue check sees a missing key, a stray argument, a wrong plural form and an untranslated value', ({ assert }) => {
+  test('the catalogue check sees a missing key, a stray argument, a wrong plural form and an untranslated value', ({
+    assert,
+  }) => {
     // The helpers above on made-up Russian messages: each defect is reported.
     const russian = parse('{count, plural, one {# файл} other {# файлов}} {extra}')
     assert.deepEqual(argumentNames(russian), ['count', 'extra'])
-    assert.sameMembers(pluralProblems(russian, 'ru-RU'), ['plural form "few" is missing', 'plural form "many" is missing'])
-    assert.deepEqual(pluralProblems(parse('{n, plural, one {# a} two {# b} other {# c}}'), 'ja-JP'), [
-      'plural form "one" is not one of ja-JP\'s',
-      'plural form "two" is not one of ja-JP\'s',
+    assert.sameMembers(pluralProblems(russian, 'ru-RU'), [
+      'plural form "few" is missing',
+      'plural form "many" is missing',
     ])
+    assert.deepEqual(
+      pluralProblems(parse('{n, plural, one {# a} two {# b} other {# c}}'), 'ja-JP'),
+      ['plural form "one" is not one of ja-JP\'s', 'plural form "two" is not one of ja-JP\'s']
+    )
     assert.throws(() => parse('{count, plural, one {# file}}', { requiresOtherClause: true }))
   })
 
   test('the server reads the same keys, with English as the fallback', ({ assert }) => {
     assert.equal(i18nManager.locale('de-DE').t('shell.nav.signIn'), 'Anmelden')
-    assert.equal(i18nManager.locale('fr-FR').t('shell.nav.userMenu', { username: 'ada' }), 'Menu du compte de ada')
-    assert.notEqual(i18nManager.locale('hu-HU').t('errors.notFound.heading'), "Oops this page doesn't exist.")
-    assert.equal(i18nManager.locale('xx-XX').t('errors.notFound.heading'), "Oops this page doesn't exist.")
+    assert.equal(
+      i18nManager.locale('fr-FR').t('shell.nav.userMenu', { username: 'ada' }),
+      'Menu du compte de ada'
+    )
+    assert.notEqual(
+      i18nManager.locale('hu-HU').t('errors.notFound.heading'),
+      "Oops this page doesn't exist."
+    )
+    assert.equal(
+      i18nManager.locale('xx-XX').t('errors.notFound.heading'),
+      "Oops this page doesn't exist."
+    )
   })
 })

@@ -7,19 +7,27 @@ import { html } from '#tests/helpers/pages'
 test.group('Pages | 404 page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('an unknown page answers 404 with the not-found page and a button home', async ({ client, assert }) => {
+  test('an unknown page answers 404 with the not-found page and a button home', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/no/such/page')
     response.assertStatus(404)
     const page = html(response.text())
     assert.include(page, 'data-server-rendered="true"')
     assert.match(page, /<h1 class="tern-result-title">Oops this page doesn't exist.<\/h1>/)
-    assert.match(page, /<a href="\/"[^>]*class="ant-btn[^"]*ant-btn-primary[^"]*"[^>]*><span>Bring me back home<\/span><\/a>/)
+    assert.match(
+      page,
+      /<a href="\/"[^>]*class="ant-btn[^"]*ant-btn-primary[^"]*"[^>]*><span>Bring me back home<\/span><\/a>/
+    )
     assert.include(page, '"component":"errors\\/not_found"')
     assert.include(page, '<span class="tern-brand-name">Tern</span>')
   })
 
   test('the 404 page speaks the visitor language', async ({ client, assert }) => {
-    const response = await client.get('/no/such/page').header('Cookie', 'language=de-DE; color_scheme=dark')
+    const response = await client
+      .get('/no/such/page')
+      .header('Cookie', 'language=de-DE; color_scheme=dark')
     response.assertStatus(404)
     const page = html(response.text())
     assert.include(page, '<html lang="de-DE"')
@@ -28,10 +36,16 @@ test.group('Pages | 404 page', (group) => {
     assert.include(page, 'Zurück zur Startseite')
   })
 
-  test('an Inertia visit to an unknown page gets the not-found page object', async ({ client, assert }) => {
+  test('an Inertia visit to an unknown page gets the not-found page object', async ({
+    client,
+    assert,
+  }) => {
     const first = await client.get('/')
     const version = /"version":"([^"]*)"/.exec(first.text())?.[1] ?? ''
-    const response = await client.get('/no/such/page').header('X-Inertia', 'true').header('X-Inertia-Version', version)
+    const response = await client
+      .get('/no/such/page')
+      .header('X-Inertia', 'true')
+      .header('X-Inertia-Version', version)
     response.assertStatus(404)
     response.assertHeader('x-inertia', 'true')
     assert.equal(response.body().component, 'errors/not_found')
@@ -49,7 +63,9 @@ test.group('Pages | 404 page', (group) => {
 test.group('Pages | error page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('a failing page request renders the generic error page with a back button', async ({ assert }) => {
+  test('a failing page request renders the generic error page with a back button', async ({
+    assert,
+  }) => {
     const ctx = await testUtils.createHttpContext()
     ctx.request.request.url = '/some/page'
     await new HttpExceptionHandler().handle(new Exception('boom', { status: 500 }), ctx)

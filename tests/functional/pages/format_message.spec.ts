@@ -29,7 +29,9 @@ test.group('Pages | message formatting', () => {
     assert.equal(formatMessage("Use '{name}' literally", { name: 'x' }), 'Use {name} literally')
   })
 
-  test('writes numbers with the locale grouping; a missing count is 0, a missing select value takes other', ({ assert }) => {
+  test('writes numbers with the locale grouping; a missing count is 0, a missing select value takes other', ({
+    assert,
+  }) => {
     assert.equal(formatMessage('Files ({count})', { count: 1200 }, 'en-US'), 'Files (1,200)')
     assert.equal(formatMessage('Files ({count})', { count: 1200 }, 'de-DE'), 'Files (1.200)')
     assert.equal(formatMessage('{count, plural, =0 {none} other {#}}'), 'none')
@@ -43,7 +45,10 @@ test.group('Pages | message formatting', () => {
       ['Hello {name}, {count, plural, one {# share} other {# shares}}', { name: 'Ada', count: 3 }],
       ["Oops this page doesn't exist.", {}],
       ["It''s '{literal}' {count, plural, =0 {none} other {#}}", { count: 0 }],
-      ['{count, plural, offset:1 =0 {nobody} one {{name}} other {{name} and # others}}', { name: 'Ada', count: 3 }],
+      [
+        '{count, plural, offset:1 =0 {nobody} one {{name}} other {{name} and # others}}',
+        { name: 'Ada', count: 3 },
+      ],
       ['{count, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}', { count: 22 }],
     ] as const
     const i18n = i18nManager.locale('en-US')

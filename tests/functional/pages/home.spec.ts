@@ -15,7 +15,10 @@ function antdCss(text: string) {
 test.group('Pages | home', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the home page is server-rendered with the app name, the hero and the three points', async ({ client, assert }) => {
+  test('the home page is server-rendered with the app name, the hero and the three points', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/')
     response.assertStatus(200)
     const page = html(response.text())
@@ -38,7 +41,10 @@ test.group('Pages | home', (group) => {
     assert.include(page, '<title data-inertia="">Home - Dropbox of Ours</title>')
   })
 
-  test('visitors see home, sign in and sign up; get started leads to sign up', async ({ client, assert }) => {
+  test('visitors see home, sign in and sign up; get started leads to sign up', async ({
+    client,
+    assert,
+  }) => {
     const page = html((await client.get('/')).text())
     assert.match(page, /<a href="\/"[^>]*aria-current="page"[^>]*><span>Home<\/span><\/a>/)
     assert.match(page, /<a href="\/auth\/signIn"[^>]*><span>Sign in<\/span><\/a>/)
@@ -48,7 +54,10 @@ test.group('Pages | home', (group) => {
     assert.match(page, /<a href="\/auth\/signUp"[^>]*><span>Get started<\/span><\/a>/)
   })
 
-  test('the header follows the registration and unauthenticated-share settings', async ({ client, assert }) => {
+  test('the header follows the registration and unauthenticated-share settings', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([
       { key: 'share.allowRegistration', value: false },
       { key: 'share.allowUnauthenticatedShares', value: true },
@@ -59,7 +68,10 @@ test.group('Pages | home', (group) => {
     assert.match(page, /<a href="\/auth\/signIn"[^>]*><span>Get started<\/span><\/a>/)
   })
 
-  test('signed-in users see upload, my shares, reverse shares and their account menu', async ({ client, assert }) => {
+  test('signed-in users see upload, my shares, reverse shares and their account menu', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser({ username: 'ada' })
     const page = html((await client.get('/').header('Cookie', await accessCookieFor(user))).text())
     assert.match(page, /<a href="\/upload"[^>]*><span>Upload<\/span><\/a>/)
@@ -80,7 +92,10 @@ test.group('Pages | home', (group) => {
   test('with the home page turned off, / sends signed-in users to upload', async ({ client }) => {
     await configService.update([{ key: 'general.showHomePage', value: false }])
     const user = await createUser()
-    const response = await client.get('/').header('Cookie', await accessCookieFor(user)).redirects(0)
+    const response = await client
+      .get('/')
+      .header('Cookie', await accessCookieFor(user))
+      .redirects(0)
     response.assertStatus(302)
     response.assertHeader('location', '/upload')
   })
@@ -97,7 +112,10 @@ test.group('Pages | language', (group) => {
     assert.include(page, '"language":"de-DE"')
   })
 
-  test('without the cookie the browser language is used, matched on the part before the hyphen', async ({ client, assert }) => {
+  test('without the cookie the browser language is used, matched on the part before the hyphen', async ({
+    client,
+    assert,
+  }) => {
     const page = html((await client.get('/').header('Accept-Language', 'fr')).text())
     assert.include(page, '<html lang="fr-FR"')
     assert.match(page, /<h1[^>]*>Une plateforme de partage de fichiers auto-hébergée.<\/h1>/)
@@ -105,12 +123,16 @@ test.group('Pages | language', (group) => {
   })
 
   test('the first supported browser language wins', async ({ client, assert }) => {
-    const page = (await client.get('/').header('Accept-Language', 'xx-YY, de-AT;q=0.8, fr;q=0.5')).text()
+    const page = (
+      await client.get('/').header('Accept-Language', 'xx-YY, de-AT;q=0.8, fr;q=0.5')
+    ).text()
     assert.include(page, '<html lang="de-DE"')
   })
 
   test('the cookie wins over the browser language', async ({ client, assert }) => {
-    const page = (await client.get('/').header('Cookie', 'language=fr-FR').header('Accept-Language', 'de')).text()
+    const page = (
+      await client.get('/').header('Cookie', 'language=fr-FR').header('Accept-Language', 'de')
+    ).text()
     assert.include(page, '<html lang="fr-FR"')
   })
 
@@ -120,7 +142,10 @@ test.group('Pages | language', (group) => {
     assert.include(page, 'A self-hosted file sharing platform.')
   })
 
-  test('Hungarian, once English only, is rendered in Hungarian under its own code', async ({ client, assert }) => {
+  test('Hungarian, once English only, is rendered in Hungarian under its own code', async ({
+    client,
+    assert,
+  }) => {
     const page = html((await client.get('/').header('Cookie', 'language=hu-HU')).text())
     assert.include(page, '<html lang="hu-HU"')
     assert.include(page, 'Saját szerveren futó fájlmegosztó platform.')
@@ -137,7 +162,10 @@ test.group('Pages | language', (group) => {
 test.group('Pages | colour scheme', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('the color_scheme cookie makes the server render the dark theme', async ({ client, assert }) => {
+  test('the color_scheme cookie makes the server render the dark theme', async ({
+    client,
+    assert,
+  }) => {
     const text = (await client.get('/').header('Cookie', 'color_scheme=dark')).text()
     assert.include(text, 'data-color-scheme="dark" data-theme="dark" style="color-scheme: dark"')
     assert.include(text, '"colorScheme":"dark"')

@@ -12,12 +12,16 @@ import { html } from '#tests/helpers/pages'
 
 const configService = await app.container.make(ConfigService)
 
-const IMPRINT = '## Operator\n\nAda **Lovelace**, 1 Example Street\n\n<script>alert(1)</script>\n\n[Contact](https://example.com/contact)'
+const IMPRINT =
+  '## Operator\n\nAda **Lovelace**, 1 Example Street\n\n<script>alert(1)</script>\n\n[Contact](https://example.com/contact)'
 
 test.group('Pages | legal', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('disabled or empty, both pages are the 404 page and the footer has no legal links', async ({ client, assert }) => {
+  test('disabled or empty, both pages are the 404 page and the footer has no legal links', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'legal.imprintText', value: IMPRINT }])
     for (const path of ['/imprint', '/privacy']) {
       const response = await client.get(path)
@@ -34,7 +38,10 @@ test.group('Pages | legal', (group) => {
     assert.notInclude(home, 'href="/privacy"')
   })
 
-  test('the imprint text is rendered on the server as Markdown, raw HTML as text', async ({ client, assert }) => {
+  test('the imprint text is rendered on the server as Markdown, raw HTML as text', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([
       { key: 'legal.enabled', value: true },
       { key: 'legal.imprintText', value: IMPRINT },
@@ -45,14 +52,20 @@ test.group('Pages | legal', (group) => {
     assert.match(page, /<h1[^>]*>Imprint<\/h1>/)
     assert.match(page, /<h2>Operator<\/h2>/)
     assert.include(page, 'Ada <strong>Lovelace</strong>, 1 Example Street')
-    assert.include(page, '<a href="https://example.com/contact" target="_blank" rel="noopener noreferrer nofollow">Contact</a>')
+    assert.include(
+      page,
+      '<a href="https://example.com/contact" target="_blank" rel="noopener noreferrer nofollow">Contact</a>'
+    )
     assert.notInclude(page, '<script>alert(1)</script>')
     assert.include(page, '<title data-inertia="">Imprint - Tern</title>')
     // The footer on this page (and every other) links to it.
     assert.match(page, /<footer[\s\S]*href="\/imprint"[\s\S]*<\/footer>/)
   })
 
-  test('a URL wins over the text: the page redirects there and the footer links there', async ({ client, assert }) => {
+  test('a URL wins over the text: the page redirects there and the footer links there', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([
       { key: 'legal.enabled', value: true },
       { key: 'legal.privacyPolicyText', value: 'ignored' },
@@ -63,7 +76,11 @@ test.group('Pages | legal', (group) => {
     response.assertHeader('location', 'https://example.com/privacy')
     // An Inertia visit is told to leave the app (409 + X-Inertia-Location).
     const version = /"version":"([^"]*)"/.exec((await client.get('/')).text())?.[1] ?? ''
-    const visit = await client.get('/privacy').header('X-Inertia', 'true').header('X-Inertia-Version', version).redirects(0)
+    const visit = await client
+      .get('/privacy')
+      .header('X-Inertia', 'true')
+      .header('X-Inertia-Version', version)
+      .redirects(0)
     visit.assertStatus(409)
     visit.assertHeader('x-inertia-location', 'https://example.com/privacy')
     const home = html((await client.get('/')).text())
@@ -71,7 +88,7 @@ test.group('Pages | legal', (group) => {
     assert.include(home, '>Privacy policy</a>')
   })
 
-  test('the footer and the page speak the visitor\'s language', async ({ client, assert }) => {
+  test("the footer and the page speak the visitor's language", async ({ client, assert }) => {
     await configService.update([
       { key: 'legal.enabled', value: true },
       { key: 'legal.imprintText', value: 'Text' },

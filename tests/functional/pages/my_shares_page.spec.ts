@@ -22,7 +22,9 @@ test.group('Pages | my shares', (group) => {
     assert.equal(response.location, '/auth/signIn?redirect=/account/shares')
   })
 
-  test('the page is server-rendered for a signed-in user with its title and heading', async ({ assert }) => {
+  test('the page is server-rendered for a signed-in user with its title and heading', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const response = await page('/account/shares', cookie)
     assert.equal(response.status, 200, response.text.slice(0, 2000))
@@ -44,7 +46,11 @@ test.group('Pages | share edit', (group) => {
 
   test('the owner gets the edit page with the share id and its view limit', async ({ assert }) => {
     const { cookie } = await shareUser()
-    const share = await createCompletedShare({ cookie, files: { 'a.txt': 'abc' }, security: { maxViews: 4 } })
+    const share = await createCompletedShare({
+      cookie,
+      files: { 'a.txt': 'abc' },
+      security: { maxViews: 4 },
+    })
     const response = await page(`/share/${share.id}/edit`, cookie)
     assert.equal(response.status, 200)
     assert.include(response.text, `<title data-inertia="">Edit share ${share.id} - Tern</title>`)
@@ -56,7 +62,9 @@ test.group('Pages | share edit', (group) => {
     assert.isFalse(props.expirationFixed)
   })
 
-  test('for a share made through a reverse share link, the page says the expiration is fixed', async ({ assert }) => {
+  test('for a share made through a reverse share link, the page says the expiration is fixed', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie)
     const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' })
@@ -67,7 +75,9 @@ test.group('Pages | share edit', (group) => {
     assert.isTrue(props.expirationFixed)
   })
 
-  test('a share of another user answers 403 with the refusal state and reveals nothing of it', async ({ assert }) => {
+  test('a share of another user answers 403 with the refusal state and reveals nothing of it', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const stranger = await shareUser()
     const share = await createCompletedShare({
@@ -115,14 +125,18 @@ test.group('Pages | share edit', (group) => {
     assert.equal(pageObject(response.raw).props.access, 'owner')
   })
 
-  test("a visitor's share can be edited only from the browser that created it", async ({ assert }) => {
+  test("a visitor's share can be edited only from the browser that created it", async ({
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'true')
     const id = newShareId()
     const created = await api('POST', '/api/shares', { json: { id, expiration: '1-day' } })
     const mine = ownerCookieOf(created)!
     await uploadFile(id, 'mine.txt', 'mine', mine)
     assert.equal((await api('POST', `/api/shares/${id}/complete`, { cookie: mine })).status, 202)
-    const stranger = ownerCookieOf(await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' } }))!
+    const stranger = ownerCookieOf(
+      await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' } })
+    )!
 
     const owned = await page(`/share/${id}/edit`, mine)
     assert.equal(owned.status, 200)

@@ -12,9 +12,16 @@ async function expire(token: string) {
 }
 
 /** Asserts the page is the "link not valid" page, with a 404 and no upload form. */
-function assertInvalidLinkPage(assert: any, response: Awaited<ReturnType<typeof page>>, token: string) {
+function assertInvalidLinkPage(
+  assert: any,
+  response: Awaited<ReturnType<typeof page>>,
+  token: string
+) {
   assert.equal(response.status, 404, response.text.slice(0, 2000))
-  assert.include(response.text, '<title data-inertia="">This upload link is not valid - Tern</title>')
+  assert.include(
+    response.text,
+    '<title data-inertia="">This upload link is not valid - Tern</title>'
+  )
   assert.match(response.text, /<h1[^>]*>This upload link is not valid<\/h1>/)
   assert.include(response.text, 'has been used as often as allowed')
   assert.notInclude(response.text, 'data-testid="file-input"')
@@ -27,13 +34,17 @@ function assertInvalidLinkPage(assert: any, response: Awaited<ReturnType<typeof 
 test.group('Pages | reverse shares list', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('visitors are sent to sign in and come back to the reverse shares afterwards', async ({ assert }) => {
+  test('visitors are sent to sign in and come back to the reverse shares afterwards', async ({
+    assert,
+  }) => {
     const response = await page('/account/reverseShares')
     assert.equal(response.status, 302)
     assert.equal(response.location, '/auth/signIn?redirect=/account/reverseShares')
   })
 
-  test('the page is server-rendered for a signed-in user with its title and heading', async ({ assert }) => {
+  test('the page is server-rendered for a signed-in user with its title and heading', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const response = await page('/account/reverseShares', cookie)
     assert.equal(response.status, 200, response.text.slice(0, 2000))
@@ -49,7 +60,10 @@ test.group('Pages | reverse shares list', (group) => {
       ['de-DE', 'Umgekehrte Freigaben'],
       ['fr-FR', 'Partages inversés'],
     ]) {
-      const response = await page('/account/reverseShares', joinCookies(cookie, `language=${language}`))
+      const response = await page(
+        '/account/reverseShares',
+        joinCookies(cookie, `language=${language}`)
+      )
       assert.include(response.text, `<title data-inertia="">${title} - Tern</title>`)
       assert.match(response.text, new RegExp(`<h1[^>]*>${title}</h1>`))
     }
@@ -59,7 +73,9 @@ test.group('Pages | reverse shares list', (group) => {
 test.group('Pages | reverse share upload page', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('anyone gets the upload page of a live link, with its size limit, expiry and mode, and no cookie yet', async ({ assert }) => {
+  test('anyone gets the upload page of a live link, with its size limit, expiry and mode, and no cookie yet', async ({
+    assert,
+  }) => {
     // Visitors' own uploads are off: the link alone opens the page.
     await setConfig('share.allowUnauthenticatedShares', 'false')
     const owner = await shareUser()
@@ -73,7 +89,10 @@ test.group('Pages | reverse share upload page', (group) => {
     assert.include(response.text, '<title data-inertia="">Upload - Tern</title>')
     assert.match(response.text, /<h1[^>]*>Upload<\/h1>/)
     assert.include(response.text, 'Your files can be up to 2.5 MB in total.')
-    assert.include(response.text, 'The files you upload here are shared with the person who sent you this link.')
+    assert.include(
+      response.text,
+      'The files you upload here are shared with the person who sent you this link.'
+    )
     assert.include(response.text, 'Your share will expire on ')
     assert.match(response.text, /<input[^>]*type="file"[^>]*data-testid="file-input"/)
 
@@ -83,7 +102,11 @@ test.group('Pages | reverse share upload page', (group) => {
     assert.equal(props.reverseShare.token, token)
     assert.equal(props.reverseShare.maxShareSize, '2500000')
     assert.isTrue(props.reverseShare.simplified)
-    assert.closeTo(new Date(props.reverseShare.shareExpiration).getTime() - Date.now(), 2 * 86_400_000, 60_000)
+    assert.closeTo(
+      new Date(props.reverseShare.shareExpiration).getTime() - Date.now(),
+      2 * 86_400_000,
+      60_000
+    )
     // The cookie comes from the lookup the page makes right before creating a share, not from rendering.
     assert.isUndefined(response.setCookies.find((line) => line.startsWith('reverse_share_token=')))
   })
@@ -99,7 +122,9 @@ test.group('Pages | reverse share upload page', (group) => {
     assert.equal(props.reverseShare.shareExpiration, '1970-01-01T00:00:00.000Z')
   })
 
-  test('an unknown or malformed token answers 404 with the invalid-link page', async ({ assert }) => {
+  test('an unknown or malformed token answers 404 with the invalid-link page', async ({
+    assert,
+  }) => {
     for (const token of ['unknown-token-123', 'bad$token']) {
       assertInvalidLinkPage(assert, await page(`/upload/${encodeURIComponent(token)}`), token)
     }
@@ -123,6 +148,9 @@ test.group('Pages | reverse share upload page', (group) => {
   test('the invalid-link page is translated', async ({ assert }) => {
     const response = await page('/upload/unknown-token-456', 'language=fr-FR')
     assert.equal(response.status, 404)
-    assert.include(response.text, '<title data-inertia="">Ce lien d’envoi n’est pas valide - Tern</title>')
+    assert.include(
+      response.text,
+      '<title data-inertia="">Ce lien d’envoi n’est pas valide - Tern</title>'
+    )
   })
 })

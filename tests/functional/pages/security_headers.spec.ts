@@ -27,7 +27,15 @@ test.group('Pages | security headers', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   test('{$self} has the headers, and its nonce on every script and style')
-    .with(['/', '/auth/signIn', '/auth/signUp', '/auth/resetPassword', '/no/such/page', '/admin', '/admin/users'])
+    .with([
+      '/',
+      '/auth/signIn',
+      '/auth/signUp',
+      '/auth/resetPassword',
+      '/no/such/page',
+      '/admin',
+      '/admin/users',
+    ])
     .run(async ({ assert }, path) => {
       const response = await api('GET', path, { headers: { accept: 'text/html' } })
       assert.match(response.headers.get('content-type') ?? '', /^text\/html/)
@@ -51,15 +59,24 @@ test.group('Pages | security headers', (group) => {
       assert.isAbove(tags.length, 1)
       for (const tag of tags) assert.include(tag, `nonce="${nonce}"`, tag)
       assert.notInclude(html, 'tern-csp-nonce-', 'the SSR placeholder never reaches the browser')
-      assert.match(html, new RegExp(`<meta property="csp-nonce" nonce="${nonce.replace(/[+/]/g, '\\$&')}"`))
+      assert.match(
+        html,
+        new RegExp(`<meta property="csp-nonce" nonce="${nonce.replace(/[+/]/g, '\\$&')}"`)
+      )
     })
 
-  test('server-rendered antd styles are a same-origin stylesheet link carrying the nonce (they style the page before scripts run)', async ({ assert }) => {
+  test('server-rendered antd styles are a same-origin stylesheet link carrying the nonce (they style the page before scripts run)', async ({
+    assert,
+  }) => {
     const response = await api('GET', '/', { headers: { accept: 'text/html' } })
     const policy = response.headers.get('content-security-policy') ?? ''
     const nonce = nonceOf(policy)
     assert.include(policy, "style-src 'self'")
-    const links = [...response.bytes.toString('utf8').matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[0-9a-f]{64}\.css)"[^>]*>/g)]
+    const links = [
+      ...response.bytes
+        .toString('utf8')
+        .matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[0-9a-f]{64}\.css)"[^>]*>/g),
+    ]
     assert.lengthOf(links, 1)
     assert.include(links[0][0], `nonce="${nonce}"`)
     const sheet = await api('GET', links[0][1])
@@ -69,15 +86,29 @@ test.group('Pages | security headers', (group) => {
 
   test('every answer gets its own nonce', async ({ assert }) => {
     const policies = await Promise.all(
-      [1, 2, 3].map(async () => (await api('GET', '/', { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '')
+      [1, 2, 3].map(
+        async () =>
+          (await api('GET', '/', { headers: { accept: 'text/html' } })).headers.get(
+            'content-security-policy'
+          ) ?? ''
+      )
     )
     assert.equal(new Set(policies.map(nonceOf)).size, 3)
   })
 
-  test('a download keeps its sandbox policy; the API gets nosniff and frame-ancestors', async ({ assert }) => {
+  test('a download keeps its sandbox policy; the API gets nosniff and frame-ancestors', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'page.html': '<script>alert(1)</script>' } })
-    const download = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['page.html']}`, { cookie: share.cookie })
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'page.html': '<script>alert(1)</script>' },
+    })
+    const download = await api(
+      'GET',
+      `/api/shares/${share.id}/files/${share.fileIds['page.html']}`,
+      { cookie: share.cookie }
+    )
     assert.equal(download.status, 200)
     assert.equal(download.headers.get('content-security-policy'), 'sandbox')
     assert.equal(download.headers.get('x-content-type-options'), 'nosniff')

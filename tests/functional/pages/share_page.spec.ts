@@ -2,12 +2,21 @@ import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import Share from '#models/share'
-import { api, cleanupShareTests, createCompletedShare, newShareId, shareToken, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  shareToken,
+  shareUser,
+} from '#tests/helpers/shares'
 import { html, inertiaVisit } from '#tests/helpers/pages'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 
 /** A completed share of a fresh user. */
-async function ownedShare(options: { security?: { password?: string; maxViews?: number }; description?: string } = {}) {
+async function ownedShare(
+  options: { security?: { password?: string; maxViews?: number }; description?: string } = {}
+) {
   const { cookie } = await shareUser()
   return createCompletedShare({ cookie, files: { 'notes.txt': 'secret file content' }, ...options })
 }
@@ -15,23 +24,39 @@ async function ownedShare(options: { security?: { password?: string; maxViews?: 
 test.group('Pages | share view', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('renders the share page with the share id and the token flow\'s first step, nothing of the share', async ({ client, assert }) => {
-    const share = await ownedShare({ security: { password: 'hunter22' }, description: 'my private notes' })
+  test("renders the share page with the share id and the token flow's first step, nothing of the share", async ({
+    client,
+    assert,
+  }) => {
+    const share = await ownedShare({
+      security: { password: 'hunter22' },
+      description: 'my private notes',
+    })
     const page = await inertiaVisit(client, `/share/${share.id}`)
     assert.equal(page.component, 'share/show')
-    assert.deepEqual(Object.keys(page.props).filter((key) => ['shareId', 'initialState'].includes(key)).sort(), [
-      'initialState',
-      'shareId',
-    ])
+    assert.deepEqual(
+      Object.keys(page.props)
+        .filter((key) => ['shareId', 'initialState'].includes(key))
+        .sort(),
+      ['initialState', 'shareId']
+    )
     assert.equal(page.props.shareId, share.id)
     assert.deepEqual(page.props.initialState, { kind: 'passwordRequired' })
     const json = JSON.stringify(page)
-    for (const secret of ['hunter22', 'notes.txt', 'my private notes', share.fileIds['notes.txt']]) {
+    for (const secret of [
+      'hunter22',
+      'notes.txt',
+      'my private notes',
+      share.fileIds['notes.txt'],
+    ]) {
       assert.notInclude(json, secret)
     }
   })
 
-  test('server-renders the page without counting a view or setting a share cookie', async ({ client, assert }) => {
+  test('server-renders the page without counting a view or setting a share cookie', async ({
+    client,
+    assert,
+  }) => {
     const share = await ownedShare({ security: { maxViews: 1 } })
     const response = await client.get(`/share/${share.id}`)
     response.assertStatus(200)
@@ -47,7 +72,9 @@ test.group('Pages | share view', (group) => {
     const text = html(response.text())
     assert.match(text, /<h1[^>]*>Share not found<\/h1>/)
     assert.include(text, '<title data-inertia="">Share not found - Tern</title>')
-    assert.deepEqual((await inertiaVisit(client, `/share/${id}`)).props.initialState, { kind: 'notFound' })
+    assert.deepEqual((await inertiaVisit(client, `/share/${id}`)).props.initialState, {
+      kind: 'notFound',
+    })
   })
 
   test('server-renders "Share expired" for an expired share; the API still answers 404 "Share not found"', async ({
@@ -57,7 +84,9 @@ test.group('Pages | share view', (group) => {
     const share = await ownedShare()
     const past = DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', share.id).update({ expiration: past })
-    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, { kind: 'expired' })
+    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, {
+      kind: 'expired',
+    })
     const text = html((await client.get(`/share/${share.id}`)).text())
     assert.match(text, /<h1[^>]*>Share expired<\/h1>/)
     assert.include(text, '<title data-inertia="">Share expired - Tern</title>')
@@ -71,25 +100,47 @@ test.group('Pages | share view', (group) => {
     assert,
   }) => {
     const share = await ownedShare()
-    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, { kind: 'tokenRequired' })
+    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, {
+      kind: 'tokenRequired',
+    })
     const { cookie } = await shareToken(share.id)
     assert.isNotNull(cookie)
     assert.isNull((await inertiaVisit(client, `/share/${share.id}`, cookie!)).props.initialState)
     // A token of another share (or a forged one) does not count.
     const other = await ownedShare()
     const otherToken = (await shareToken(other.id)).cookie!.split('=')[1]
-    for (const forged of [`share_${share.id}_token=${otherToken}`, `share_${share.id}_token=a.b.c`]) {
-      assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`, forged)).props.initialState, { kind: 'tokenRequired' })
+    for (const forged of [
+      `share_${share.id}_token=${otherToken}`,
+      `share_${share.id}_token=a.b.c`,
+    ]) {
+      assert.deepEqual(
+        (await inertiaVisit(client, `/share/${share.id}`, forged)).props.initialState,
+        { kind: 'tokenRequired' }
+      )
     }
-    assert.equal((await Share.findOrFail(share.id)).views, 1, 'only the token request counted a view, no page render')
+    assert.equal(
+      (await Share.findOrFail(share.id)).views,
+      1,
+      'only the token request counted a view, no page render'
+    )
   })
 
-  test('a view-limited share whose limit is reached says so before asking for a password', async ({ client, assert }) => {
+  test('a view-limited share whose limit is reached says so before asking for a password', async ({
+    client,
+    assert,
+  }) => {
     const share = await ownedShare({ security: { password: 'hunter22', maxViews: 1 } })
-    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, { kind: 'passwordRequired' })
+    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, {
+      kind: 'passwordRequired',
+    })
     const { cookie } = await shareToken(share.id, 'hunter22')
-    assert.isNull((await inertiaVisit(client, `/share/${share.id}`, cookie!)).props.initialState, 'the visitor who got in')
-    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, { kind: 'visitorLimit' })
+    assert.isNull(
+      (await inertiaVisit(client, `/share/${share.id}`, cookie!)).props.initialState,
+      'the visitor who got in'
+    )
+    assert.deepEqual((await inertiaVisit(client, `/share/${share.id}`)).props.initialState, {
+      kind: 'visitorLimit',
+    })
     const text = html((await client.get(`/share/${share.id}`)).text())
     assert.match(text, /<h1[^>]*>Visitor limit exceeded<\/h1>/)
     // The API's order is unchanged (Pingvin's: the password is checked before the view limit).
@@ -99,7 +150,7 @@ test.group('Pages | share view', (group) => {
     assert.equal(withPassword.response.json.error, 'share_max_views_exceeded')
   })
 
-  test('a private share of a reverse share is private on the page too, except for its reverse share\'s creator', async ({
+  test("a private share of a reverse share is private on the page too, except for its reverse share's creator", async ({
     client,
     assert,
   }) => {
@@ -108,17 +159,29 @@ test.group('Pages | share view', (group) => {
     const { token } = await createReverseShare(owner.cookie, { publicAccess: false })
     const upload = await completedReverseShareUpload(token, { 'a.txt': 'abc' })
     for (const cookie of ['', stranger.cookie]) {
-      assert.deepEqual((await inertiaVisit(client, `/share/${upload.shareId}`, cookie)).props.initialState, { kind: 'privateShare' })
+      assert.deepEqual(
+        (await inertiaVisit(client, `/share/${upload.shareId}`, cookie)).props.initialState,
+        { kind: 'privateShare' }
+      )
     }
-    assert.deepEqual((await inertiaVisit(client, `/share/${upload.shareId}`, owner.cookie)).props.initialState, {
-      kind: 'tokenRequired',
-    })
+    assert.deepEqual(
+      (await inertiaVisit(client, `/share/${upload.shareId}`, owner.cookie)).props.initialState,
+      {
+        kind: 'tokenRequired',
+      }
+    )
     assert.equal((await Share.findOrFail(upload.shareId)).views, 0)
   })
 
-  test('server-renders "Share removed" with the reason of a removed share', async ({ client, assert }) => {
+  test('server-renders "Share removed" with the reason of a removed share', async ({
+    client,
+    assert,
+  }) => {
     const share = await ownedShare()
-    await db.from('shares').where('id', share.id).update({ removed_reason: 'Removed for copyright reasons' })
+    await db
+      .from('shares')
+      .where('id', share.id)
+      .update({ removed_reason: 'Removed for copyright reasons' })
     const text = html((await client.get(`/share/${share.id}`)).text())
     assert.match(text, /<h1[^>]*>Share removed<\/h1>/)
     assert.include(text, 'Removed for copyright reasons')
@@ -129,7 +192,9 @@ test.group('Pages | share view', (group) => {
   })
 
   test('renders the states in the language of the cookie', async ({ client, assert }) => {
-    const response = await client.get(`/share/${newShareId('missing')}`).header('Cookie', 'language=de-DE')
+    const response = await client
+      .get(`/share/${newShareId('missing')}`)
+      .header('Cookie', 'language=de-DE')
     assert.match(html(response.text()), /<h1[^>]*>Freigabe nicht gefunden<\/h1>/)
   })
 

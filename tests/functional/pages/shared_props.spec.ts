@@ -6,24 +6,42 @@ import { inertiaVisit } from '#tests/helpers/pages'
 test.group('Pages | shared props', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('every page gets user, configVariables, route, colorScheme, language and appUrlConfirmed', async ({ client, assert }) => {
+  test('every page gets user, configVariables, route, colorScheme, language and appUrlConfirmed', async ({
+    client,
+    assert,
+  }) => {
     const page = await inertiaVisit(client, '/?tab=1', 'color_scheme=light; language=fr-FR')
     assert.equal(page.component, 'home')
-    assert.sameMembers(Object.keys(page.props), ['user', 'configVariables', 'route', 'colorScheme', 'language', 'appUrlConfirmed'])
+    assert.sameMembers(Object.keys(page.props), [
+      'user',
+      'configVariables',
+      'route',
+      'colorScheme',
+      'language',
+      'appUrlConfirmed',
+    ])
     assert.isNull(page.props.user)
     assert.equal(page.props.route, '/')
     assert.equal(page.props.colorScheme, 'light')
     assert.equal(page.props.language, 'fr-FR')
   })
 
-  test('configVariables are the public variables, as GET /api/configs?ext=1 lists them', async ({ client, assert }) => {
+  test('configVariables are the public variables, as GET /api/configs?ext=1 lists them', async ({
+    client,
+    assert,
+  }) => {
     const page = await inertiaVisit(client, '/')
     const api = await client.get('/api/configs?ext=1')
     // general.appUrl excepted: until it is set, pages carry the request's origin (tests/functional/links/link_base.spec.ts).
-    const withoutAppUrl = (variables: { key: string }[]) => variables.filter((variable) => variable.key !== 'general.appUrl')
+    const withoutAppUrl = (variables: { key: string }[]) =>
+      variables.filter((variable) => variable.key !== 'general.appUrl')
     assert.deepEqual(withoutAppUrl(page.props.configVariables), withoutAppUrl(api.body()))
     const keys = page.props.configVariables.map((variable: { key: string }) => variable.key)
-    assert.includeMembers(keys, ['general.appName', 'general.showHomePage', 'share.allowRegistration'])
+    assert.includeMembers(keys, [
+      'general.appName',
+      'general.showHomePage',
+      'share.allowRegistration',
+    ])
     assert.notInclude(keys, 'general.secureCookies')
   })
 
@@ -42,6 +60,9 @@ test.group('Pages | shared props', (group) => {
 
   test('an unknown or missing colour scheme is "system"', async ({ client, assert }) => {
     assert.equal((await inertiaVisit(client, '/')).props.colorScheme, 'system')
-    assert.equal((await inertiaVisit(client, '/', 'color_scheme=purple')).props.colorScheme, 'system')
+    assert.equal(
+      (await inertiaVisit(client, '/', 'color_scheme=purple')).props.colorScheme,
+      'system'
+    )
   })
 })

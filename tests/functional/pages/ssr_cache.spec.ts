@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { api, cleanupShareTests, createCompletedShare, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  createCompletedShare,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { linkedStyles, page, pageObject } from '#tests/helpers/pages'
 
 /** The nonce of the answer's `script-src` directive. */
@@ -22,12 +28,18 @@ function nonceOf(policy: string | null): string {
 /** GET `path` as a browser (HTML), with optional cookie: the raw HTML and the CSP nonce. */
 async function visit(path: string, cookie: string | null = null) {
   const response = await api('GET', path, { cookie, headers: { accept: 'text/html' } })
-  return { status: response.status, raw: response.bytes.toString('utf8'), nonce: nonceOf(response.headers.get('content-security-policy')) }
+  return {
+    status: response.status,
+    raw: response.bytes.toString('utf8'),
+    nonce: nonceOf(response.headers.get('content-security-policy')),
+  }
 }
 
 /** The stylesheet links of a page. */
 function styleLinks(raw: string): string[] {
-  return [...raw.matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[^"]+)"/g)].map((match) => match[1])
+  return [...raw.matchAll(/<link rel="stylesheet" href="(\/ssr-styles\/[^"]+)"/g)].map(
+    (match) => match[1]
+  )
 }
 
 async function completedShare() {
@@ -38,7 +50,9 @@ async function completedShare() {
 test.group('Pages | server render cache', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('two visitors get the same page, each with its own nonce matching its CSP header', async ({ assert }) => {
+  test('two visitors get the same page, each with its own nonce matching its CSP header', async ({
+    assert,
+  }) => {
     const share = await completedShare()
     const first = await visit(`/share/${share.id}`)
     const second = await visit(`/share/${share.id}`)
@@ -46,7 +60,11 @@ test.group('Pages | server render cache', (group) => {
     assert.notEqual(first.nonce, second.nonce)
     for (const answer of [first, second]) {
       assert.include(answer.raw, `<meta property="csp-nonce" nonce="${answer.nonce}"`)
-      assert.notInclude(answer.raw, 'tern-csp-nonce-', 'the SSR placeholder never reaches the browser')
+      assert.notInclude(
+        answer.raw,
+        'tern-csp-nonce-',
+        'the SSR placeholder never reaches the browser'
+      )
       for (const [tag] of answer.raw.matchAll(/<(script|style|link rel="stylesheet")\b[^>]*>/g)) {
         if (!tag.includes('application/json')) assert.include(tag, `nonce="${answer.nonce}"`, tag)
       }
@@ -56,7 +74,9 @@ test.group('Pages | server render cache', (group) => {
     assert.equal(pageObject(first.raw).props.shareId, share.id)
   })
 
-  test('antd styles are one immutable stylesheet per style set; unknown names are 404', async ({ assert }) => {
+  test('antd styles are one immutable stylesheet per style set; unknown names are 404', async ({
+    assert,
+  }) => {
     // A new share: a page object no earlier test rendered, so this request renders it.
     const share = await completedShare()
     const { raw } = await visit(`/share/${share.id}`)
@@ -76,7 +96,11 @@ test.group('Pages | server render cache', (group) => {
     // A sheet another instance rendered (only in the database, never in this process) is served.
     const otherCss = '.rendered-elsewhere{color:red}'
     const otherHash = createHash('sha256').update(otherCss).digest('hex')
-    await db.table('ssr_stylesheets').insert({ hash: otherHash, css: otherCss, created_at: DateTime.now().toFormat('yyyy-MM-dd HH:mm:ss') })
+    await db.table('ssr_stylesheets').insert({
+      hash: otherHash,
+      css: otherCss,
+      created_at: DateTime.now().toFormat('yyyy-MM-dd HH:mm:ss'),
+    })
     const other = await api('GET', `/ssr-styles/${otherHash}.css`)
     assert.equal(other.status, 200)
     assert.equal(other.bytes.toString('utf8'), otherCss)
@@ -93,9 +117,13 @@ test.group('Pages | server render cache', (group) => {
     assert.include(after.text, '<span class="tern-brand-name">Cache Buster</span>')
   })
 
-  test('a share that expires or is removed shows that state on the next request', async ({ assert }) => {
+  test('a share that expires or is removed shows that state on the next request', async ({
+    assert,
+  }) => {
     const share = await completedShare()
-    assert.deepEqual(pageObject((await visit(`/share/${share.id}`)).raw).props.initialState, { kind: 'tokenRequired' })
+    assert.deepEqual(pageObject((await visit(`/share/${share.id}`)).raw).props.initialState, {
+      kind: 'tokenRequired',
+    })
     const past = DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', share.id).update({ expiration: past })
     const expired = await page(`/share/${share.id}`)
@@ -109,7 +137,9 @@ test.group('Pages | server render cache', (group) => {
     assert.include(removed.text, 'Gone for good')
   })
 
-  test('dark scheme pages link their own sheet, right-to-left pages a sheet with the rtl rules', async ({ assert }) => {
+  test('dark scheme pages link their own sheet, right-to-left pages a sheet with the rtl rules', async ({
+    assert,
+  }) => {
     const light = await visit('/')
     const dark = await visit('/', 'color_scheme=dark')
     const rtl = await visit('/', 'language=ar-EG')

@@ -10,10 +10,16 @@ const configService = await app.container.make(ConfigService)
 test.group('Pages | upload page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('a signed-in user gets the server-rendered upload page with the dropzone and the size limit', async ({ client, assert }) => {
+  test('a signed-in user gets the server-rendered upload page with the dropzone and the size limit', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'share.maxSize', value: 1_500_000 }])
     const user = await createUser()
-    const response = await client.get('/upload').header('Cookie', await accessCookieFor(user)).redirects(0)
+    const response = await client
+      .get('/upload')
+      .header('Cookie', await accessCookieFor(user))
+      .redirects(0)
     response.assertStatus(200)
     const page = html(response.text())
     assert.include(page, '<title data-inertia="">Upload - Tern</title>')
@@ -37,14 +43,19 @@ test.group('Pages | upload page', (group) => {
     assert.include(page, 'Dateien auswählen')
   })
 
-  test('visitors are sent to sign in first while unauthenticated shares are off', async ({ client }) => {
+  test('visitors are sent to sign in first while unauthenticated shares are off', async ({
+    client,
+  }) => {
     await configService.update([{ key: 'share.allowUnauthenticatedShares', value: false }])
     const response = await client.get('/upload').redirects(0)
     response.assertStatus(302)
     response.assertHeader('location', '/auth/signIn?redirect=/upload')
   })
 
-  test('visitors get the upload page while unauthenticated shares are on', async ({ client, assert }) => {
+  test('visitors get the upload page while unauthenticated shares are on', async ({
+    client,
+    assert,
+  }) => {
     await configService.update([{ key: 'share.allowUnauthenticatedShares', value: true }])
     const response = await client.get('/upload').redirects(0)
     response.assertStatus(200)

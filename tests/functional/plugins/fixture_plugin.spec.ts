@@ -23,7 +23,23 @@ test.group('Plugins | fixture plugin after boot', () => {
   test('is loaded after the plugin it requires and went through register, boot, start and ready', async ({
     assert,
   }) => {
-    assert.deepEqual(pluginRegistry.ids(), ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two', 'ldap'])
+    assert.deepEqual(pluginRegistry.ids(), [
+      'local-storage',
+      'email',
+      's3-storage',
+      'fixture',
+      'webhook',
+      'ntfy',
+      'oidc',
+      'github',
+      'google',
+      'discord',
+      'microsoft',
+      'gcs-storage',
+      'recording-channel',
+      'forty-two',
+      'ldap',
+    ])
     assert.deepEqual(phases, ['register', 'boot', 'start', 'ready'])
     assert.strictEqual(await app.container.make('tern.plugins'), pluginRegistry)
     assert.strictEqual(await app.container.make('tern.storage'), storage)
@@ -31,24 +47,41 @@ test.group('Plugins | fixture plugin after boot', () => {
     assert.strictEqual(await app.container.make('notifications.manager'), notifications)
   })
 
-  test('its storage disk stores files under its own root, without optional capabilities', async ({ assert }) => {
+  test('its storage disk stores files under its own root, without optional capabilities', async ({
+    assert,
+  }) => {
     const disk = storage.use('fixture')
     await disk.put('checks/a.txt', 'fixture bytes')
     assert.equal(await disk.get('checks/a.txt'), 'fixture bytes')
-    const onDisk = await readFile(join(process.env.DATA_DIR!, 'fixture-storage', 'checks/a.txt'), 'utf8')
+    const onDisk = await readFile(
+      join(process.env.DATA_DIR!, 'fixture-storage', 'checks/a.txt'),
+      'utf8'
+    )
     assert.equal(onDisk, 'fixture bytes')
     assert.deepEqual(disk.capabilities(), [])
-    await assertRejectsWithCode(assert, () => disk.writeAt('checks/a.txt', 0, Buffer.from('x')), 'E_STORAGE_UNSUPPORTED')
+    await assertRejectsWithCode(
+      assert,
+      () => disk.writeAt('checks/a.txt', 0, Buffer.from('x')),
+      'E_STORAGE_UNSUPPORTED'
+    )
     await disk.delete('checks/a.txt')
     assert.equal(storage.defaultName, 'local')
   })
 
-  test('its share:before_create filter transforms the payloads meant for it', async ({ assert }) => {
+  test('its share:before_create filter transforms the payloads meant for it', async ({
+    assert,
+  }) => {
     const base = { share: { id: 'abc', recipients: [] }, creatorId: null }
-    const changed = await hooks.filter('share:before_create', { ...base, share: { ...base.share, name: 'fixture:hello' } })
+    const changed = await hooks.filter('share:before_create', {
+      ...base,
+      share: { ...base.share, name: 'fixture:hello' },
+    })
     assert.equal(changed.share.name, 'HELLO')
     assert.equal(changed.share.description, 'tagged by fixture')
-    const untouched = await hooks.filter('share:before_create', { ...base, share: { ...base.share, name: 'holiday' } })
+    const untouched = await hooks.filter('share:before_create', {
+      ...base,
+      share: { ...base.share, name: 'holiday' },
+    })
     assert.equal(untouched.share.name, 'holiday')
   })
 
@@ -58,7 +91,10 @@ test.group('Plugins | fixture plugin after boot', () => {
     assert.instanceOf(error, HookRefusedException)
     assert.equal(error.status, 400)
     assert.equal(error.errorKey, 'fixture_refused')
-    const accepted = await hooks.filter('file:before_store', { ...payload, file: { name: 'ok.txt', size: 3 } })
+    const accepted = await hooks.filter('file:before_store', {
+      ...payload,
+      file: { name: 'ok.txt', size: 3 },
+    })
     assert.equal(accepted.file.name, 'ok.txt')
   })
 
@@ -102,18 +138,43 @@ test.group('Plugins | fixture plugin after boot', () => {
 
   test('its admin contribution is listed for the admin panel', ({ assert }) => {
     const manifest = adminPluginsManifest()
-    assert.deepEqual(manifest.enabledPlugins, ['local-storage', 'email', 's3-storage', 'fixture', 'webhook', 'ntfy', 'oidc', 'github', 'google', 'discord', 'microsoft', 'gcs-storage', 'recording-channel', 'forty-two', 'ldap'])
+    assert.deepEqual(manifest.enabledPlugins, [
+      'local-storage',
+      'email',
+      's3-storage',
+      'fixture',
+      'webhook',
+      'ntfy',
+      'oidc',
+      'github',
+      'google',
+      'discord',
+      'microsoft',
+      'gcs-storage',
+      'recording-channel',
+      'forty-two',
+      'ldap',
+    ])
     assert.deepEqual(manifest.contributions, [
       {
         pluginId: 'fixture',
         resources: [{ name: 'fixture-items', label: 'Fixture items' }],
-        menu: [{ key: 'fixture', label: 'Fixture', path: '/plugins/fixture', icon: 'ExperimentOutlined' }],
+        menu: [
+          {
+            key: 'fixture',
+            label: 'Fixture',
+            path: '/plugins/fixture',
+            icon: 'ExperimentOutlined',
+          },
+        ],
         configCategories: ['fixture'],
       },
       {
         pluginId: 'webhook',
         resources: [],
-        menu: [{ key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' }],
+        menu: [
+          { key: 'deliveries', label: 'Webhook deliveries', path: '/plugins/webhook/deliveries' },
+        ],
         configCategories: ['webhook'],
       },
     ])
@@ -124,7 +185,11 @@ test.group('Plugins | fixture plugin after boot', () => {
     assert.equal(provider.displayName, 'Fixture OAuth')
     assert.equal(provider.enabledKey, 'fixture.enabled')
     const ctx = await testUtils.createHttpContext()
-    const driver = await provider.driver(ctx, { config: {}, callbackUrl: 'http://localhost/cb', nonce: '' })
+    const driver = await provider.driver(ctx, {
+      config: {},
+      callbackUrl: 'http://localhost/cb',
+      nonce: '',
+    })
     const url = new URL(await driver.redirectUrl())
     assert.equal(`${url.origin}${url.pathname}`, 'http://127.0.0.1:9/fixture/authorize')
     assert.equal(url.searchParams.get('redirect_uri'), 'http://localhost/cb')
@@ -133,7 +198,12 @@ test.group('Plugins | fixture plugin after boot', () => {
 
   test('its notification channel delivers, and its failures are coded', async ({ assert }) => {
     outbox.length = 0
-    const notification = { type: 'share:created', to: ['a@example.com'], subject: 'New share', text: 'Hi' }
+    const notification = {
+      type: 'share:created',
+      to: ['a@example.com'],
+      subject: 'New share',
+      text: 'Hi',
+    }
     await notifications.send('fixture', notification)
     assert.deepEqual(outbox, [notification])
     await assertRejectsWithCode(
@@ -143,7 +213,10 @@ test.group('Plugins | fixture plugin after boot', () => {
     )
   })
 
-  test('its route answers under /plugins/fixture with the name plugins.fixture.ping', async ({ client, assert }) => {
+  test('its route answers under /plugins/fixture with the name plugins.fixture.ping', async ({
+    client,
+    assert,
+  }) => {
     assert.equal(router.findOrFail('plugins.fixture.ping').pattern, '/plugins/fixture/ping')
     const response = await client.get('/plugins/fixture/ping')
     response.assertStatus(200)

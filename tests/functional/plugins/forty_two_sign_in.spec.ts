@@ -21,7 +21,13 @@ let api: FakeOauth2
 
 /** A 42 account as `GET /v2/me` answers it. */
 function student(id: number, login: string, email: string) {
-  return { id, login, displayname: `${login} the student`, email, image: { link: `https://cdn.example/${login}.jpg` } }
+  return {
+    id,
+    login,
+    displayname: `${login} the student`,
+    email,
+    image: { link: `https://cdn.example/${login}.jpg` },
+  }
 }
 
 async function enableFortyTwo(extra: Record<string, string | boolean> = {}) {
@@ -60,10 +66,17 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     assert.equal(provider.displayName, '42')
     assert.equal(provider.enabledKey, 'fortyTwo.enabled')
     const admin = await createUser({ admin: true })
-    const response = await client.get('/api/configs/admin/fortyTwo').header('Cookie', await accessCookieFor(admin))
+    const response = await client
+      .get('/api/configs/admin/fortyTwo')
+      .header('Cookie', await accessCookieFor(admin))
     response.assertStatus(200)
     const keys = (response.body() as { key: string }[]).map((variable) => variable.key)
-    assert.deepEqual(keys, ['fortyTwo.enabled', 'fortyTwo.clientId', 'fortyTwo.clientSecret', 'fortyTwo.apiUrl'])
+    assert.deepEqual(keys, [
+      'fortyTwo.enabled',
+      'fortyTwo.clientId',
+      'fortyTwo.clientSecret',
+      'fortyTwo.apiUrl',
+    ])
     const invalid = await client
       .patch('/api/configs/admin')
       .header('Cookie', await accessCookieFor(admin))
@@ -78,14 +91,20 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     ;(await client.get('/api/oauth/auth/forty-two').redirects(0)).assertStatus(403)
   })
 
-  test('redirects to 42 with the state cookie oauth_forty-two_state and a PKCE challenge', async ({ client, assert }) => {
+  test('redirects to 42 with the state cookie oauth_forty-two_state and a PKCE challenge', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/api/oauth/auth/forty-two').redirects(0)
     response.assertStatus(302)
     const location = new URL(response.header('location') ?? '')
     assert.equal(location.origin + location.pathname, `${api.url}/oauth/authorize`)
     assert.equal(location.searchParams.get('client_id'), api.clientId)
     assert.equal(location.searchParams.get('response_type'), 'code')
-    assert.equal(location.searchParams.get('redirect_uri'), `${ternUrl()}/api/oauth/callback/forty-two`)
+    assert.equal(
+      location.searchParams.get('redirect_uri'),
+      `${ternUrl()}/api/oauth/callback/forty-two`
+    )
     assert.match(location.searchParams.get('state') ?? '', /^.{16,}$/)
     assert.equal(location.searchParams.get('code_challenge_method'), 'S256')
     const cookies = ([] as string[]).concat(response.header('set-cookie') ?? [])
@@ -94,14 +113,20 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     assert.match(cookies[0], /Path=\/api\/oauth\/callback/)
   })
 
-  test('a 42 account signs up: account created and linked, session cookies work', async ({ client, assert }) => {
+  test('a 42 account signs up: account created and linked, session cookies work', async ({
+    client,
+    assert,
+  }) => {
     api.account = student(4242, 'marvin', 'marvin@student.42.fr')
     const { browser, callback } = await signIn()
     assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'marvin@student.42.fr')
     assert.equal(user.username, 'marvin')
     assert.isNull(user.password)
-    const account = await SocialAccount.query().where('provider', 'forty-two').where('providerUserId', '4242').firstOrFail()
+    const account = await SocialAccount.query()
+      .where('provider', 'forty-two')
+      .where('providerUserId', '4242')
+      .firstOrFail()
     assert.equal(account.userId, user.id)
     assert.equal(account.providerUsername, 'marvin')
     const accessToken = browser.cookie(ternUrl(), 'access_token')
@@ -122,11 +147,17 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     api.account = student(1, 'zaphod', 'zaphod@student.42.fr')
     api.deny = true
     const { callback } = await signIn()
-    assert.deepEqual(errorPageOf(callback), { error: 'access_denied', redirect: '/auth/signIn', params: 'forty-two' })
+    assert.deepEqual(errorPageOf(callback), {
+      error: 'access_denied',
+      redirect: '/auth/signIn',
+      params: 'forty-two',
+    })
     assert.isNull(await User.findBy('email', 'zaphod@student.42.fr'))
   })
 
-  test('settings are read per sign-in: a wrong secret fails, the right one works again', async ({ assert }) => {
+  test('settings are read per sign-in: a wrong secret fails, the right one works again', async ({
+    assert,
+  }) => {
     api.account = student(7, 'trillian', 'trillian@student.42.fr')
     await enableFortyTwo({ 'fortyTwo.clientSecret': 'not-the-secret' })
     assert.equal(errorPageOf((await signIn()).callback)?.error, 'cannot_get_user_info')
@@ -134,7 +165,9 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     assert.equal(locationOf((await signIn()).callback), '/upload')
   })
 
-  test('an unreachable API (fortyTwo.apiUrl) ends on the error page, not in a 500', async ({ assert }) => {
+  test('an unreachable API (fortyTwo.apiUrl) ends on the error page, not in a 500', async ({
+    assert,
+  }) => {
     api.account = student(8, 'ford', 'ford@student.42.fr')
     const browser = new OauthBrowser()
     const atProvider = await browser.follow(`${ternUrl()}/api/oauth/auth/forty-two`, {
@@ -142,7 +175,9 @@ test.group('forty-two plugin (ally-42-oauth from npm)', (group) => {
     })
     // The user is at 42 when the admin points the API elsewhere: the callback's token request fails.
     await enableFortyTwo({ 'fortyTwo.apiUrl': 'http://127.0.0.1:9' })
-    const callback = await browser.follow(new URL(atProvider.headers.get('location')!, atProvider.url))
+    const callback = await browser.follow(
+      new URL(atProvider.headers.get('location')!, atProvider.url)
+    )
     assert.equal(errorPageOf(callback)?.error, 'cannot_get_user_info')
   })
 })

@@ -15,24 +15,47 @@ import { migrate, startTernChild, type TernChild } from '#tests/helpers/tern_chi
 import { freshDatabase, type FreshDatabase } from '#tests/helpers/tern_instances'
 
 /** One request to the child; JSON answers parsed. */
-async function call(child: TernChild, method: string, path: string, options: { json?: unknown; body?: Buffer; cookie?: string } = {}) {
+async function call(
+  child: TernChild,
+  method: string,
+  path: string,
+  options: { json?: unknown; body?: Buffer; cookie?: string } = {}
+) {
   const headers: Record<string, string> = {}
   if (options.cookie) headers.cookie = options.cookie
   if (options.json !== undefined) headers['content-type'] = 'application/json'
   if (options.body) headers['content-type'] = 'application/octet-stream'
-  const body = options.json !== undefined ? JSON.stringify(options.json) : options.body ? new Uint8Array(options.body) : undefined
+  const body =
+    options.json !== undefined
+      ? JSON.stringify(options.json)
+      : options.body
+        ? new Uint8Array(options.body)
+        : undefined
   const response = await fetch(`${child.url}${path}`, { method, headers, body })
   const bytes = Buffer.from(await response.arrayBuffer())
-  const json = (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(bytes.toString('utf8')) : null
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  const json = (response.headers.get('content-type') ?? '').includes('json')
+    ? JSON.parse(bytes.toString('utf8'))
+    : null
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
   return { status: response.status, bytes, json, cookie }
 }
 
 /** Uploads `content` as a one-file share through the API; resolves to the share and file ids. */
 async function shareFile(child: TernChild, cookie: string, id: string, content: Buffer) {
-  const created = await call(child, 'POST', '/api/shares', { cookie, json: { id, expiration: 'never', recipients: [] } })
+  const created = await call(child, 'POST', '/api/shares', {
+    cookie,
+    json: { id, expiration: 'never', recipients: [] },
+  })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
-  const chunk = await call(child, 'POST', `/api/shares/${id}/files?name=env.bin&chunkIndex=0&totalChunks=1`, { cookie, body: content })
+  const chunk = await call(
+    child,
+    'POST',
+    `/api/shares/${id}/files?name=env.bin&chunkIndex=0&totalChunks=1`,
+    { cookie, body: content }
+  )
   if (chunk.status !== 201) throw new Error(`upload: ${chunk.status} ${chunk.bytes}`)
   const completed = await call(child, 'POST', `/api/shares/${id}/complete`, { cookie })
   if (completed.status !== 202) throw new Error(`complete: ${completed.status} ${completed.bytes}`)
@@ -74,7 +97,9 @@ test.group('S3 settings from the environment', (group) => {
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     })
     try {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))
+      const listed = await client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix })
+      )
       return (listed.Contents ?? []).map((object) => object.Key!)
     } finally {
       client.destroy()
@@ -94,7 +119,9 @@ test.group('S3 settings from the environment', (group) => {
       const cookie = signUp.cookie
 
       const fileId = await shareFile(child, cookie, 'from-env-1', content)
-      const download = await call(child, 'GET', `/api/shares/from-env-1/files/${fileId}`, { cookie })
+      const download = await call(child, 'GET', `/api/shares/from-env-1/files/${fileId}`, {
+        cookie,
+      })
       assert.equal(download.status, 200)
       assert.deepEqual(download.bytes, content)
       const keys = await storedKeys('from-env/')
@@ -104,7 +131,8 @@ test.group('S3 settings from the environment', (group) => {
       // The settings are stored as an admin would have set them (the secret masked).
       const settings = await call(child, 'GET', '/api/configs/admin/s3?ext=1', { cookie })
       assert.equal(settings.status, 200)
-      const value = (key: string) => settings.json.find((variable: { key: string }) => variable.key === key)?.value
+      const value = (key: string) =>
+        settings.json.find((variable: { key: string }) => variable.key === key)?.value
       assert.equal(value('s3.enabled'), 'true')
       assert.equal(value('s3.endpoint'), s3.endpoint)
       assert.equal(value('s3.region'), 'eu-west-1')
@@ -121,19 +149,34 @@ test.group('S3 settings from the environment', (group) => {
       await child.stop()
       child = await startTernChild(env)
       const again = await call(child, 'GET', '/api/configs/admin/s3?ext=1', { cookie })
-      assert.equal(again.json.find((variable: { key: string }) => variable.key === 's3.bucketPath')?.value, 'changed-by-admin')
+      assert.equal(
+        again.json.find((variable: { key: string }) => variable.key === 's3.bucketPath')?.value,
+        'changed-by-admin'
+      )
       const secondId = await shareFile(child, cookie, 'from-env-2', content)
-      assert.equal((await call(child, 'GET', `/api/shares/from-env-2/files/${secondId}`, { cookie })).status, 200)
+      assert.equal(
+        (await call(child, 'GET', `/api/shares/from-env-2/files/${secondId}`, { cookie })).status,
+        200
+      )
       assert.lengthOf(await storedKeys('changed-by-admin/shares/from-env-2/'), 1)
     } finally {
       await child.stop()
     }
   }).timeout(120_000)
 
-  test('a value the setting refuses stops the start with one line naming the variable', async ({ assert }) => {
+  test('a value the setting refuses stops the start with one line naming the variable', async ({
+    assert,
+  }) => {
     const tern = startTern(
       ['bin/server.ts'],
-      { ...env, NODE_ENV: 'production', TERN_WORKERS: '1', HOST: '127.0.0.1', PORT: '0', S3_ENDPOINT: 'ftp://files.example.com' },
+      {
+        ...env,
+        NODE_ENV: 'production',
+        TERN_WORKERS: '1',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        S3_ENDPOINT: 'ftp://files.example.com',
+      },
       60_000
     )
     const { code, output } = await tern.exited

@@ -17,7 +17,8 @@ function boot(env: { TERN_PLUGINS?: string; TERN_PLUGIN_PATHS?: string }) {
       process.execPath,
       ['--import=@poppinss/ts-exec', `${FIXTURES}/boot_app.ts`],
       { cwd: fileURLToPath(app.appRoot), env: childEnv, timeout: 30_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
     )
   })
 }
@@ -33,7 +34,10 @@ type BootResult = Awaited<ReturnType<typeof boot>>
 const scenarios = {
   'ordered': { TERN_PLUGINS: 'fixture,local-storage' },
   'unknown': { TERN_PLUGINS: 'local-storage,no-such-plugin' },
-  'duplicate-folder': { TERN_PLUGINS: 'local-storage', TERN_PLUGIN_PATHS: `${FIXTURES}/duplicates` },
+  'duplicate-folder': {
+    TERN_PLUGINS: 'local-storage',
+    TERN_PLUGIN_PATHS: `${FIXTURES}/duplicates`,
+  },
   'invalid-manifest': { TERN_PLUGINS: 'local-storage,broken-manifest' },
   'missing-requirement': { TERN_PLUGINS: 'local-storage,needs-fixture' },
   'engine-mismatch': { TERN_PLUGINS: 'local-storage,future-engine' },
@@ -54,7 +58,8 @@ async function assertStopsWith(assert: any, name: keyof typeof scenarios, line: 
 
 test.group('Plugins | start', (group) => {
   group.setup(() => {
-    for (const [name, env] of Object.entries(scenarios)) runs.set(name as keyof typeof scenarios, boot(env))
+    for (const [name, env] of Object.entries(scenarios))
+      runs.set(name as keyof typeof scenarios, boot(env))
   })
 
   test('starts the enabled plugins in dependency order', async ({ assert }) => {
@@ -79,7 +84,9 @@ test.group('Plugins | start', (group) => {
     )
   })
 
-  test('stops with one line naming the plugin and field of an invalid manifest', async ({ assert }) => {
+  test('stops with one line naming the plugin and field of an invalid manifest', async ({
+    assert,
+  }) => {
     await assertStopsWith(
       assert,
       'invalid-manifest',

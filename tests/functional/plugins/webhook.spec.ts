@@ -26,9 +26,17 @@ import {
   shareToken,
   shareUser,
 } from '#tests/helpers/shares'
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '#tests/helpers/webhook_receiver'
+import {
+  startWebhookReceiver,
+  type ReceivedWebhook,
+  type WebhookReceiver,
+} from '#tests/helpers/webhook_receiver'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
-import { clearWebhookRoutes, routeToWebhook, WEBHOOK_LIFECYCLE_EVENTS } from '#tests/helpers/webhook_routes'
+import {
+  clearWebhookRoutes,
+  routeToWebhook,
+  WEBHOOK_LIFECYCLE_EVENTS,
+} from '#tests/helpers/webhook_routes'
 
 const WEBHOOK_KEYS = [
   'webhook.enabled',
@@ -82,7 +90,11 @@ test.group('Plugins | webhook delivery', (group) => {
 
   /** Webhooks on, to `urls`, signed with SECRET. */
   function enableFor(...urls: string[]) {
-    return configure({ 'webhook.enabled': true, 'webhook.urls': urls.join('\n'), 'webhook.secret': SECRET })
+    return configure({
+      'webhook.enabled': true,
+      'webhook.urls': urls.join('\n'),
+      'webhook.secret': SECRET,
+    })
   }
 
   group.each.setup(async () => {
@@ -102,7 +114,9 @@ test.group('Plugins | webhook delivery', (group) => {
     await clearWebhookRoutes()
   })
 
-  test('is enabled: its channel is registered and its category listed for admins', async ({ assert }) => {
+  test('is enabled: its channel is registered and its category listed for admins', async ({
+    assert,
+  }) => {
     assert.isTrue(notifications.has('webhook'))
     const response = await api('GET', '/api/configs/admin/webhook', { cookie: admin.cookie })
     assert.equal(response.status, 200)
@@ -110,10 +124,13 @@ test.group('Plugins | webhook delivery', (group) => {
       response.json.map((item: { key: string }) => item.key),
       WEBHOOK_KEYS
     )
-    assert.containsSubset(response.json.find((item: { key: string }) => item.key === 'webhook.enabled'), {
-      value: 'false',
-      type: 'boolean',
-    })
+    assert.containsSubset(
+      response.json.find((item: { key: string }) => item.key === 'webhook.enabled'),
+      {
+        value: 'false',
+        type: 'boolean',
+      }
+    )
   })
 
   test('posts share.created and share.completed, signed, when a share is created and completed', async ({
@@ -131,12 +148,29 @@ test.group('Plugins | webhook delivery', (group) => {
     await (await dispatcher()).idle()
 
     assert.lengthOf(hook.received, 2)
-    assert.deepEqual([created.json.event, completed.json.event], ['share.created', 'share.completed'])
+    assert.deepEqual(
+      [created.json.event, completed.json.event],
+      ['share.created', 'share.completed']
+    )
     // The keys the lifecycle webhooks always had come first, then the event's payload.
     assert.deepEqual(Object.keys(created.json.data), ['shareId', 'creatorId', 'share'])
-    assert.containsSubset(created.json.data, { shareId: share.id, creatorId: owner.user.id, share: { id: share.id, creatorId: owner.user.id } })
-    assert.deepEqual(Object.keys(completed.json.data).slice(0, 4), ['shareId', 'creatorId', 'fileCount', 'size'])
-    assert.containsSubset(completed.json.data, { shareId: share.id, creatorId: owner.user.id, fileCount: 1, size: 5 })
+    assert.containsSubset(created.json.data, {
+      shareId: share.id,
+      creatorId: owner.user.id,
+      share: { id: share.id, creatorId: owner.user.id },
+    })
+    assert.deepEqual(Object.keys(completed.json.data).slice(0, 4), [
+      'shareId',
+      'creatorId',
+      'fileCount',
+      'size',
+    ])
+    assert.containsSubset(completed.json.data, {
+      shareId: share.id,
+      creatorId: owner.user.id,
+      fileCount: 1,
+      size: 5,
+    })
     assert.match(completed.json.data.share.url, new RegExp(`/s/${share.id}$`))
     for (const request of [created, completed]) {
       assert.equal(request.method, 'POST')
@@ -147,7 +181,10 @@ test.group('Plugins | webhook delivery', (group) => {
       assert.match(request.json.occurredAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
       assert.isAtMost(Math.abs(Number(request.headers['x-tern-timestamp']) - Date.now() / 1000), 60)
       assert.equal(request.headers['x-tern-signature'], expectedSignature(SECRET, request))
-      assert.notEqual(request.headers['x-tern-signature'], expectedSignature('another-secret', request))
+      assert.notEqual(
+        request.headers['x-tern-signature'],
+        expectedSignature('another-secret', request)
+      )
     }
     assert.notEqual(created.json.id, completed.json.id)
   })
@@ -158,47 +195,85 @@ test.group('Plugins | webhook delivery', (group) => {
     const owner = await shareUser()
     const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
     const token = await shareToken(share.id)
-    const download = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`, { cookie: token.cookie })
+    const download = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`, {
+      cookie: token.cookie,
+    })
     assert.equal(download.status, 200)
-    const stored = await db.from('notification_deliveries').where('event_type', 'share.downloaded').where('target', '').count('* as n')
+    const stored = await db
+      .from('notification_deliveries')
+      .where('event_type', 'share.downloaded')
+      .where('target', '')
+      .count('* as n')
     assert.equal(Number(stored[0].n), 1, 'the download event is stored before the answer')
-    assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: share.cookie })).status, 200)
+    assert.equal(
+      (await api('DELETE', `/api/shares/${share.id}`, { cookie: share.cookie })).status,
+      200
+    )
 
-    const expiring = await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' }, expiration: '1-minute' })
+    const expiring = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'b.txt': 'b' },
+      expiration: '1-minute',
+    })
     const past = DateTime.utc().minus({ days: 1 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', expiring.id).update({ expiration: past })
     assert.include(await (await app.container.make(CleanupJobs)).expiredShares(), expiring.id)
     const router = await app.container.make(NotificationRouter)
     const reverseShare = { id: 'rs-1', creatorId: owner.user.id, remainingUses: 0, expiresAt: null }
-    const used = { id: expiring.id, name: null, url: 'https://tern.test/s/x', expiresAt: null, creatorId: null }
+    const used = {
+      id: expiring.id,
+      name: null,
+      url: 'https://tern.test/s/x',
+      expiresAt: null,
+      creatorId: null,
+    }
     await router.emit('reverse_share.used', { reverseShare, share: used })
     await (await dispatcher()).idle()
 
-    const byEvent = (event: string) => hook.received.filter((request) => request.json.event === event).map((r) => r.json.data)
+    const byEvent = (event: string) =>
+      hook.received.filter((request) => request.json.event === event).map((r) => r.json.data)
     const legacy = (data: Record<string, unknown>[], keys: string[]) =>
-      data.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))))
-    assert.deepEqual(legacy(byEvent('share.downloaded'), ['shareId', 'fileId']), [{ shareId: share.id, fileId: share.fileIds['a.txt'] }])
-    assert.containsSubset(byEvent('share.downloaded'), [{ file: { id: share.fileIds['a.txt'], name: 'a.txt', size: 5 } }])
-    assert.deepEqual(legacy(byEvent('share.deleted'), ['shareId', 'reason']), [{ shareId: share.id, reason: null }])
+      data.map((item) =>
+        Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key)))
+      )
+    assert.deepEqual(legacy(byEvent('share.downloaded'), ['shareId', 'fileId']), [
+      { shareId: share.id, fileId: share.fileIds['a.txt'] },
+    ])
+    assert.containsSubset(byEvent('share.downloaded'), [
+      { file: { id: share.fileIds['a.txt'], name: 'a.txt', size: 5 } },
+    ])
+    assert.deepEqual(legacy(byEvent('share.deleted'), ['shareId', 'reason']), [
+      { shareId: share.id, reason: null },
+    ])
     assert.containsSubset(byEvent('share.deleted'), [{ by: 'owner', share: { id: share.id } }])
     assert.deepEqual(legacy(byEvent('share.expired'), ['shareId']), [{ shareId: expiring.id }])
-    assert.deepEqual(byEvent('reverse_share.used'), [{ reverseShareId: 'rs-1', shareId: expiring.id, reverseShare, share: used }])
+    assert.deepEqual(byEvent('reverse_share.used'), [
+      { reverseShareId: 'rs-1', shareId: expiring.id, reverseShare, share: used },
+    ])
     for (const request of hook.received) {
       assert.equal(request.headers['x-tern-signature'], expectedSignature(SECRET, request))
     }
   })
 
-  test('a share the clean-up job deletes is sent with its reason, as before routing', async ({ assert }) => {
+  test('a share the clean-up job deletes is sent with its reason, as before routing', async ({
+    assert,
+  }) => {
     const hook = await receiver()
     await enableFor(hook.url)
     const owner = await shareUser()
     const abandoned = await createShare(owner.cookie, { id: newShareId() })
-    const deleted = await (await app.container.make(CleanupJobs)).unfinishedShares(DateTime.utc().plus({ days: 2 }))
+    const deleted = await (
+      await app.container.make(CleanupJobs)
+    ).unfinishedShares(DateTime.utc().plus({ days: 2 }))
     assert.include(deleted, abandoned.json.id)
     await (await dispatcher()).idle()
     const [request] = hook.received.filter((r) => r.json.event === 'share.deleted')
     assert.deepEqual(Object.keys(request.json.data).slice(0, 2), ['shareId', 'reason'])
-    assert.containsSubset(request.json.data, { shareId: abandoned.json.id, reason: 'Unfinished share', by: 'system' })
+    assert.containsSubset(request.json.data, {
+      shareId: abandoned.json.id,
+      reason: 'Unfinished share',
+      by: 'system',
+    })
   })
 
   test('a settings change applies to the next event, without restart', async ({ assert }) => {
@@ -214,9 +289,18 @@ test.group('Plugins | webhook delivery', (group) => {
     const [received] = await second.waitFor(1)
     await (await dispatcher()).idle()
 
-    assert.deepEqual(first.received.map((r) => r.json.data.shareId), [one.json.id])
-    assert.deepEqual(second.received.map((r) => r.json.data.shareId), [two.json.id])
-    assert.equal(received.headers['x-tern-signature'], expectedSignature('rotated-secret', received))
+    assert.deepEqual(
+      first.received.map((r) => r.json.data.shareId),
+      [one.json.id]
+    )
+    assert.deepEqual(
+      second.received.map((r) => r.json.data.shareId),
+      [two.json.id]
+    )
+    assert.equal(
+      received.headers['x-tern-signature'],
+      expectedSignature('rotated-secret', received)
+    )
 
     await configure({ 'webhook.enabled': false })
     await createShare(owner.cookie, { id: newShareId() })
@@ -236,10 +320,17 @@ test.group('Plugins | webhook delivery', (group) => {
     await (await dispatcher()).idle()
 
     assert.lengthOf(hook.received, 3)
-    assert.deepEqual(attempts.map((r) => r.headers['x-tern-attempt']), ['1', '2', '3'])
+    assert.deepEqual(
+      attempts.map((r) => r.headers['x-tern-attempt']),
+      ['1', '2', '3']
+    )
     assert.lengthOf(new Set(attempts.map((r) => r.headers['x-tern-delivery'])), 1)
-    assert.deepEqual(attempts.map((r) => r.json.data.shareId), Array(3).fill(created.json.id))
-    for (const request of attempts) assert.equal(request.headers['x-tern-signature'], expectedSignature(SECRET, request))
+    assert.deepEqual(
+      attempts.map((r) => r.json.data.shareId),
+      Array(3).fill(created.json.id)
+    )
+    for (const request of attempts)
+      assert.equal(request.headers['x-tern-signature'], expectedSignature(SECRET, request))
   })
 
   test('a 400 answer is not retried', async ({ assert }) => {
@@ -252,17 +343,34 @@ test.group('Plugins | webhook delivery', (group) => {
     await (await dispatcher()).idle()
     // Failed is final: no attempt can follow.
     const rows = await urlRows()
-    assert.deepEqual(rows.map((row) => [row.status, Number(row.attempts)]), [['failed', 1]])
+    assert.deepEqual(
+      rows.map((row) => [row.status, Number(row.attempts)]),
+      [['failed', 1]]
+    )
     assert.lengthOf(hook.received, 1)
 
     // Admins list the failures of one channel (the webhook deliveries page does).
-    const listed = await api('GET', '/api/notifications/deliveries?status=failed&channel=webhook', { cookie: admin.cookie })
+    const listed = await api('GET', '/api/notifications/deliveries?status=failed&channel=webhook', {
+      cookie: admin.cookie,
+    })
     assert.equal(listed.status, 200)
-    assert.deepEqual(listed.json.map((row: { id: string }) => row.id), [rows[0].id])
-    assert.containsSubset(listed.json[0], { channel: 'webhook', target: hook.url, attempts: 1, lastError: 'HTTP 400 Bad Request: status 400' })
-    const other = await api('GET', '/api/notifications/deliveries?status=failed&channel=email', { cookie: admin.cookie })
+    assert.deepEqual(
+      listed.json.map((row: { id: string }) => row.id),
+      [rows[0].id]
+    )
+    assert.containsSubset(listed.json[0], {
+      channel: 'webhook',
+      target: hook.url,
+      attempts: 1,
+      lastError: 'HTTP 400 Bad Request: status 400',
+    })
+    const other = await api('GET', '/api/notifications/deliveries?status=failed&channel=email', {
+      cookie: admin.cookie,
+    })
     assert.deepEqual(other.json, [])
-    const refused = await api('GET', '/api/notifications/deliveries?channel=web%20hook', { cookie: admin.cookie })
+    const refused = await api('GET', '/api/notifications/deliveries?channel=web%20hook', {
+      cookie: admin.cookie,
+    })
     assert.equal(refused.status, 400)
     assert.match(refused.json.message, /^The channel filter must be a channel name/)
   })
@@ -285,7 +393,10 @@ test.group('Plugins | webhook delivery', (group) => {
     const owner = await shareUser()
 
     const started = Date.now()
-    const response = await api('POST', '/api/shares', { cookie: owner.cookie, json: { id: newShareId(), expiration: 'never' } })
+    const response = await api('POST', '/api/shares', {
+      cookie: owner.cookie,
+      json: { id: newShareId(), expiration: 'never' },
+    })
     const elapsed = Date.now() - started
     assert.equal(response.status, 201)
     await hook.waitFor(1)
@@ -296,20 +407,38 @@ test.group('Plugins | webhook delivery', (group) => {
     await unreachable.close()
     await configure({ 'webhook.urls': unreachable.url })
     const again = Date.now()
-    assert.equal((await api('POST', '/api/shares', { cookie: owner.cookie, json: { id: newShareId(), expiration: 'never' } })).status, 201)
+    assert.equal(
+      (
+        await api('POST', '/api/shares', {
+          cookie: owner.cookie,
+          json: { id: newShareId(), expiration: 'never' },
+        })
+      ).status,
+      201
+    )
     assert.isBelow(Date.now() - again, 5000)
   })
 
   test('nothing is sent while webhooks are disabled', async ({ assert }) => {
     const hook = await receiver()
-    await configure({ 'webhook.enabled': false, 'webhook.urls': hook.url, 'webhook.secret': SECRET })
+    await configure({
+      'webhook.enabled': false,
+      'webhook.urls': hook.url,
+      'webhook.secret': SECRET,
+    })
     const owner = await shareUser()
     await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
     await (await dispatcher()).idle()
     // The routed events were handed to the channel, which dropped them: no request was ever stored.
     assert.lengthOf(await urlRows(), 0)
-    const routed = await db.from('notification_deliveries').where('channel', 'webhook').where('target', '')
-    assert.deepEqual(routed.map((row) => row.status), ['delivered', 'delivered'])
+    const routed = await db
+      .from('notification_deliveries')
+      .where('channel', 'webhook')
+      .where('target', '')
+    assert.deepEqual(
+      routed.map((row) => row.status),
+      ['delivered', 'delivered']
+    )
     assert.lengthOf(hook.received, 0)
   })
 
@@ -324,10 +453,21 @@ test.group('Plugins | webhook delivery', (group) => {
     const owner = await shareUser()
     const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
     await (await dispatcher()).idle()
-    assert.deepEqual(hook.received.map((r) => [r.json.event, r.json.data.shareId]), [['share.completed', share.id]])
+    assert.deepEqual(
+      hook.received.map((r) => [r.json.event, r.json.data.shareId]),
+      [['share.completed', share.id]]
+    )
 
     // Without any route, nothing at all is stored for the channel.
-    assert.equal((await api('PUT', '/api/notifications/routes', { cookie: admin.cookie, json: { routes: [] } })).status, 200)
+    assert.equal(
+      (
+        await api('PUT', '/api/notifications/routes', {
+          cookie: admin.cookie,
+          json: { routes: [] },
+        })
+      ).status,
+      200
+    )
     const before = (await db.from('notification_deliveries').where('channel', 'webhook')).length
     await createCompletedShare({ cookie: owner.cookie, files: { 'b.txt': 'b' } })
     await (await dispatcher()).idle()
@@ -338,16 +478,23 @@ test.group('Plugins | webhook delivery', (group) => {
   test('the routes API offers webhook for every event, instance-wide only', async ({ assert }) => {
     const routes = await api('GET', '/api/notifications/routes', { cookie: admin.cookie })
     assert.equal(routes.status, 200)
-    const webhook = routes.json.channels.find((channel: { name: string }) => channel.name === 'webhook')
+    const webhook = routes.json.channels.find(
+      (channel: { name: string }) => channel.name === 'webhook'
+    )
     assert.deepEqual(webhook.targets, { user: false, instance: true })
     assert.lengthOf(webhook.events, 11)
     assert.sameMembers(
-      routes.json.routes.filter((route: { channel: string }) => route.channel === 'webhook').map((route: { event: string }) => route.event),
+      routes.json.routes
+        .filter((route: { channel: string }) => route.channel === 'webhook')
+        .map((route: { event: string }) => route.event),
       WEBHOOK_LIFECYCLE_EVENTS
     )
     const user = await shareUser()
     const mine = await api('GET', '/api/user/notifications', { cookie: user.cookie })
-    assert.notInclude(mine.json.channels.map((channel: { name: string }) => channel.name), 'webhook')
+    assert.notInclude(
+      mine.json.channels.map((channel: { name: string }) => channel.name),
+      'webhook'
+    )
   })
 
   test('only the events of webhook.events are sent', async ({ assert }) => {
@@ -358,12 +505,20 @@ test.group('Plugins | webhook delivery', (group) => {
     const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
     await api('DELETE', `/api/shares/${share.id}`, { cookie: share.cookie })
     await (await dispatcher()).idle()
-    assert.deepEqual(hook.received.map((r) => r.json.event), ['share.completed', 'share.deleted'])
+    assert.deepEqual(
+      hook.received.map((r) => r.json.event),
+      ['share.completed', 'share.deleted']
+    )
   })
 
-  test('the admin API refuses invalid URLs and events; a stored invalid URL is skipped', async ({ assert }) => {
+  test('the admin API refuses invalid URLs and events; a stored invalid URL is skipped', async ({
+    assert,
+  }) => {
     const hook = await receiver()
-    const badUrl = await configure({ 'webhook.urls': `${hook.url}\nftp://files.example.com/in` }, 400)
+    const badUrl = await configure(
+      { 'webhook.urls': `${hook.url}\nftp://files.example.com/in` },
+      400
+    )
     assert.equal(
       badUrl.json.message,
       'Webhook URL on line 2 is refused (only http:// and https:// URLs are allowed): ftp://files.example.com/in'
@@ -378,10 +533,15 @@ test.group('Plugins | webhook delivery', (group) => {
     const owner = await shareUser()
     await createShare(owner.cookie, { id: newShareId() })
     await (await dispatcher()).idle()
-    assert.deepEqual(hook.received.map((r) => r.json.event), ['share.created'])
+    assert.deepEqual(
+      hook.received.map((r) => r.json.event),
+      ['share.created']
+    )
   })
 
-  test('the webhook notification channel posts a notification to the configured URLs', async ({ assert }) => {
+  test('the webhook notification channel posts a notification to the configured URLs', async ({
+    assert,
+  }) => {
     const hook = await receiver()
     await enableFor(hook.url)
     await notifications.send('webhook', {

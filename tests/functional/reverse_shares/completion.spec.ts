@@ -36,9 +36,15 @@ test.group('Reverse shares | completion', (group) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxUseCount: 2 })
     const reverseShare = await ReverseShare.findByOrFail('token', token)
-    const upload = await uploadThroughReverseShare(token, { 'a.txt': 'abc' }, { body: { name: 'Gift' } })
+    const upload = await uploadThroughReverseShare(
+      token,
+      { 'a.txt': 'abc' },
+      { body: { name: 'Gift' } }
+    )
     receivedEvents.length = 0
-    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, {
+      cookie: upload.cookie,
+    })
     assert.equal(completed.status, 202)
     assert.deepEqual(completed.json, {
       id: upload.shareId,
@@ -56,7 +62,10 @@ test.group('Reverse shares | completion', (group) => {
     await completedReverseShareUpload(token, { 'b.txt': 'b' })
     assert.equal(await remainingUses(token), 0)
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
-    const late = await api('POST', '/api/shares', { cookie: reverseShareCookie(token), json: { id: newShareId(), expiration: 'never' } })
+    const late = await api('POST', '/api/shares', {
+      cookie: reverseShareCookie(token),
+      json: { id: newShareId(), expiration: 'never' },
+    })
     assert.equal(late.status, 403)
   })
 
@@ -65,10 +74,13 @@ test.group('Reverse shares | completion', (group) => {
   }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie)
-    for (let round = 0; round < 3; round++) await completedReverseShareUpload(token, { 'a.txt': 'a' })
+    for (let round = 0; round < 3; round++)
+      await completedReverseShareUpload(token, { 'a.txt': 'a' })
     assert.isNull(await remainingUses(token))
     const ordinary = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' } })
-    const reopened = await api('DELETE', `/api/shares/${ordinary.id}/complete`, { cookie: owner.cookie })
+    const reopened = await api('DELETE', `/api/shares/${ordinary.id}/complete`, {
+      cookie: owner.cookie,
+    })
     assert.equal(reopened.status, 200)
     const again = await api('POST', `/api/shares/${ordinary.id}/complete`, { cookie: owner.cookie })
     assert.sameMembers(Object.keys(again.json), ['id', 'name', 'expiration', 'description'])
@@ -79,21 +91,32 @@ test.group('Reverse shares | completion', (group) => {
     const { token } = await createReverseShare(owner.cookie, { maxUseCount: 2 })
     const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' })
     assert.equal(await remainingUses(token), 1)
-    const reopened = await api('DELETE', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+    const reopened = await api('DELETE', `/api/shares/${upload.shareId}/complete`, {
+      cookie: upload.cookie,
+    })
     assert.equal(reopened.status, 200)
     await uploadFile(upload.shareId, 'b.txt', 'b', upload.cookie)
-    const again = await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+    const again = await api('POST', `/api/shares/${upload.shareId}/complete`, {
+      cookie: upload.cookie,
+    })
     assert.equal(again.status, 202)
     assert.isFalse(again.json.notifyReverseShareCreator)
     assert.equal(await remainingUses(token), 1)
   })
 
-  test('a share completed after its reverse share expired is not kept (410)', async ({ assert }) => {
+  test('a share completed after its reverse share expired is not kept (410)', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { shareExpiration: '1-day' })
     const upload = await uploadThroughReverseShare(token, { 'a.txt': 'a' })
-    await db.from('reverse_shares').where('token', token).update({ share_expiration: dbDate(DateTime.utc().minus({ minutes: 1 })) })
-    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+    await db
+      .from('reverse_shares')
+      .where('token', token)
+      .update({ share_expiration: dbDate(DateTime.utc().minus({ minutes: 1 })) })
+    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, {
+      cookie: upload.cookie,
+    })
     assert.equal(completed.status, 410)
     assert.equal(completed.json.error, 'reverse_share_unavailable')
     assert.isNull(await Share.find(upload.shareId))
@@ -122,7 +145,9 @@ forEachDisk('Reverse shares | the last use', (group, disk) => {
     receivedEvents.length = 0
 
     const results = await Promise.all(
-      uploads.map((upload) => api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie }))
+      uploads.map((upload) =>
+        api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+      )
     )
     const winners = uploads.filter((_, index) => results[index].status === 202)
     const losers = results.filter((result) => result.status !== 202)
@@ -150,10 +175,19 @@ forEachDisk('Reverse shares | the last use', (group, disk) => {
       }
     }
     assert.deepEqual(await disk.pendingUploads(), [])
-    assert.lengthOf(receivedEvents.filter((event) => event.name === 'reverse_share:used'), 1)
-    assert.lengthOf(receivedEvents.filter((event) => event.name === 'share:completed'), 1)
+    assert.lengthOf(
+      receivedEvents.filter((event) => event.name === 'reverse_share:used'),
+      1
+    )
+    assert.lengthOf(
+      receivedEvents.filter((event) => event.name === 'share:completed'),
+      1
+    )
     const list = await api('GET', '/api/reverseShares', { cookie: owner.cookie })
-    assert.deepEqual(list.json[0].shares.map((share: any) => share.id), [winners[0].shareId])
+    assert.deepEqual(
+      list.json[0].shares.map((share: any) => share.id),
+      [winners[0].shareId]
+    )
   })
 
   test('two uploaders with two uses left both complete', async ({ assert }) => {
@@ -162,10 +196,14 @@ forEachDisk('Reverse shares | the last use', (group, disk) => {
     const first = await uploadThroughReverseShare(token, { 'a.txt': 'a' })
     const second = await uploadThroughReverseShare(token, { 'b.txt': 'b' })
     const results = await Promise.all(
-      [first, second].map((upload) => api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie }))
+      [first, second].map((upload) =>
+        api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+      )
     )
-    assert.deepEqual(results.map((result) => result.status), [202, 202])
+    assert.deepEqual(
+      results.map((result) => result.status),
+      [202, 202]
+    )
     assert.equal(await remainingUses(token), 0)
   })
 })
-

@@ -3,7 +3,11 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import { api, cleanupShareTests, setConfig, shareUser } from '#tests/helpers/shares'
-import { completedReverseShareUpload, createReverseShare, setCookieLine } from '#tests/helpers/reverse_shares'
+import {
+  completedReverseShareUpload,
+  createReverseShare,
+  setCookieLine,
+} from '#tests/helpers/reverse_shares'
 
 /** Moves a reverse share's expiry into the past. */
 async function expire(token: string) {
@@ -44,7 +48,9 @@ test.group('Reverse shares | create', (group) => {
     assert.closeTo(stored.shareExpiration!.diffNow('hours').hours, 48, 0.1)
   })
 
-  test('defaults: no use limit, never expires, public, not simplified, no mail', async ({ assert }) => {
+  test('defaults: no use limit, never expires, public, not simplified, no mail', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie, { maxUseCount: null })
     const stored = await ReverseShare.findByOrFail('token', token)
@@ -61,7 +67,9 @@ test.group('Reverse shares | create', (group) => {
     assert.isNull((await ReverseShare.findByOrFail('token', absent.json.token)).remainingUses)
   })
 
-  test('refuses a max share size above share.maxSize with 400 naming the limit', async ({ assert }) => {
+  test('refuses a max share size above share.maxSize with 400 naming the limit', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     await setConfig('share.maxSize', '1000')
     const response = await api('POST', '/api/reverseShares', {
@@ -80,16 +88,30 @@ test.group('Reverse shares | create', (group) => {
     })
     assert.equal(huge.status, 400)
     assert.equal(huge.json.message, "Max share size can't be greater than 1000 bytes.")
-    const equal = await api('POST', '/api/reverseShares', { cookie, json: { shareExpiration: 'never', maxShareSize: '1000' } })
+    const equal = await api('POST', '/api/reverseShares', {
+      cookie,
+      json: { shareExpiration: 'never', maxShareSize: '1000' },
+    })
     assert.equal(equal.status, 201)
-    assert.equal(await ReverseShare.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 1)
+    assert.equal(
+      await ReverseShare.query()
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      1
+    )
   })
 
-  test('caps the expiration by share.maxExpiration and refuses "never" while a maximum is set', async ({ assert }) => {
+  test('caps the expiration by share.maxExpiration and refuses "never" while a maximum is set', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     await setConfig('share.maxExpiration', '2 days')
     for (const shareExpiration of ['3-days', 'never']) {
-      const response = await api('POST', '/api/reverseShares', { cookie, json: { shareExpiration, maxShareSize: '10' } })
+      const response = await api('POST', '/api/reverseShares', {
+        cookie,
+        json: { shareExpiration, maxShareSize: '10' },
+      })
       assert.equal(response.status, 400, shareExpiration)
       assert.deepEqual(response.json, {
         statusCode: 400,
@@ -97,11 +119,16 @@ test.group('Reverse shares | create', (group) => {
         error: 'Bad Request',
       })
     }
-    const ok = await api('POST', '/api/reverseShares', { cookie, json: { shareExpiration: '1-day', maxShareSize: '10' } })
+    const ok = await api('POST', '/api/reverseShares', {
+      cookie,
+      json: { shareExpiration: '1-day', maxShareSize: '10' },
+    })
     assert.equal(ok.status, 201)
   })
 
-  test('validates the body with 400 and an array of messages, storing nothing', async ({ assert }) => {
+  test('validates the body with 400 and an array of messages, storing nothing', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const cases: Record<string, unknown>[] = [
       {},
@@ -122,11 +149,21 @@ test.group('Reverse shares | create', (group) => {
       assert.equal(response.json.error, 'Bad Request')
       assert.isArray(response.json.message)
     }
-    assert.equal(await ReverseShare.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
+    assert.equal(
+      await ReverseShare.query()
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      0
+    )
   })
 
-  test('needs a signed-in user (401) and refuses cross-site cookie requests (403)', async ({ assert }) => {
-    const anonymous = await api('POST', '/api/reverseShares', { json: { shareExpiration: 'never', maxShareSize: '10' } })
+  test('needs a signed-in user (401) and refuses cross-site cookie requests (403)', async ({
+    assert,
+  }) => {
+    const anonymous = await api('POST', '/api/reverseShares', {
+      json: { shareExpiration: 'never', maxShareSize: '10' },
+    })
     assert.equal(anonymous.status, 401)
     const { cookie } = await shareUser()
     const crossSite = await api('POST', '/api/reverseShares', {
@@ -135,19 +172,37 @@ test.group('Reverse shares | create', (group) => {
       json: { shareExpiration: 'never', maxShareSize: '10' },
     })
     assert.equal(crossSite.status, 403)
-    assert.equal(await ReverseShare.query().count('* as n').first().then((r) => Number(r!.$extras.n)), 0)
+    assert.equal(
+      await ReverseShare.query()
+        .count('* as n')
+        .first()
+        .then((r) => Number(r!.$extras.n)),
+      0
+    )
   })
 })
 
 test.group('Reverse shares | get by token', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('answers 200 with exactly {id, maxShareSize, shareExpiration, token, simplified} to anyone', async ({ assert }) => {
+  test('answers 200 with exactly {id, maxShareSize, shareExpiration, token, simplified} to anyone', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
-    const { token } = await createReverseShare(cookie, { maxShareSize: '4096', simplified: true, shareExpiration: '1-hour' })
+    const { token } = await createReverseShare(cookie, {
+      maxShareSize: '4096',
+      simplified: true,
+      shareExpiration: '1-hour',
+    })
     const response = await api('GET', `/api/reverseShares/${token}`)
     assert.equal(response.status, 200)
-    assert.sameMembers(Object.keys(response.json), ['id', 'maxShareSize', 'shareExpiration', 'token', 'simplified'])
+    assert.sameMembers(Object.keys(response.json), [
+      'id',
+      'maxShareSize',
+      'shareExpiration',
+      'token',
+      'simplified',
+    ])
     const stored = await ReverseShare.findByOrFail('token', token)
     assert.deepEqual(response.json, {
       id: stored.id,
@@ -162,7 +217,9 @@ test.group('Reverse shares | get by token', (group) => {
     assert.isFalse(neverResponse.json.simplified)
   })
 
-  test('sets the reverse_share_token cookie: HttpOnly, SameSite=Strict, Path=/api/shares, at most an hour', async ({ assert }) => {
+  test('sets the reverse_share_token cookie: HttpOnly, SameSite=Strict, Path=/api/shares, at most an hour', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const { token } = await createReverseShare(cookie, { shareExpiration: '10-minutes' })
     const response = await api('GET', `/api/reverseShares/${token}`)
@@ -176,11 +233,16 @@ test.group('Reverse shares | get by token', (group) => {
     assert.isAbove(maxAge, 590)
 
     const long = await createReverseShare(cookie)
-    const longLine = setCookieLine(await api('GET', `/api/reverseShares/${long.token}`), 'reverse_share_token')!
+    const longLine = setCookieLine(
+      await api('GET', `/api/reverseShares/${long.token}`),
+      'reverse_share_token'
+    )!
     assert.equal(Number(/Max-Age=(\d+)/i.exec(longLine)![1]), 3600)
   })
 
-  test('answers 404 "Reverse share token not found" for unknown, expired and used-up tokens', async ({ assert }) => {
+  test('answers 404 "Reverse share token not found" for unknown, expired and used-up tokens', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const expired = await createReverseShare(cookie, { shareExpiration: '1-day' })
     await expire(expired.token)
@@ -189,9 +251,12 @@ test.group('Reverse shares | get by token', (group) => {
     for (const token of ['unknown-token', expired.token, usedUp.token, 'bad%20token']) {
       const response = await api('GET', `/api/reverseShares/${token}`)
       assert.equal(response.status, 404, token)
-      assert.deepEqual(response.json, { statusCode: 404, message: 'Reverse share token not found', error: 'Not Found' })
+      assert.deepEqual(response.json, {
+        statusCode: 404,
+        message: 'Reverse share token not found',
+        error: 'Not Found',
+      })
       assert.isUndefined(response.cookies.reverse_share_token)
     }
   })
 })
-

@@ -21,7 +21,11 @@ import {
   shareUser,
   uploadFile,
 } from '#tests/helpers/shares'
-import { createReverseShare, startReverseShareUpload, uploadThroughReverseShare } from '#tests/helpers/reverse_shares'
+import {
+  createReverseShare,
+  startReverseShareUpload,
+  uploadThroughReverseShare,
+} from '#tests/helpers/reverse_shares'
 
 /** Handlers added by a test, removed after it. */
 const added: Array<[FilterHookName, FilterHandler<any>]> = []
@@ -48,12 +52,17 @@ test.group('Share lifecycle hooks | a plugin', (group) => {
     await cleanupShareTests()
   })
 
-  test('share:before_authorize_create receives the token and the reverse share the core resolved', async ({ assert }) => {
+  test('share:before_authorize_create receives the token and the reverse share the core resolved', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie)
     const seen: unknown[] = []
     addFilter('share:before_authorize_create', (payload) => {
-      seen.push({ token: payload.reverseShareToken, reverseShareId: payload.reverseShare?.id ?? null })
+      seen.push({
+        token: payload.reverseShareToken,
+        reverseShareId: payload.reverseShare?.id ?? null,
+      })
     })
     const upload = await startReverseShareUpload(token)
     const share = await Share.findOrFail(upload.shareId)
@@ -61,7 +70,9 @@ test.group('Share lifecycle hooks | a plugin', (group) => {
     assert.isNotNull(share.reverseShareId)
   })
 
-  test('share:before_complete and share:completed receive the share; a filter adds reply keys', async ({ assert }) => {
+  test('share:before_complete and share:completed receive the share; a filter adds reply keys', async ({
+    assert,
+  }) => {
     const { id, cookie, owner } = await openShare()
     const filtered: unknown[] = []
     const completedEvents: unknown[] = []
@@ -75,16 +86,26 @@ test.group('Share lifecycle hooks | a plugin', (group) => {
     assert.equal(completed.status, 202)
     assert.isTrue(completed.json.scanned)
     assert.deepEqual(filtered, [
-      { shareId: id, creatorId: owner.user.id, reverseShareId: null, firstCompletion: true, reply: {} },
+      {
+        shareId: id,
+        creatorId: owner.user.id,
+        reverseShareId: null,
+        firstCompletion: true,
+        reply: {},
+      },
     ])
-    assert.deepEqual(completedEvents, [{ shareId: id, creatorId: owner.user.id, fileCount: 1, size: 3 }])
+    assert.deepEqual(completedEvents, [
+      { shareId: id, creatorId: owner.user.id, fileCount: 1, size: 3 },
+    ])
 
     await api('DELETE', `/api/shares/${id}/complete`, { cookie })
     await api('POST', `/api/shares/${id}/complete`, { cookie })
     assert.isFalse((filtered[1] as { firstCompletion: boolean }).firstCompletion)
   })
 
-  test('a refused completion answers the refusal and leaves the share open for a later completion', async ({ assert }) => {
+  test('a refused completion answers the refusal and leaves the share open for a later completion', async ({
+    assert,
+  }) => {
     const { id, cookie } = await openShare()
     const refuse = () => {
       throw new HookRefusedException('Still scanning', { status: 409, errorKey: 'scan_pending' })
@@ -92,7 +113,11 @@ test.group('Share lifecycle hooks | a plugin', (group) => {
     addFilter('share:before_complete', refuse)
     const refused = await api('POST', `/api/shares/${id}/complete`, { cookie })
     assert.equal(refused.status, 409)
-    assert.deepEqual(refused.json, { statusCode: 409, message: 'Still scanning', error: 'scan_pending' })
+    assert.deepEqual(refused.json, {
+      statusCode: 409,
+      message: 'Still scanning',
+      error: 'scan_pending',
+    })
     const share = await Share.findOrFail(id)
     assert.isFalse(share.completed)
     assert.isNull(share.completedAt)
@@ -108,14 +133,19 @@ test.group('Share lifecycle hooks | a plugin', (group) => {
     const { id, cookie } = await openShare()
     addFilter('share:before_upload', (payload) => ({ ...payload, maxShareSize: 5 }))
     const params = new URLSearchParams({ name: 'b.txt', chunkIndex: '0', totalChunks: '1' })
-    const tooBig = await api('POST', `/api/shares/${id}/files?${params}`, { body: 'abcdef', cookie })
+    const tooBig = await api('POST', `/api/shares/${id}/files?${params}`, {
+      body: 'abcdef',
+      cookie,
+    })
     assert.equal(tooBig.status, 413)
     assert.deepEqual(tooBig.json, { statusCode: 413, message: 'Max share size exceeded' })
     const fits = await api('POST', `/api/shares/${id}/files?${params}`, { body: 'ab', cookie })
     assert.equal(fits.status, 201)
   })
 
-  test("share:before_upload sees the reverse share's cap after the core's handler", async ({ assert }) => {
+  test("share:before_upload sees the reverse share's cap after the core's handler", async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxShareSize: '1000' })
     const caps: Array<number | null> = []

@@ -3,7 +3,14 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
-import { api, cleanupShareTests, forEachDisk, sendChunk, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  forEachDisk,
+  sendChunk,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import {
   completedReverseShareUpload,
   createReverseShare,
@@ -12,11 +19,28 @@ import {
 } from '#tests/helpers/reverse_shares'
 
 const LIST_KEYS = [
-  'id', 'token', 'link', 'shareExpiration', 'maxShareSize', 'remainingUses',
-  'sendEmailNotification', 'simplified', 'publicAccess', 'shares',
+  'id',
+  'token',
+  'link',
+  'shareExpiration',
+  'maxShareSize',
+  'remainingUses',
+  'sendEmailNotification',
+  'simplified',
+  'publicAccess',
+  'shares',
 ]
 const MY_SHARE_KEYS = [
-  'id', 'name', 'expiration', 'description', 'size', 'views', 'createdAt', 'recipients', 'files', 'security',
+  'id',
+  'name',
+  'expiration',
+  'description',
+  'size',
+  'views',
+  'createdAt',
+  'recipients',
+  'files',
+  'security',
 ]
 
 /** Moves a reverse share's expiry into the past. */
@@ -28,16 +52,29 @@ async function expire(token: string) {
 test.group('Reverse shares | list', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test("lists the caller's unexpired reverse shares with their completed shares and remaining uses", async ({ assert }) => {
+  test("lists the caller's unexpired reverse shares with their completed shares and remaining uses", async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const other = await shareUser()
     await setConfig('general.appUrl', 'https://tern.example.com')
-    const limited = await createReverseShare(owner.cookie, { maxUseCount: 3, maxShareSize: '777', publicAccess: false })
-    const unlimited = await createReverseShare(owner.cookie, { sendEmailNotification: true, simplified: true })
+    const limited = await createReverseShare(owner.cookie, {
+      maxUseCount: 3,
+      maxShareSize: '777',
+      publicAccess: false,
+    })
+    const unlimited = await createReverseShare(owner.cookie, {
+      sendEmailNotification: true,
+      simplified: true,
+    })
     const expired = await createReverseShare(owner.cookie, { shareExpiration: '1-day' })
     await createReverseShare(other.cookie)
 
-    const done = await completedReverseShareUpload(limited.token, { 'b.txt': 'bb', 'a.txt': 'a' }, { body: { name: 'Done' } })
+    const done = await completedReverseShareUpload(
+      limited.token,
+      { 'b.txt': 'bb', 'a.txt': 'a' },
+      { body: { name: 'Done' } }
+    )
     await uploadThroughReverseShare(limited.token, { 'c.txt': 'c' })
     await completedReverseShareUpload(expired.token, { 'x.txt': 'x' })
     await expire(expired.token)
@@ -51,7 +88,11 @@ test.group('Reverse shares | list', (group) => {
     const first = byToken[limited.token]
     assert.equal(first.link, `https://tern.example.com/upload/${limited.token}`)
     assert.equal(first.maxShareSize, '777')
-    assert.equal(first.remainingUses, 1, 'the completed share spent one use, the upload in progress holds one')
+    assert.equal(
+      first.remainingUses,
+      1,
+      'the completed share spent one use, the upload in progress holds one'
+    )
     assert.equal(first.shareExpiration, '1970-01-01T00:00:00.000Z')
     assert.isFalse(first.publicAccess)
     assert.isFalse(first.simplified)
@@ -61,7 +102,13 @@ test.group('Reverse shares | list', (group) => {
     assert.equal(first.shares[0].id, done.shareId)
     assert.equal(first.shares[0].name, 'Done')
     assert.equal(first.shares[0].size, 3)
-    assert.deepEqual(first.shares[0].files.map((file: any) => [file.name, file.size]), [['a.txt', '1'], ['b.txt', '2']])
+    assert.deepEqual(
+      first.shares[0].files.map((file: any) => [file.name, file.size]),
+      [
+        ['a.txt', '1'],
+        ['b.txt', '2'],
+      ]
+    )
 
     const second = byToken[unlimited.token]
     assert.isNull(second.remainingUses)
@@ -82,20 +129,29 @@ test.group('Reverse shares | list', (group) => {
     const response = await api('GET', '/api/reverseShares', { cookie: owner.cookie })
     assert.lengthOf(response.json, 1)
     assert.equal(response.json[0].remainingUses, 0)
-    assert.deepEqual(response.json[0].shares.map((share: any) => share.id), [upload.shareId])
+    assert.deepEqual(
+      response.json[0].shares.map((share: any) => share.id),
+      [upload.shareId]
+    )
   })
 
   test('needs a signed-in user (401)', async ({ assert }) => {
     const response = await api('GET', '/api/reverseShares')
     assert.equal(response.status, 401)
-    assert.deepEqual(response.json, { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' })
+    assert.deepEqual(response.json, {
+      statusCode: 401,
+      message: 'Unauthorized',
+      error: 'Unauthorized',
+    })
   })
 })
 
 forEachDisk('Reverse shares | delete', (group, disk) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('deletes the reverse share with its shares and their stored files (200)', async ({ assert }) => {
+  test('deletes the reverse share with its shares and their stored files (200)', async ({
+    assert,
+  }) => {
     await setConfig('share.chunkSize', String(disk.chunkSize))
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie)
@@ -114,7 +170,9 @@ forEachDisk('Reverse shares | delete', (group, disk) => {
     assert.isNotEmpty(await disk.storedKeys(pending.shareId))
     const reverseShare = await ReverseShare.findByOrFail('token', token)
 
-    const response = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, { cookie: owner.cookie })
+    const response = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, {
+      cookie: owner.cookie,
+    })
     assert.equal(response.status, 200)
     assert.isNull(await ReverseShare.find(reverseShare.id))
     assert.isNull(await Share.find(done.shareId))
@@ -127,24 +185,36 @@ forEachDisk('Reverse shares | delete', (group, disk) => {
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
   })
 
-  test("answers 403 for someone else's reverse share (as Pingvin), 404 for an unknown one, 401 signed out; admins may delete", async ({ assert }) => {
+  test("answers 403 for someone else's reverse share (as Pingvin), 404 for an unknown one, 401 signed out; admins may delete", async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const other = await shareUser()
     const admin = await shareUser({ admin: true })
     const { token } = await createReverseShare(owner.cookie)
     const reverseShare = await ReverseShare.findByOrFail('token', token)
 
-    const foreign = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, { cookie: other.cookie })
+    const foreign = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, {
+      cookie: other.cookie,
+    })
     assert.equal(foreign.status, 403)
     assert.deepEqual(foreign.json, { statusCode: 403, message: 'Forbidden', error: 'Forbidden' })
-    const unknown = await api('DELETE', '/api/reverseShares/00000000-0000-0000-0000-000000000000', { cookie: owner.cookie })
+    const unknown = await api('DELETE', '/api/reverseShares/00000000-0000-0000-0000-000000000000', {
+      cookie: owner.cookie,
+    })
     assert.equal(unknown.status, 404)
-    assert.deepEqual(unknown.json, { statusCode: 404, message: 'Reverse share not found', error: 'Not Found' })
+    assert.deepEqual(unknown.json, {
+      statusCode: 404,
+      message: 'Reverse share not found',
+      error: 'Not Found',
+    })
     const signedOut = await api('DELETE', `/api/reverseShares/${reverseShare.id}`)
     assert.equal(signedOut.status, 401)
     assert.isNotNull(await ReverseShare.find(reverseShare.id))
 
-    const byAdmin = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, { cookie: admin.cookie })
+    const byAdmin = await api('DELETE', `/api/reverseShares/${reverseShare.id}`, {
+      cookie: admin.cookie,
+    })
     assert.equal(byAdmin.status, 200)
     assert.isNull(await ReverseShare.find(reverseShare.id))
   })

@@ -40,7 +40,10 @@ function toOf(mail: { to?: unknown }): string {
 /** Creates a share (201), uploads one file and completes it; resolves to the completion response. */
 async function shareWithRecipients(cookie: string | null, body: Record<string, unknown>) {
   const id = newShareId()
-  const created = await api('POST', '/api/shares', { cookie, json: { id, expiration: 'never', ...body } })
+  const created = await api('POST', '/api/shares', {
+    cookie,
+    json: { id, expiration: 'never', ...body },
+  })
   if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
   const owner = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
   await uploadFile(id, 'a.txt', 'a', owner)
@@ -60,10 +63,15 @@ test.group('Reverse shares | mails', (group) => {
     await cleanupShareTests()
   })
 
-  test('on completion each recipient gets the recipients mail with every placeholder filled', async ({ assert }) => {
+  test('on completion each recipient gets the recipients mail with every placeholder filled', async ({
+    assert,
+  }) => {
     await useSmtp(smtp)
     await setConfig('email.shareRecipientsSubject', '{creator} shared files on {appName}')
-    await setConfig('email.shareRecipientsMessage', 'creator={creator}\nurl={shareUrl}\ndesc={desc}\nexpires={expires}')
+    await setConfig(
+      'email.shareRecipientsMessage',
+      'creator={creator}\nurl={shareUrl}\ndesc={desc}\nexpires={expires}'
+    )
     const { cookie, user } = await shareUser()
     const { id, completed } = await shareWithRecipients(cookie, {
       recipients: ['one@example.com', 'two@example.com'],
@@ -94,7 +102,9 @@ test.group('Reverse shares | mails', (group) => {
   }) => {
     await useSmtp(smtp)
     await setConfig('share.allowUnauthenticatedShares', 'true')
-    const { completed } = await shareWithRecipients(null, { recipients: ['visitor-friend@example.com'] })
+    const { completed } = await shareWithRecipients(null, {
+      recipients: ['visitor-friend@example.com'],
+    })
     assert.equal(completed.status, 202)
     await mailService.idle()
     const mail = await smtp.waitForMessage()
@@ -106,7 +116,9 @@ test.group('Reverse shares | mails', (group) => {
     assert.include(mail.text!, 'The share expires never.')
   })
 
-  test('recipients while sharing by mail is off: 400 before anything is stored', async ({ assert }) => {
+  test('recipients while sharing by mail is off: 400 before anything is stored', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const cases: [string, () => Promise<void>][] = [
       ['defaults (sharing by mail and SMTP off)', async () => {}],
@@ -133,13 +145,18 @@ test.group('Reverse shares | mails', (group) => {
         error: 'Bad Request',
       })
       assert.isNull(await Share.find(id), label)
-      const without = await api('POST', '/api/shares', { cookie, json: { id, expiration: 'never', recipients: [] } })
+      const without = await api('POST', '/api/shares', {
+        cookie,
+        json: { id, expiration: 'never', recipients: [] },
+      })
       assert.equal(without.status, 201, label)
       await api('DELETE', `/api/shares/${id}`, { cookie })
     }
   })
 
-  test('the reverse share creator gets the reverse-share mail when sendEmailNotification is on', async ({ assert }) => {
+  test('the reverse share creator gets the reverse-share mail when sendEmailNotification is on', async ({
+    assert,
+  }) => {
     await useSmtp(smtp, false)
     await setConfig('email.reverseShareMessage', 'See {shareUrl} on {appName}')
     const owner = await shareUser({ email: 'rs-owner@example.com' })
@@ -158,7 +175,9 @@ test.group('Reverse shares | mails', (group) => {
     assert.lengthOf(smtp.messages, 1, 'no mail for the reverse share without notification')
   })
 
-  test('with SMTP off the reverse share creator is not notified (notifyReverseShareCreator false)', async ({ assert }) => {
+  test('with SMTP off the reverse share creator is not notified (notifyReverseShareCreator false)', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { sendEmailNotification: true })
     const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' })
@@ -167,8 +186,12 @@ test.group('Reverse shares | mails', (group) => {
     assert.lengthOf(smtp.messages, 0)
   })
 
-  test('a failed delivery is logged with the reason and never fails the completion', async ({ assert }) => {
-    const refusing = await startSmtpServer({ reject: { at: 'rcpt', code: 550, message: 'Mailbox unavailable' } })
+  test('a failed delivery is logged with the reason and never fails the completion', async ({
+    assert,
+  }) => {
+    const refusing = await startSmtpServer({
+      reject: { at: 'rcpt', code: 550, message: 'Mailbox unavailable' },
+    })
     const logged: { bindings: Record<string, unknown>; message: string }[] = []
     const original = logger.error
     logger.error = ((bindings: Record<string, unknown>, message: string, ...values: unknown[]) => {
@@ -178,9 +201,13 @@ test.group('Reverse shares | mails', (group) => {
       await useSmtp(refusing)
       const owner = await shareUser()
       const { token } = await createReverseShare(owner.cookie, { sendEmailNotification: true })
-      const upload = await completedReverseShareUpload(token, { 'a.txt': 'a' }, {
-        body: { recipients: ['bounce@example.com'] },
-      })
+      const upload = await completedReverseShareUpload(
+        token,
+        { 'a.txt': 'a' },
+        {
+          body: { recipients: ['bounce@example.com'] },
+        }
+      )
       assert.equal(upload.completed.status, 202)
       assert.isTrue(upload.completed.json.notifyReverseShareCreator)
       await mailService.idle()
@@ -209,7 +236,7 @@ test.group('Reverse shares | {expires}', () => {
     assert.equal(expiresText(now.plus({ hours: 3 }), now), 'in 3 hours (1 January 2025, 15:00 UTC)')
   })
 
-  test('rounds to the nearest whole unit, in the locale\'s words', ({ assert }) => {
+  test("rounds to the nearest whole unit, in the locale's words", ({ assert }) => {
     const now = DateTime.fromISO('2025-01-01T12:00:00Z', { zone: 'utc' })
     const relative = (duration: Record<string, number>, locale = 'en') =>
       expiresText(now.plus(duration), now, locale).replace(/ \(.*\)$/, '')
@@ -230,7 +257,10 @@ test.group('Mail templates | a placeholder without value', () => {
   test('leaves out its lines and one of the blank lines around them', ({ assert }) => {
     const template = 'Hello!\n\nFiles: {url}\n\nDescription: {desc}\n\nBye.'
     assert.equal(renderTemplate(template, { url: 'U', desc: null }), 'Hello!\n\nFiles: U\n\nBye.')
-    assert.equal(renderTemplate(template, { url: 'U', desc: 'Photos' }), 'Hello!\n\nFiles: U\n\nDescription: Photos\n\nBye.')
+    assert.equal(
+      renderTemplate(template, { url: 'U', desc: 'Photos' }),
+      'Hello!\n\nFiles: U\n\nDescription: Photos\n\nBye.'
+    )
     assert.equal(renderTemplate('{desc}\nrest', { desc: null }), 'rest')
     assert.equal(renderTemplate('a {desc} b\nc {other}', { desc: null }), 'c {other}')
   })

@@ -37,18 +37,32 @@ interface ChunkQuery {
  * is a stream of unknown length (`Transfer-Encoding: chunked`).
  */
 function openChunk(shareId: string, query: ChunkQuery, cookie: string, contentLength?: number) {
-  const params = new URLSearchParams({ ...query, chunkIndex: String(query.chunkIndex), totalChunks: String(query.totalChunks) })
+  const params = new URLSearchParams({
+    ...query,
+    chunkIndex: String(query.chunkIndex),
+    totalChunks: String(query.totalChunks),
+  })
   const headers: Record<string, string> = { 'content-type': 'application/octet-stream', cookie }
   if (contentLength !== undefined) headers['content-length'] = String(contentLength)
-  const outgoing: ClientRequest = request(`${baseUrl()}/api/shares/${shareId}/files?${params}`, { method: 'POST', headers })
+  const outgoing: ClientRequest = request(`${baseUrl()}/api/shares/${shareId}/files?${params}`, {
+    method: 'POST',
+    headers,
+  })
   const answer = new Promise<{ status: number; json: any }>((resolve, reject) => {
     outgoing.on('response', (response) => {
       const parts: Buffer[] = []
       response.on('data', (part: Buffer) => parts.push(part))
-      response.on('end', () => resolve({ status: response.statusCode!, json: JSON.parse(Buffer.concat(parts).toString() || 'null') }))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          json: JSON.parse(Buffer.concat(parts).toString() || 'null'),
+        })
+      )
     })
     // The server may answer (and close) before the whole body is sent: that is the refusal.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)
+    )
   })
   return { outgoing, answer }
 }
@@ -56,7 +70,8 @@ function openChunk(shareId: string, query: ChunkQuery, cookie: string, contentLe
 /** Sends a chunk as a stream of unknown length, in pieces of 100 bytes. */
 function sendStreamedChunk(shareId: string, query: ChunkQuery, body: Buffer, cookie: string) {
   const { outgoing, answer } = openChunk(shareId, query, cookie)
-  for (let offset = 0; offset < body.length; offset += 100) outgoing.write(body.subarray(offset, offset + 100))
+  for (let offset = 0; offset < body.length; offset += 100)
+    outgoing.write(body.subarray(offset, offset + 100))
   outgoing.end()
   return answer
 }
@@ -89,7 +104,12 @@ forEachDisk('Reverse shares | the max share size while storing', (group, disk) =
     const upload = await startReverseShareUpload(token)
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
-        sendChunk(upload.shareId, { name: `f${index}.bin`, chunkIndex: 0, totalChunks: 1 }, Buffer.alloc(CHUNK_SIZE, index), upload.cookie)
+        sendChunk(
+          upload.shareId,
+          { name: `f${index}.bin`, chunkIndex: 0, totalChunks: 1 },
+          Buffer.alloc(CHUNK_SIZE, index),
+          upload.cookie
+        )
       )
     )
     const statuses = answers.map((answer) => answer.status)
@@ -104,15 +124,27 @@ forEachDisk('Reverse shares | the max share size while storing', (group, disk) =
     assert.equal(await storedBytes(disk, upload.shareId), 2 * CHUNK_SIZE)
   })
 
-  test('a last chunk without Content-Length is cut off at the cap, and nothing past it is stored', async ({ assert }) => {
+  test('a last chunk without Content-Length is cut off at the cap, and nothing past it is stored', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxShareSize: '1500' })
     const upload = await startReverseShareUpload(token)
-    const first = await sendChunk(upload.shareId, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, Buffer.alloc(CHUNK_SIZE, 1), upload.cookie)
+    const first = await sendChunk(
+      upload.shareId,
+      { name: 'a.bin', chunkIndex: 0, totalChunks: 2 },
+      Buffer.alloc(CHUNK_SIZE, 1),
+      upload.cookie
+    )
     assert.equal(first.status, 201)
     const query = { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id as string }
 
-    const tooLong = await sendStreamedChunk(upload.shareId, query, Buffer.alloc(CHUNK_SIZE, 2), upload.cookie)
+    const tooLong = await sendStreamedChunk(
+      upload.shareId,
+      query,
+      Buffer.alloc(CHUNK_SIZE, 2),
+      upload.cookie
+    )
     assert.equal(tooLong.status, 413)
     assert.deepEqual(tooLong.json, TOO_LARGE)
     assert.isFalse((await ShareFile.findOrFail(query.id)).completed)
@@ -125,7 +157,9 @@ forEachDisk('Reverse shares | the max share size while storing', (group, disk) =
     assert.isTrue(file.completed)
     assert.equal(file.size, 1500)
     assert.equal(await storedBytes(disk, upload.shareId), 1500)
-    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, { cookie: upload.cookie })
+    const completed = await api('POST', `/api/shares/${upload.shareId}/complete`, {
+      cookie: upload.cookie,
+    })
     assert.equal(completed.status, 202)
   })
 })
@@ -134,23 +168,43 @@ test.group('Reverse shares | the max share size while a last chunk streams', (gr
   group.each.setup(() => setConfig('share.chunkSize', String(CHUNK_SIZE)))
   group.each.teardown(() => cleanupShareTests())
 
-  test("a file started while another's last chunk streams finds the room already taken", async ({ assert }) => {
+  test("a file started while another's last chunk streams finds the room already taken", async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxShareSize: '2400' })
     const upload = await startReverseShareUpload(token)
-    const first = await sendChunk(upload.shareId, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, Buffer.alloc(CHUNK_SIZE, 1), upload.cookie)
+    const first = await sendChunk(
+      upload.shareId,
+      { name: 'a.bin', chunkIndex: 0, totalChunks: 2 },
+      Buffer.alloc(CHUNK_SIZE, 1),
+      upload.cookie
+    )
     assert.equal(first.status, 201)
     const file = await ShareFile.findOrFail(first.json.id)
 
     // The last chunk of a.bin (500 bytes: a.bin is 1500) is half sent, and being stored.
-    const last = openChunk(upload.shareId, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: file.id }, upload.cookie, 500)
+    const last = openChunk(
+      upload.shareId,
+      { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: file.id },
+      upload.cookie,
+      500
+    )
     const disk = storage.use(file.disk)
     let other
     try {
       last.outgoing.write(Buffer.alloc(250, 2))
-      await waitFor(async () => (await disk.getMetaData(file.storageKey)).contentLength > CHUNK_SIZE, 'the last chunk to stream')
+      await waitFor(
+        async () => (await disk.getMetaData(file.storageKey)).contentLength > CHUNK_SIZE,
+        'the last chunk to stream'
+      )
       // 1000 more bytes would make 2500: refused before a byte of them is stored.
-      other = await sendChunk(upload.shareId, { name: 'b.bin', chunkIndex: 0, totalChunks: 1 }, Buffer.alloc(CHUNK_SIZE, 3), upload.cookie)
+      other = await sendChunk(
+        upload.shareId,
+        { name: 'b.bin', chunkIndex: 0, totalChunks: 1 },
+        Buffer.alloc(CHUNK_SIZE, 3),
+        upload.cookie
+      )
     } finally {
       // Also when a step failed: a request left half sent would keep the test server from closing.
       last.outgoing.end(Buffer.alloc(250, 2))
@@ -159,9 +213,15 @@ test.group('Reverse shares | the max share size while a last chunk streams', (gr
     assert.equal(other.status, 413)
     assert.deepEqual(other.json, TOO_LARGE)
     const files = await ShareFile.query().where('shareId', upload.shareId)
-    assert.deepEqual(files.map((row) => [row.name, row.size, row.completed]), [['a.bin', 1500, true]])
+    assert.deepEqual(
+      files.map((row) => [row.name, row.size, row.completed]),
+      [['a.bin', 1500, true]]
+    )
     const { objects } = await disk.listAll(`shares/${upload.shareId}`, { recursive: true })
-    assert.deepEqual([...objects].map((object) => ('key' in object ? object.key : object.prefix)), [file.storageKey])
+    assert.deepEqual(
+      [...objects].map((object) => ('key' in object ? object.key : object.prefix)),
+      [file.storageKey]
+    )
   })
 
   test('a first chunk sent again at once with its Idempotency-Key goes to its file, even with no room for a second', async ({
@@ -180,7 +240,10 @@ test.group('Reverse shares | the max share size while a last chunk streams', (gr
         })
       )
     )
-    assert.deepEqual(answers.map((answer) => answer.status), Array(10).fill(201))
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(10).fill(201)
+    )
     assert.equal(new Set(answers.map((answer) => answer.json.id)).size, 1)
     assert.lengthOf(await ShareFile.query().where('shareId', upload.shareId), 1)
   })

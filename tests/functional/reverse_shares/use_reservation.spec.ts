@@ -65,7 +65,9 @@ async function lookUp(token: string): Promise<string> {
 /** A visitor's share creation with the cookie of its lookup. */
 async function create(cookie: string) {
   const id = newShareId('burst')
-  const created = await once(() => api('POST', '/api/shares', { cookie, json: { id, expiration: '1-day', recipients: [] } }))
+  const created = await once(() =>
+    api('POST', '/api/shares', { cookie, json: { id, expiration: '1-day', recipients: [] } })
+  )
   return { id, created, ownerCookie: ownerCookieOf(created) }
 }
 
@@ -78,7 +80,9 @@ async function storedKeys(shareId: string): Promise<string[]> {
 test.group('Reverse shares | uses are taken when a share is created', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('100 visitors at once on a link with 5 uses: 5 shares, the others refused before a byte', async ({ assert }) => {
+  test('100 visitors at once on a link with 5 uses: 5 shares, the others refused before a byte', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxUseCount: USES })
     const reverseShare = await ReverseShare.findByOrFail('token', token)
@@ -96,21 +100,44 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
         message: 'Reverse share token not found',
         error: 'Forbidden',
       })
-      assert.match(setCookieLine(loser.created, 'reverse_share_token') ?? '', /^reverse_share_token=;.*(Max-Age=-1|Expires=Thu, 01 Jan 1970)/i)
+      assert.match(
+        setCookieLine(loser.created, 'reverse_share_token') ?? '',
+        /^reverse_share_token=;.*(Max-Age=-1|Expires=Thu, 01 Jan 1970)/i
+      )
     }
     assert.equal(await remainingUses(token), 0, 'every use is taken by an upload in progress')
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
-    const ids = (await Share.query().where('reverse_share_id', reverseShare.id)).map((share) => share.id)
-    assert.sameMembers(ids, winners.map((winner) => winner.id))
+    const ids = (await Share.query().where('reverse_share_id', reverseShare.id)).map(
+      (share) => share.id
+    )
+    assert.sameMembers(
+      ids,
+      winners.map((winner) => winner.id)
+    )
 
     // A refused visitor has no share to send a byte to.
     for (const loser of losers.slice(0, 3)) {
-      const chunk = await sendChunk(loser.id, { name: 'x.bin', chunkIndex: 0, totalChunks: 1 }, 'bytes', loser.ownerCookie ?? null)
+      const chunk = await sendChunk(
+        loser.id,
+        { name: 'x.bin', chunkIndex: 0, totalChunks: 1 },
+        'bytes',
+        loser.ownerCookie ?? null
+      )
       assert.equal(chunk.status, 404)
       assert.deepEqual(await storedKeys(loser.id), [])
     }
     assert.equal(
-      Number((await db.from('files').whereIn('share_id', losers.map((loser) => loser.id)).count('* as n'))[0].n),
+      Number(
+        (
+          await db
+            .from('files')
+            .whereIn(
+              'share_id',
+              losers.map((loser) => loser.id)
+            )
+            .count('* as n')
+        )[0].n
+      ),
       0
     )
 
@@ -121,10 +148,16 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
         return api('POST', `/api/shares/${winner.id}/complete`, { cookie: winner.ownerCookie })
       })
     )
-    assert.deepEqual(completions.map((completion) => completion.status), Array(USES).fill(202))
+    assert.deepEqual(
+      completions.map((completion) => completion.status),
+      Array(USES).fill(202)
+    )
     assert.equal(await remainingUses(token), 0)
     const list = await api('GET', '/api/reverseShares', { cookie: owner.cookie })
-    assert.sameMembers(list.json[0].shares.map((share: { id: string }) => share.id), winners.map((winner) => winner.id))
+    assert.sameMembers(
+      list.json[0].shares.map((share: { id: string }) => share.id),
+      winners.map((winner) => winner.id)
+    )
     assert.equal(list.json[0].remainingUses, 0)
   })
 
@@ -141,7 +174,10 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     assert.equal(refused.status, 403)
 
     // The first upload's share expires before it was completed.
-    await db.from('shares').where('id', first.shareId).update({ expiration: dbDate(DateTime.utc().minus({ minutes: 1 })) })
+    await db
+      .from('shares')
+      .where('id', first.shareId)
+      .update({ expiration: dbDate(DateTime.utc().minus({ minutes: 1 })) })
     const jobs = await app.container.make(CleanupJobs)
     assert.deepEqual(await jobs.expiredShares(), [first.shareId])
     assert.equal(await remainingUses(token), 1)
@@ -149,7 +185,9 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     // The next upload is abandoned: the unfinished-share cleanup (a day later) gives the use back.
     const second = await uploadThroughReverseShare(token, { 'b.txt': 'b' })
     assert.equal(await remainingUses(token), 0)
-    assert.deepEqual(await jobs.unfinishedShares(DateTime.utc().plus({ days: 2 })), [second.shareId])
+    assert.deepEqual(await jobs.unfinishedShares(DateTime.utc().plus({ days: 2 })), [
+      second.shareId,
+    ])
     assert.equal(await remainingUses(token), 1)
 
     // Running the jobs again gives nothing back twice.
@@ -160,16 +198,26 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     assert.equal(await remainingUses(token), 0)
   })
 
-  test('an uploader who starts again gets the use its given-up share held; nobody else gets in', async ({ assert }) => {
+  test('an uploader who starts again gets the use its given-up share held; nobody else gets in', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
-    const { token } = await createReverseShare(owner.cookie, { maxUseCount: 1, maxShareSize: '30000000' })
+    const { token } = await createReverseShare(owner.cookie, {
+      maxUseCount: 1,
+      maxShareSize: '30000000',
+    })
 
     // The visitor's first attempt stores one chunk of two, then fails (a network error, a reload).
     const first = await create(await lookUp(token))
     assert.equal(first.created.status, 201)
     const ownerCookie = first.ownerCookie!
     const half = Buffer.alloc(10_000_000, 1)
-    const chunk = await sendChunk(first.id, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, half, ownerCookie)
+    const chunk = await sendChunk(
+      first.id,
+      { name: 'a.bin', chunkIndex: 0, totalChunks: 2 },
+      half,
+      ownerCookie
+    )
     assert.equal(chunk.status, 201, chunk.bytes.toString())
     const fileId = chunk.json.id
     assert.equal(await remainingUses(token), 0)
@@ -180,18 +228,32 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     assert.equal(lookup.status, 200)
     const page = await api('GET', `/upload/${token}`, { cookie: ownerCookie })
     assert.equal(page.status, 200)
-    const again = await create(`${reverseShareCookie(lookup.cookies.reverse_share_token)}; ${ownerCookie}`)
+    const again = await create(
+      `${reverseShareCookie(lookup.cookies.reverse_share_token)}; ${ownerCookie}`
+    )
     assert.equal(again.created.status, 201, again.created.bytes.toString())
     assert.equal(await remainingUses(token), 0, 'the use moved, none was taken')
 
     // The given-up share takes nothing more, and its use stays with the new one.
-    const late = await sendChunk(first.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: fileId }, 'rest', ownerCookie)
+    const late = await sendChunk(
+      first.id,
+      { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: fileId },
+      'rest',
+      ownerCookie
+    )
     assert.isAtLeast(late.status, 400)
     assert.isBelow(late.status, 500)
     await uploadFile(again.id, 'a.bin', 'whole file', ownerCookie)
-    assert.equal((await api('POST', `/api/shares/${again.id}/complete`, { cookie: ownerCookie })).status, 202)
+    assert.equal(
+      (await api('POST', `/api/shares/${again.id}/complete`, { cookie: ownerCookie })).status,
+      202
+    )
     assert.equal(await remainingUses(token), 0)
-    assert.equal((await api('GET', `/api/reverseShares/${token}`, { cookie: ownerCookie })).status, 404, 'its use is spent')
+    assert.equal(
+      (await api('GET', `/api/reverseShares/${token}`, { cookie: ownerCookie })).status,
+      404,
+      'its use is spent'
+    )
 
     // Cleaning up the given-up share gives nothing back.
     const jobs = await app.container.make(CleanupJobs)
@@ -202,39 +264,86 @@ test.group('Reverse shares | uses are taken when a share is created', (group) =>
     assert.equal(await remainingUses(token), 0)
   })
 
-  test('deleting an unfinished share gives its use back; a completed one keeps it', async ({ assert }) => {
+  test('deleting an unfinished share gives its use back; a completed one keeps it', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const uploader = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxUseCount: 2 })
 
-    const completed = await uploadThroughReverseShare(token, { 'a.txt': 'a' }, { cookie: uploader.cookie })
-    assert.equal((await api('POST', `/api/shares/${completed.shareId}/complete`, { cookie: uploader.cookie })).status, 202)
+    const completed = await uploadThroughReverseShare(
+      token,
+      { 'a.txt': 'a' },
+      { cookie: uploader.cookie }
+    )
+    assert.equal(
+      (await api('POST', `/api/shares/${completed.shareId}/complete`, { cookie: uploader.cookie }))
+        .status,
+      202
+    )
     assert.equal(await remainingUses(token), 1)
-    assert.equal((await api('DELETE', `/api/shares/${completed.shareId}`, { cookie: uploader.cookie })).status, 200)
-    assert.equal(await remainingUses(token), 1, 'a completed share keeps its use, even once deleted')
+    assert.equal(
+      (await api('DELETE', `/api/shares/${completed.shareId}`, { cookie: uploader.cookie })).status,
+      200
+    )
+    assert.equal(
+      await remainingUses(token),
+      1,
+      'a completed share keeps its use, even once deleted'
+    )
 
-    const unfinished = await uploadThroughReverseShare(token, { 'b.txt': 'b' }, { cookie: uploader.cookie })
+    const unfinished = await uploadThroughReverseShare(
+      token,
+      { 'b.txt': 'b' },
+      { cookie: uploader.cookie }
+    )
     assert.equal(await remainingUses(token), 0)
-    assert.equal((await api('DELETE', `/api/shares/${unfinished.shareId}`, { cookie: uploader.cookie })).status, 200)
+    assert.equal(
+      (await api('DELETE', `/api/shares/${unfinished.shareId}`, { cookie: uploader.cookie }))
+        .status,
+      200
+    )
     assert.equal(await remainingUses(token), 1)
     assert.isNull(await ShareFile.findBy('shareId', unfinished.shareId))
 
     // Completed, reopened for editing, then deleted: it was completed, its use stays spent.
-    const reopened = await uploadThroughReverseShare(token, { 'c.txt': 'c' }, { cookie: uploader.cookie })
-    assert.equal((await api('POST', `/api/shares/${reopened.shareId}/complete`, { cookie: uploader.cookie })).status, 202)
-    assert.equal((await api('DELETE', `/api/shares/${reopened.shareId}/complete`, { cookie: uploader.cookie })).status, 200)
-    assert.equal((await api('DELETE', `/api/shares/${reopened.shareId}`, { cookie: uploader.cookie })).status, 200)
+    const reopened = await uploadThroughReverseShare(
+      token,
+      { 'c.txt': 'c' },
+      { cookie: uploader.cookie }
+    )
+    assert.equal(
+      (await api('POST', `/api/shares/${reopened.shareId}/complete`, { cookie: uploader.cookie }))
+        .status,
+      202
+    )
+    assert.equal(
+      (await api('DELETE', `/api/shares/${reopened.shareId}/complete`, { cookie: uploader.cookie }))
+        .status,
+      200
+    )
+    assert.equal(
+      (await api('DELETE', `/api/shares/${reopened.shareId}`, { cookie: uploader.cookie })).status,
+      200
+    )
     assert.equal(await remainingUses(token), 0)
   })
 
-  test('a refused creation stores nothing and an unlimited link stays unlimited', async ({ assert }) => {
+  test('a refused creation stores nothing and an unlimited link stays unlimited', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { maxUseCount: 1 })
     await startReverseShareUpload(token)
     const id = newShareId()
     const refused = await api('POST', '/api/shares', {
       cookie: reverseShareCookie(token),
-      json: { id, expiration: 'never', security: { password: 'secret', maxViews: 3 }, recipients: [] },
+      json: {
+        id,
+        expiration: 'never',
+        security: { password: 'secret', maxViews: 3 },
+        recipients: [],
+      },
     })
     assert.equal(refused.status, 403)
     assert.isNull(await Share.find(id))

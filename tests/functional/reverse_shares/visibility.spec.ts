@@ -6,7 +6,11 @@ import ReverseShare from '#models/reverse_share'
 import Share from '#models/share'
 import CleanupJobs from '#services/jobs/cleanup_jobs'
 import { api, cleanupShareTests, joinCookies, shareToken, shareUser } from '#tests/helpers/shares'
-import { completedReverseShareUpload, createReverseShare, dbDate } from '#tests/helpers/reverse_shares'
+import {
+  completedReverseShareUpload,
+  createReverseShare,
+  dbDate,
+} from '#tests/helpers/reverse_shares'
 
 test.group('Reverse shares | private shares', (group) => {
   group.each.teardown(() => cleanupShareTests())
@@ -38,13 +42,19 @@ test.group('Reverse shares | private shares', (group) => {
 
     const ownerToken = await shareToken(upload.shareId, undefined, owner.cookie)
     assert.equal(ownerToken.response.status, 200)
-    const asOwner = await api('GET', `/api/shares/${upload.shareId}`, { cookie: joinCookies(owner.cookie, ownerToken.cookie) })
+    const asOwner = await api('GET', `/api/shares/${upload.shareId}`, {
+      cookie: joinCookies(owner.cookie, ownerToken.cookie),
+    })
     assert.equal(asOwner.status, 200)
     assert.equal(asOwner.json.files[0].id, fileId)
-    const download = await api('GET', `/api/shares/${upload.shareId}/files/${fileId}`, { cookie: joinCookies(owner.cookie, ownerToken.cookie) })
+    const download = await api('GET', `/api/shares/${upload.shareId}/files/${fileId}`, {
+      cookie: joinCookies(owner.cookie, ownerToken.cookie),
+    })
     assert.equal(download.status, 200)
     assert.equal(download.bytes.toString(), 'abc')
-    const directOwner = await api('GET', `/api/shares/${upload.shareId}/files/zip`, { cookie: owner.cookie })
+    const directOwner = await api('GET', `/api/shares/${upload.shareId}/files/zip`, {
+      cookie: owner.cookie,
+    })
     assert.equal(directOwner.status, 200)
 
     /** A token leaked to someone else does not help them. */
@@ -59,10 +69,16 @@ test.group('Reverse shares | private shares', (group) => {
 
     /** A signed-in uploader still sees their own share. */
     const uploader = await shareUser()
-    const own = await completedReverseShareUpload(token, { 'b.txt': 'b' }, { cookie: uploader.cookie })
+    const own = await completedReverseShareUpload(
+      token,
+      { 'b.txt': 'b' },
+      { cookie: uploader.cookie }
+    )
     const uploaderToken = await shareToken(own.shareId, undefined, uploader.cookie)
     assert.equal(uploaderToken.response.status, 200)
-    const seen = await api('GET', `/api/shares/${own.shareId}`, { cookie: joinCookies(uploader.cookie, uploaderToken.cookie) })
+    const seen = await api('GET', `/api/shares/${own.shareId}`, {
+      cookie: joinCookies(uploader.cookie, uploaderToken.cookie),
+    })
     assert.equal(seen.status, 200)
   })
 
@@ -74,7 +90,10 @@ test.group('Reverse shares | private shares', (group) => {
     assert.equal(visitor.response.status, 200)
     const shown = await api('GET', `/api/shares/${upload.shareId}`, { cookie: visitor.cookie })
     assert.equal(shown.status, 200)
-    const direct = await api('GET', `/api/shares/${upload.shareId}/files/${upload.fileIds['a.txt']}`)
+    const direct = await api(
+      'GET',
+      `/api/shares/${upload.shareId}/files/${upload.fileIds['a.txt']}`
+    )
     assert.equal(direct.status, 200)
   })
 })
@@ -95,21 +114,30 @@ test.group('Reverse shares | expiry', (group) => {
     const keptUpload = await completedReverseShareUpload(kept.token, { 'k.txt': 'k' })
 
     const later = DateTime.utc().plus({ hours: 2 })
-    await db.from('shares').where('id', keptUpload.shareId).update({ expiration: dbDate(later.plus({ days: 1 })) })
+    await db
+      .from('shares')
+      .where('id', keptUpload.shareId)
+      .update({ expiration: dbDate(later.plus({ days: 1 })) })
 
     const jobs = await app.container.make(CleanupJobs)
     assert.deepEqual(await jobs.expiredReverseShares(later), [], 'its share is still there')
     assert.deepEqual(await jobs.expiredShares(later), [upload.shareId])
     assert.deepEqual(await jobs.expiredReverseShares(later), [reverseShare.id])
     assert.isNull(await ReverseShare.find(reverseShare.id))
-    assert.isNotNull(await ReverseShare.findBy('token', kept.token), 'a share with its own expiry keeps its reverse share')
+    assert.isNotNull(
+      await ReverseShare.findBy('token', kept.token),
+      'a share with its own expiry keeps its reverse share'
+    )
     assert.isNotNull(await Share.find(keptUpload.shareId))
   })
 
   test('an expired reverse share is neither listed nor usable', async ({ assert }) => {
     const owner = await shareUser()
     const { token } = await createReverseShare(owner.cookie, { shareExpiration: '1-hour' })
-    await db.from('reverse_shares').where('token', token).update({ share_expiration: dbDate(DateTime.utc().minus({ seconds: 1 })) })
+    await db
+      .from('reverse_shares')
+      .where('token', token)
+      .update({ share_expiration: dbDate(DateTime.utc().minus({ seconds: 1 })) })
     assert.deepEqual((await api('GET', '/api/reverseShares', { cookie: owner.cookie })).json, [])
     assert.equal((await api('GET', `/api/reverseShares/${token}`)).status, 404)
   })

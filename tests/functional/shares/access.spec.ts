@@ -16,7 +16,9 @@ import {
   shareUser,
 } from '#tests/helpers/shares'
 
-async function ownedShare(options: { security?: { password?: string; maxViews?: number }; expiration?: string } = {}) {
+async function ownedShare(
+  options: { security?: { password?: string; maxViews?: number }; expiration?: string } = {}
+) {
   const { cookie } = await shareUser()
   return createCompletedShare({ cookie, files: { 'b.txt': 'bbb', 'a.txt': 'a' }, ...options })
 }
@@ -24,7 +26,9 @@ async function ownedShare(options: { security?: { password?: string; maxViews?: 
 forEachDisk('Shares | share token', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('answers 200 with exactly {token} and sets the HttpOnly session cookie share_<id>_token', async ({ assert }) => {
+  test('answers 200 with exactly {token} and sets the HttpOnly session cookie share_<id>_token', async ({
+    assert,
+  }) => {
     const share = await ownedShare()
     const { response, cookie } = await shareToken(share.id)
     assert.equal(response.status, 200)
@@ -49,7 +53,11 @@ forEachDisk('Shares | share token', (group) => {
     const first = await shareToken(share.id, 'secret')
     assert.equal(first.response.status, 200)
     const wrong = await shareToken(share.id, 'nope')
-    assert.deepEqual(wrong.response.json, { statusCode: 403, message: 'Wrong password', error: 'wrong_password' })
+    assert.deepEqual(wrong.response.json, {
+      statusCode: 403,
+      message: 'Wrong password',
+      error: 'wrong_password',
+    })
     const exhausted = await shareToken(share.id, 'secret')
     assert.equal(exhausted.response.status, 403)
     assert.equal(exhausted.response.json.error, 'share_max_views_exceeded')
@@ -96,14 +104,22 @@ forEachDisk('Shares | share token', (group) => {
   test('keeps at most the 10 newest share cookies per browser', async ({ assert }) => {
     const share = await ownedShare()
     const secret = await new InstanceSecretService().get(INSTANCE_SECRETS.jwt)
-    const others = await Promise.all(Array.from({ length: 10 }, async (_, i) => {
-      const token = await signJwt({ shareId: `old-${i}`, shareCreatedAt: 'x', iat: 1000 + i }, secret)
-      return `share_old-${i}_token=${token}`
-    }))
+    const others = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const token = await signJwt(
+          { shareId: `old-${i}`, shareCreatedAt: 'x', iat: 1000 + i },
+          secret
+        )
+        return `share_old-${i}_token=${token}`
+      })
+    )
     const { response } = await shareToken(share.id, undefined, others.join('; '))
     assert.equal(response.status, 200)
     const cleared = response.setCookies.filter((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))
-    assert.deepEqual(cleared.map((c) => c.split('=')[0]), ['share_old-0_token'])
+    assert.deepEqual(
+      cleared.map((c) => c.split('=')[0]),
+      ['share_old-0_token']
+    )
   })
 })
 
@@ -116,7 +132,14 @@ forEachDisk('Shares | viewing a share', (group) => {
     const response = await api('GET', `/api/shares/${share.id}`, { cookie })
     assert.equal(response.status, 200)
     assert.sameMembers(Object.keys(response.json), [
-      'id', 'name', 'expiration', 'description', 'hasPassword', 'creator', 'files', 'size',
+      'id',
+      'name',
+      'expiration',
+      'description',
+      'hasPassword',
+      'creator',
+      'files',
+      'size',
     ])
     assert.deepEqual(response.json.files, [
       { id: share.fileIds['a.txt'], name: 'a.txt', size: '1' },
@@ -126,11 +149,19 @@ forEachDisk('Shares | viewing a share', (group) => {
     assert.isFalse(response.json.hasPassword)
   })
 
-  test('answers share_token_required / share_password_required without a valid token', async ({ assert }) => {
+  test('answers share_token_required / share_password_required without a valid token', async ({
+    assert,
+  }) => {
     const open = await ownedShare()
     const none = await api('GET', `/api/shares/${open.id}`)
-    assert.deepEqual(none.json, { statusCode: 403, message: 'Share token required', error: 'share_token_required' })
-    const forged = await api('GET', `/api/shares/${open.id}`, { cookie: `share_${open.id}_token=abc.def.ghi` })
+    assert.deepEqual(none.json, {
+      statusCode: 403,
+      message: 'Share token required',
+      error: 'share_token_required',
+    })
+    const forged = await api('GET', `/api/shares/${open.id}`, {
+      cookie: `share_${open.id}_token=abc.def.ghi`,
+    })
     assert.equal(forged.json.error, 'share_token_required')
     const protectedShare = await ownedShare({ security: { password: 'secret' } })
     const locked = await api('GET', `/api/shares/${protectedShare.id}`)
@@ -143,7 +174,9 @@ forEachDisk('Shares | viewing a share', (group) => {
     assert.equal(wrongShare.json.error, 'share_password_required')
   })
 
-  test('a token of a deleted share does not open a new share with the same id', async ({ assert }) => {
+  test('a token of a deleted share does not open a new share with the same id', async ({
+    assert,
+  }) => {
     const share = await ownedShare()
     const { cookie } = await shareToken(share.id)
     await db.from('shares').where('id', share.id).update({ created_at: '2020-01-01 00:00:00' })
@@ -165,7 +198,10 @@ forEachDisk('Shares | viewing a share', (group) => {
     assert.equal((await api('GET', `/api/shares/${share.id}`, { cookie })).status, 200)
     const past = DateTime.utc().minus({ minutes: 5 }).toFormat('yyyy-MM-dd HH:mm:ss')
     await db.from('shares').where('id', share.id).update({ expiration: past })
-    for (const path of [`/api/shares/${share.id}`, `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`]) {
+    for (const path of [
+      `/api/shares/${share.id}`,
+      `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`,
+    ]) {
       const response = await api('GET', path, { cookie })
       assert.equal(response.status, 404, path)
       assert.equal(response.json.message, 'Share not found')
@@ -179,7 +215,11 @@ forEachDisk('Shares | viewing a share', (group) => {
     const share = await ownedShare()
     await db.from('shares').where('id', share.id).update({ removed_reason: 'Illegal content' })
     const response = await api('GET', `/api/shares/${share.id}`)
-    assert.deepEqual(response.json, { statusCode: 404, message: 'Illegal content', error: 'share_removed' })
+    assert.deepEqual(response.json, {
+      statusCode: 404,
+      message: 'Illegal content',
+      error: 'share_removed',
+    })
   })
 
   test('an uncompleted share is not found for visitors', async ({ assert }) => {

@@ -19,17 +19,24 @@ import { unzip } from '#tests/helpers/zip'
 
 const CONTENT = randomBytes(5000)
 
-async function ownedShare(files: Record<string, Buffer | string>, security?: { password?: string; maxViews?: number }) {
+async function ownedShare(
+  files: Record<string, Buffer | string>,
+  security?: { password?: string; maxViews?: number }
+) {
   const { cookie } = await shareUser()
   const share = await createCompletedShare({ cookie, files, security })
-  const token = security?.password ? await shareToken(share.id, security.password) : await shareToken(share.id)
+  const token = security?.password
+    ? await shareToken(share.id, security.password)
+    : await shareToken(share.id)
   return { ...share, token: token.cookie! }
 }
 
 forEachDisk('Shares | file downloads', (group, disk) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('serves whole files and ranges of files assembled from chunks, read from their disk', async ({ assert }) => {
+  test('serves whole files and ranges of files assembled from chunks, read from their disk', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     // On S3, 1000-byte chunks are staged then joined; 5 MiB chunks are multipart parts.
     const chunkSizes = disk.disk === 's3' ? [1000, 5 * 1024 * 1024] : [1000]
@@ -52,10 +59,19 @@ forEachDisk('Shares | file downloads', (group, disk) => {
         [0, 0],
         [5, 5],
       ]) {
-        const partial = await api('GET', path, { cookie: token, headers: { range: `bytes=${start}-${end}` } })
+        const partial = await api('GET', path, {
+          cookie: token,
+          headers: { range: `bytes=${start}-${end}` },
+        })
         assert.equal(partial.status, 206)
-        assert.equal(partial.headers.get('content-range'), `bytes ${start}-${end}/${content.length}`)
-        assert.isTrue(partial.bytes.equals(content.subarray(start, end + 1)), `bytes ${start}-${end}, chunks of ${chunkSize}`)
+        assert.equal(
+          partial.headers.get('content-range'),
+          `bytes ${start}-${end}/${content.length}`
+        )
+        assert.isTrue(
+          partial.bytes.equals(content.subarray(start, end + 1)),
+          `bytes ${start}-${end}, chunks of ${chunkSize}`
+        )
       }
       const tail = await api('GET', path, { cookie: token, headers: { range: 'bytes=-100' } })
       assert.isTrue(tail.bytes.equals(content.subarray(content.length - 100)))
@@ -65,7 +81,11 @@ forEachDisk('Shares | file downloads', (group, disk) => {
   test('streams the file with the contract headers', async ({ assert }) => {
     const share = await ownedShare({ 'photo.png': CONTENT })
     receivedEvents.length = 0
-    const response = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['photo.png']}`, { cookie: share.token })
+    const response = await api(
+      'GET',
+      `/api/shares/${share.id}/files/${share.fileIds['photo.png']}`,
+      { cookie: share.token }
+    )
     assert.equal(response.status, 200)
     assert.isTrue(response.bytes.equals(CONTENT))
     assert.equal(response.headers.get('content-type'), 'image/png')
@@ -80,13 +100,19 @@ forEachDisk('Shares | file downloads', (group, disk) => {
       name: 'share:downloaded',
       payload: { shareId: share.id, fileId: share.fileIds['photo.png'] },
     })
-    assert.equal((await Share.findOrFail(share.id)).views, 1, 'downloads with a token cookie count no view')
+    assert.equal(
+      (await Share.findOrFail(share.id)).views,
+      1,
+      'downloads with a token cookie count no view'
+    )
   })
 
   test('inline with download=false, RFC 5987 names, fallback type', async ({ assert }) => {
     const share = await ownedShare({ 'Ünïcode résumé.xyz123': 'x' })
     const fileId = share.fileIds['Ünïcode résumé.xyz123']
-    const response = await api('GET', `/api/shares/${share.id}/files/${fileId}?download=false`, { cookie: share.token })
+    const response = await api('GET', `/api/shares/${share.id}/files/${fileId}?download=false`, {
+      cookie: share.token,
+    })
     assert.equal(response.headers.get('content-type'), 'application/octet-stream')
     assert.equal(
       response.headers.get('content-disposition'),
@@ -94,10 +120,15 @@ forEachDisk('Shares | file downloads', (group, disk) => {
     )
   })
 
-  test('answers a single Range with 206 and the exact bytes, 416 when unsatisfiable', async ({ assert }) => {
+  test('answers a single Range with 206 and the exact bytes, 416 when unsatisfiable', async ({
+    assert,
+  }) => {
     const share = await ownedShare({ 'data.bin': CONTENT })
     const path = `/api/shares/${share.id}/files/${share.fileIds['data.bin']}`
-    const partial = await api('GET', path, { cookie: share.token, headers: { range: 'bytes=100-1099' } })
+    const partial = await api('GET', path, {
+      cookie: share.token,
+      headers: { range: 'bytes=100-1099' },
+    })
     assert.equal(partial.status, 206)
     assert.equal(partial.headers.get('content-range'), `bytes 100-1099/${CONTENT.length}`)
     assert.equal(partial.headers.get('content-length'), '1000')
@@ -107,7 +138,10 @@ forEachDisk('Shares | file downloads', (group, disk) => {
     const open = await api('GET', path, { cookie: share.token, headers: { range: 'bytes=4990-' } })
     assert.equal(open.status, 206)
     assert.isTrue(open.bytes.equals(CONTENT.subarray(4990)))
-    const bad = await api('GET', path, { cookie: share.token, headers: { range: 'bytes=9000-9999' } })
+    const bad = await api('GET', path, {
+      cookie: share.token,
+      headers: { range: 'bytes=9000-9999' },
+    })
     assert.equal(bad.status, 416)
     assert.equal(bad.headers.get('content-range'), `bytes */${CONTENT.length}`)
   })
@@ -120,22 +154,32 @@ forEachDisk('Shares | file downloads', (group, disk) => {
     assert.equal(head.headers.get('content-length'), String(CONTENT.length))
     assert.equal(head.bytes.length, 0)
     const etag = head.headers.get('etag')!
-    const cached = await api('GET', path, { cookie: share.token, headers: { 'if-none-match': etag } })
+    const cached = await api('GET', path, {
+      cookie: share.token,
+      headers: { 'if-none-match': etag },
+    })
     assert.equal(cached.status, 304)
     assert.equal(cached.bytes.length, 0)
-    const changed = await api('GET', path, { cookie: share.token, headers: { 'if-none-match': '"other"' } })
+    const changed = await api('GET', path, {
+      cookie: share.token,
+      headers: { 'if-none-match': '"other"' },
+    })
     assert.equal(changed.status, 200)
   })
 
   test('refuses a file id of another share with 404 "File not found"', async ({ assert }) => {
     const a = await ownedShare({ 'a.txt': 'a' })
     const b = await ownedShare({ 'b.txt': 'b' })
-    const response = await api('GET', `/api/shares/${a.id}/files/${b.fileIds['b.txt']}`, { cookie: a.token })
+    const response = await api('GET', `/api/shares/${a.id}/files/${b.fileIds['b.txt']}`, {
+      cookie: a.token,
+    })
     assert.equal(response.status, 404)
     assert.equal(response.json.message, 'File not found')
   })
 
-  test('direct links work without a cookie for open shares and count one view each', async ({ assert }) => {
+  test('direct links work without a cookie for open shares and count one view each', async ({
+    assert,
+  }) => {
     const share = await ownedShare({ 'a.txt': 'abc' }, { maxViews: 3 })
     const path = `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`
     assert.equal((await api('HEAD', path)).status, 200, 'HEAD counts no view')
@@ -147,10 +191,16 @@ forEachDisk('Shares | file downloads', (group, disk) => {
     const over = await api('GET', path)
     assert.equal(over.status, 403)
     assert.equal(over.json.error, 'share_max_views_exceeded')
-    assert.equal((await api('GET', path, { cookie: share.token })).status, 200, 'a token still works')
+    assert.equal(
+      (await api('GET', path, { cookie: share.token })).status,
+      200,
+      'a token still works'
+    )
   })
 
-  test('direct links to a password share answer 403 share_password_required', async ({ assert }) => {
+  test('direct links to a password share answer 403 share_password_required', async ({
+    assert,
+  }) => {
     const share = await ownedShare({ 'a.txt': 'abc' }, { password: 'secret' })
     const path = `/api/shares/${share.id}/files/${share.fileIds['a.txt']}`
     const response = await api('GET', path)
@@ -161,7 +211,11 @@ forEachDisk('Shares | file downloads', (group, disk) => {
 
   test('runs download:before_serve: handlers add headers', async ({ assert }) => {
     const share = await ownedShare({ 'fixture-x.txt': 'x' })
-    const response = await api('GET', `/api/shares/${share.id}/files/${share.fileIds['fixture-x.txt']}`, { cookie: share.token })
+    const response = await api(
+      'GET',
+      `/api/shares/${share.id}/files/${share.fileIds['fixture-x.txt']}`,
+      { cookie: share.token }
+    )
     assert.equal(response.headers.get('x-fixture'), 'served')
   })
 })
@@ -174,7 +228,10 @@ forEachDisk('Shares | zip downloads', (group) => {
     const response = await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: share.token })
     assert.equal(response.status, 200)
     assert.equal(response.headers.get('content-type'), 'application/zip')
-    assert.equal(response.headers.get('content-disposition'), `attachment; filename="${share.id}.zip"`)
+    assert.equal(
+      response.headers.get('content-disposition'),
+      `attachment; filename="${share.id}.zip"`
+    )
     assert.equal(response.headers.get('content-security-policy'), 'sandbox')
     const entries = await unzip(response.bytes)
     assert.sameMembers(Object.keys(entries), ['a.txt', 'dir.bin', 'empty.txt'])
@@ -187,14 +244,19 @@ forEachDisk('Shares | zip downloads', (group) => {
   test('stores without compression at share.zipCompressionLevel 0', async ({ assert }) => {
     await setConfig('share.zipCompressionLevel', '0')
     const share = await ownedShare({ 'a.txt': 'alpha alpha alpha alpha' })
-    const entries = await unzip((await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: share.token })).bytes)
+    const entries = await unzip(
+      (await api('GET', `/api/shares/${share.id}/files/zip`, { cookie: share.token })).bytes
+    )
     assert.equal(entries['a.txt'].method, 0)
     assert.equal(entries['a.txt'].bytes.toString(), 'alpha alpha alpha alpha')
   })
 
   test('needs a token or a direct link like files', async ({ assert }) => {
     const locked = await ownedShare({ 'a.txt': 'a' }, { password: 'secret' })
-    assert.equal((await api('GET', `/api/shares/${locked.id}/files/zip`)).json.error, 'share_password_required')
+    assert.equal(
+      (await api('GET', `/api/shares/${locked.id}/files/zip`)).json.error,
+      'share_password_required'
+    )
     const open = await ownedShare({ 'a.txt': 'a' })
     const direct = await api('GET', `/api/shares/${open.id}/files/zip`)
     assert.equal(direct.status, 200)

@@ -26,12 +26,22 @@ const TAKEN = {
 test.group('Shares | duplicate file names', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('editing a share: a second file with the same name is refused with 400, other names are added', async ({ assert }) => {
+  test('editing a share: a second file with the same name is refused with 400, other names are added', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
-    const share = await createCompletedShare({ cookie, files: { 'notes.txt': 'first', 'b.txt': 'b' } })
+    const share = await createCompletedShare({
+      cookie,
+      files: { 'notes.txt': 'first', 'b.txt': 'b' },
+    })
     assert.equal((await api('DELETE', `/api/shares/${share.id}/complete`, { cookie })).status, 200)
 
-    const refused = await sendChunk(share.id, { name: 'notes.txt', chunkIndex: 0, totalChunks: 1 }, 'second', cookie)
+    const refused = await sendChunk(
+      share.id,
+      { name: 'notes.txt', chunkIndex: 0, totalChunks: 1 },
+      'second',
+      cookie
+    )
     assert.equal(refused.status, 400)
     assert.deepEqual(refused.json, TAKEN)
     // Names differ by case or by a folder are different files.
@@ -40,8 +50,17 @@ test.group('Shares | duplicate file names', (group) => {
 
     assert.equal((await api('POST', `/api/shares/${share.id}/complete`, { cookie })).status, 202)
     const files = await ShareFile.query().where('shareId', share.id)
-    assert.deepEqual(files.map((file) => file.name).sort(), ['Notes.txt', 'b.txt', 'notes.txt', 'old/notes.txt'])
-    assert.equal(files.find((file) => file.name === 'notes.txt')!.size, 5, 'the first notes.txt is untouched')
+    assert.deepEqual(files.map((file) => file.name).sort(), [
+      'Notes.txt',
+      'b.txt',
+      'notes.txt',
+      'old/notes.txt',
+    ])
+    assert.equal(
+      files.find((file) => file.name === 'notes.txt')!.size,
+      5,
+      'the first notes.txt is untouched'
+    )
   })
 
   test('creating a share: the same rule, and a retried first chunk with its key is not taken for a duplicate', async ({
@@ -56,7 +75,11 @@ test.group('Shares | duplicate file names', (group) => {
 
     const params = new URLSearchParams({ name: 'keyed.txt', chunkIndex: '0', totalChunks: '1' })
     const send = () =>
-      api('POST', `/api/shares/${id}/files?${params}`, { body: 'k', cookie, headers: { 'idempotency-key': 'keyed-file-1' } })
+      api('POST', `/api/shares/${id}/files?${params}`, {
+        body: 'k',
+        cookie,
+        headers: { 'idempotency-key': 'keyed-file-1' },
+      })
     const first = await send()
     const retried = await send()
     assert.equal(first.status, 201)

@@ -25,7 +25,10 @@ const FORBIDDEN = { statusCode: 403, message: 'Forbidden', error: 'Forbidden' }
 const UNAUTHORIZED = { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' }
 
 /** The owner routes of a completed share with file `fileId` (body for the mutating ones). */
-function ownerRoutes(shareId: string, fileId: string): [string, string, Record<string, unknown> | undefined][] {
+function ownerRoutes(
+  shareId: string,
+  fileId: string
+): [string, string, Record<string, unknown> | undefined][] {
   return [
     ['GET', `/api/shares/${shareId}/from-owner`, undefined],
     ['PATCH', `/api/shares/${shareId}`, { name: 'Renamed' }],
@@ -39,21 +42,32 @@ function ownerRoutes(shareId: string, fileId: string): [string, string, Record<s
 test.group('Shares | SharePolicy', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('decides through Bouncer: owner, admin, other user, visitor, owning browser', async ({ assert }) => {
+  test('decides through Bouncer: owner, admin, other user, visitor, owning browser', async ({
+    assert,
+  }) => {
     const owner = await shareUser()
     const other = await shareUser()
     const admin = await shareUser({ admin: true })
     const { id } = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' } })
     const userShare = await Share.findOrFail(id)
-    const decide = (user: typeof owner.user | null, share: Share, ownerTokenHash: string | null = null) =>
-      new Bouncer(user, {}, policies).with(SharePolicy).execute('manage', share, ownerTokenHash)
+    const decide = (
+      user: typeof owner.user | null,
+      share: Share,
+      ownerTokenHash: string | null = null
+    ) => new Bouncer(user, {}, policies).with(SharePolicy).execute('manage', share, ownerTokenHash)
 
     assert.isTrue((await decide(owner.user, userShare)).authorized)
     assert.isTrue((await decide(admin.user, userShare)).authorized)
     const otherUser = await decide(other.user, userShare)
-    assert.deepEqual([otherUser.authorized, otherUser.status, otherUser.message], [false, 403, 'Forbidden'])
+    assert.deepEqual(
+      [otherUser.authorized, otherUser.status, otherUser.message],
+      [false, 403, 'Forbidden']
+    )
     const visitor = await decide(null, userShare)
-    assert.deepEqual([visitor.authorized, visitor.status, visitor.message], [false, 401, 'Unauthorized'])
+    assert.deepEqual(
+      [visitor.authorized, visitor.status, visitor.message],
+      [false, 401, 'Unauthorized']
+    )
 
     const browserShare = new Share().merge({
       id: newShareId(),
@@ -72,7 +86,11 @@ test.group('Shares | SharePolicy', (group) => {
   }) => {
     const owner = await shareUser()
     const other = await shareUser()
-    const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'a' }, name: 'Kept' })
+    const share = await createCompletedShare({
+      cookie: owner.cookie,
+      files: { 'a.txt': 'a' },
+      name: 'Kept',
+    })
     for (const [method, path, json] of ownerRoutes(share.id, share.fileIds['a.txt'])) {
       const response = await api(method, path, { cookie: other.cookie, json })
       assert.equal(response.status, 403, `${method} ${path}`)
@@ -81,7 +99,12 @@ test.group('Shares | SharePolicy', (group) => {
       assert.equal(visitor.status, 401, `${method} ${path} (visitor)`)
       assert.deepEqual(visitor.json, UNAUTHORIZED, `${method} ${path} (visitor)`)
     }
-    const upload = await sendChunk(share.id, { name: 'x.txt', chunkIndex: 0, totalChunks: 1 }, 'x', other.cookie)
+    const upload = await sendChunk(
+      share.id,
+      { name: 'x.txt', chunkIndex: 0, totalChunks: 1 },
+      'x',
+      other.cookie
+    )
     assert.equal(upload.status, 403)
     assert.deepEqual(upload.json, FORBIDDEN)
     const row = await Share.findOrFail(share.id)
@@ -97,8 +120,15 @@ test.group('Shares | SharePolicy', (group) => {
     const created = await api('POST', '/api/shares', { json: { id, expiration: '1-day' } })
     assert.equal(created.status, 201)
     const mine = ownerCookieOf(created)!
-    const share = await createCompletedShare({ id: newShareId(), cookie: mine, files: { 'a.txt': 'a' } })
-    const again = await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' }, cookie: mine })
+    const share = await createCompletedShare({
+      id: newShareId(),
+      cookie: mine,
+      files: { 'a.txt': 'a' },
+    })
+    const again = await api('POST', '/api/shares', {
+      json: { id: newShareId(), expiration: '1-day' },
+      cookie: mine,
+    })
     assert.isNull(ownerCookieOf(again), 'the browser keeps its ownership token')
 
     for (const [method, path, json] of ownerRoutes(share.id, share.fileIds['a.txt']).slice(0, 4)) {
@@ -106,18 +136,36 @@ test.group('Shares | SharePolicy', (group) => {
       assert.equal(response.status, 200, `${method} ${path}: ${response.bytes}`)
     }
     const admin = await shareUser({ admin: true })
-    const upload = await sendChunk(share.id, { name: 'b.txt', chunkIndex: 0, totalChunks: 1 }, 'b', admin.cookie)
+    const upload = await sendChunk(
+      share.id,
+      { name: 'b.txt', chunkIndex: 0, totalChunks: 1 },
+      'b',
+      admin.cookie
+    )
     assert.equal(upload.status, 201)
-    assert.equal((await api('POST', `/api/shares/${share.id}/complete`, { cookie: admin.cookie })).status, 202)
-    const renamed = await api('PATCH', `/api/shares/${share.id}`, { cookie: admin.cookie, json: { name: 'By admin' } })
+    assert.equal(
+      (await api('POST', `/api/shares/${share.id}/complete`, { cookie: admin.cookie })).status,
+      202
+    )
+    const renamed = await api('PATCH', `/api/shares/${share.id}`, {
+      cookie: admin.cookie,
+      json: { name: 'By admin' },
+    })
     assert.equal(renamed.status, 200)
-    assert.equal((await api('DELETE', `/api/shares/${share.id}`, { cookie: admin.cookie })).status, 200)
+    assert.equal(
+      (await api('DELETE', `/api/shares/${share.id}`, { cookie: admin.cookie })).status,
+      200
+    )
     assert.isNull(await Share.find(share.id))
   })
 
-  test('creating: 401 Unauthorized for a visitor while anonymous shares are off', async ({ assert }) => {
+  test('creating: 401 Unauthorized for a visitor while anonymous shares are off', async ({
+    assert,
+  }) => {
     await setConfig('share.allowUnauthenticatedShares', 'false')
-    const response = await api('POST', '/api/shares', { json: { id: newShareId(), expiration: '1-day' } })
+    const response = await api('POST', '/api/shares', {
+      json: { id: newShareId(), expiration: '1-day' },
+    })
     assert.equal(response.status, 401)
     assert.deepEqual(response.json, UNAUTHORIZED)
     assert.isUndefined(response.cookies.tern_share_owner)

@@ -31,228 +31,415 @@ async function storedBytes(fileId: string) {
   return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
 }
 
-forEachDisk('Shares | chunk upload protocol', (group, disk) => {
-  const CHUNK = disk.chunkSize
-  group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
-  group.each.teardown(() => cleanupShareTests())
+forEachDisk(
+  'Shares | chunk upload protocol',
+  (group, disk) => {
+    const CHUNK = disk.chunkSize
+    group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
+    group.each.teardown(() => cleanupShareTests())
 
-  /** Asserts the share holds exactly its files on the disk: no staged chunk, no open multipart upload. */
-  async function assertOnlyFiles(assert: import('@japa/assert').Assert, shareId: string, fileIds: string[]) {
-    const keys = await Promise.all(fileIds.map(async (fileId) => (await ShareFile.findOrFail(fileId)).storageKey))
-    assert.deepEqual(await disk.storedKeys(shareId), keys.sort())
-    assert.deepEqual(await disk.pendingUploads(), [])
-  }
-
-  test('the first chunk creates the file and answers 201 with exactly {id, name}', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const response = await sendChunk(id, { name: 'a.txt', chunkIndex: 0, totalChunks: 1 }, 'hello', cookie)
-    assert.equal(response.status, 201)
-    assert.sameMembers(Object.keys(response.json), ['id', 'name'])
-    assert.equal(response.json.name, 'a.txt')
-    const file = await ShareFile.findOrFail(response.json.id)
-    assert.isTrue(file.completed)
-    assert.equal(file.size, 5)
-    assert.equal(file.mimeType, 'text/plain')
-    assert.equal(file.disk, disk.disk)
-    assert.equal((await storedBytes(file.id)).toString(), 'hello')
-    await assertOnlyFiles(assert, id, [file.id])
-    assert.isNull(await UploadSession.findBy('fileId', file.id), 'the session is gone once complete')
-  })
-
-  test('accepts an empty file as one empty chunk', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const response = await sendChunk(id, { name: 'empty', chunkIndex: 0, totalChunks: 1 }, Buffer.alloc(0), cookie)
-    assert.equal(response.status, 201)
-    const file = await ShareFile.findOrFail(response.json.id)
-    assert.isTrue(file.completed)
-    assert.equal(file.size, 0)
-    assert.equal(file.mimeType, 'application/octet-stream')
-  })
-
-  test('writes chunks arriving out of order at their place', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const content = randomBytes(CHUNK * 3 + 123)
-    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const first = await sendChunk(id, { name: 'o.bin', chunkIndex: 0, totalChunks: 4 }, part(0), cookie)
-    for (const index of [3, 1, 2]) {
-      const response = await sendChunk(id, { name: 'o.bin', chunkIndex: index, totalChunks: 4, id: first.json.id }, part(index), cookie)
-      assert.equal(response.status, 201)
-      assert.equal((await ShareFile.findOrFail(first.json.id)).completed, index === 2)
-    }
-    assert.isTrue((await storedBytes(first.json.id)).equals(content))
-    await assertOnlyFiles(assert, id, [first.json.id])
-  })
-
-  test('accepts chunks of one file in parallel', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const more = disk.strategy === 'multipart' ? 4 : 12
-    const content = randomBytes(CHUNK * more + 7)
-    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const total = more + 1
-    const first = await sendChunk(id, { name: 'p.bin', chunkIndex: 0, totalChunks: total }, part(0), cookie)
-    const responses = await Promise.all(
-      Array.from({ length: more }, (_, i) =>
-        sendChunk(id, { name: 'p.bin', chunkIndex: i + 1, totalChunks: total, id: first.json.id }, part(i + 1), cookie)
+    /** Asserts the share holds exactly its files on the disk: no staged chunk, no open multipart upload. */
+    async function assertOnlyFiles(
+      assert: import('@japa/assert').Assert,
+      shareId: string,
+      fileIds: string[]
+    ) {
+      const keys = await Promise.all(
+        fileIds.map(async (fileId) => (await ShareFile.findOrFail(fileId)).storageKey)
       )
-    )
-    assert.deepEqual(responses.map((r) => r.status), Array(more).fill(201))
-    const file = await ShareFile.findOrFail(first.json.id)
-    assert.isTrue(file.completed)
-    assert.equal(file.size, content.length)
-    assert.isTrue((await storedBytes(file.id)).equals(content))
-    await assertOnlyFiles(assert, id, [file.id])
-  })
+      assert.deepEqual(await disk.storedKeys(shareId), keys.sort())
+      assert.deepEqual(await disk.pendingUploads(), [])
+    }
 
-  test('a retried chunk never duplicates data', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const content = randomBytes(CHUNK * 2 + 10)
-    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const first = await sendChunk(id, { name: 'r.bin', chunkIndex: 0, totalChunks: 3 }, part(0), cookie)
-    const fileId = first.json.id
-    for (const index of [1, 1, 0]) {
-      const response = await sendChunk(id, { name: 'r.bin', chunkIndex: index, totalChunks: 3, id: fileId }, part(index), cookie)
+    test('the first chunk creates the file and answers 201 with exactly {id, name}', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      const response = await sendChunk(
+        id,
+        { name: 'a.txt', chunkIndex: 0, totalChunks: 1 },
+        'hello',
+        cookie
+      )
       assert.equal(response.status, 201)
-    }
-    const session = await UploadSession.findByOrFail('fileId', fileId)
-    assert.lengthOf(await UploadChunk.query().where('uploadSessionId', session.id), 2)
-    await sendChunk(id, { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId }, part(2), cookie)
-    const retryAfterEnd = await sendChunk(id, { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId }, part(2), cookie)
-    assert.equal(retryAfterEnd.status, 201)
-    const file = await ShareFile.findOrFail(fileId)
-    assert.equal(file.size, content.length)
-    assert.isTrue((await storedBytes(fileId)).equals(content))
-    await assertOnlyFiles(assert, id, [fileId])
-  })
+      assert.sameMembers(Object.keys(response.json), ['id', 'name'])
+      assert.equal(response.json.name, 'a.txt')
+      const file = await ShareFile.findOrFail(response.json.id)
+      assert.isTrue(file.completed)
+      assert.equal(file.size, 5)
+      assert.equal(file.mimeType, 'text/plain')
+      assert.equal(file.disk, disk.disk)
+      assert.equal((await storedBytes(file.id)).toString(), 'hello')
+      await assertOnlyFiles(assert, id, [file.id])
+      assert.isNull(
+        await UploadSession.findBy('fileId', file.id),
+        'the session is gone once complete'
+      )
+    })
 
-  test('answers an unexpected chunk with exactly the expected index, so the client can resume', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const content = randomBytes(CHUNK * 4)
-    const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+    test('accepts an empty file as one empty chunk', async ({ assert }) => {
+      const { id, cookie } = await openShare()
+      const response = await sendChunk(
+        id,
+        { name: 'empty', chunkIndex: 0, totalChunks: 1 },
+        Buffer.alloc(0),
+        cookie
+      )
+      assert.equal(response.status, 201)
+      const file = await ShareFile.findOrFail(response.json.id)
+      assert.isTrue(file.completed)
+      assert.equal(file.size, 0)
+      assert.equal(file.mimeType, 'application/octet-stream')
+    })
 
-    const withoutId = await sendChunk(id, { name: 'u.bin', chunkIndex: 2, totalChunks: 4 }, part(2), cookie)
-    assert.equal(withoutId.status, 400)
-    assert.deepEqual(withoutId.json, { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 0 })
+    test('writes chunks arriving out of order at their place', async ({ assert }) => {
+      const { id, cookie } = await openShare()
+      const content = randomBytes(CHUNK * 3 + 123)
+      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+      const first = await sendChunk(
+        id,
+        { name: 'o.bin', chunkIndex: 0, totalChunks: 4 },
+        part(0),
+        cookie
+      )
+      for (const index of [3, 1, 2]) {
+        const response = await sendChunk(
+          id,
+          { name: 'o.bin', chunkIndex: index, totalChunks: 4, id: first.json.id },
+          part(index),
+          cookie
+        )
+        assert.equal(response.status, 201)
+        assert.equal((await ShareFile.findOrFail(first.json.id)).completed, index === 2)
+      }
+      assert.isTrue((await storedBytes(first.json.id)).equals(content))
+      await assertOnlyFiles(assert, id, [first.json.id])
+    })
 
-    const first = await sendChunk(id, { name: 'u.bin', chunkIndex: 0, totalChunks: 4 }, part(0), cookie)
-    const fileId = first.json.id
-    await sendChunk(id, { name: 'u.bin', chunkIndex: 1, totalChunks: 4, id: fileId }, part(1), cookie)
-    const probe = await sendChunk(id, { name: 'u.bin', chunkIndex: 4, totalChunks: 4, id: fileId }, part(0), cookie)
-    assert.deepEqual(probe.json, { message: 'Unexpected chunk received', error: 'unexpected_chunk_index', expectedChunkIndex: 2 })
-    const otherTotal = await sendChunk(id, { name: 'u.bin', chunkIndex: 2, totalChunks: 5, id: fileId }, part(2), cookie)
-    assert.equal(otherTotal.status, 400)
-    assert.equal(otherTotal.json.expectedChunkIndex, 2)
+    test('accepts chunks of one file in parallel', async ({ assert }) => {
+      const { id, cookie } = await openShare()
+      const more = disk.strategy === 'multipart' ? 4 : 12
+      const content = randomBytes(CHUNK * more + 7)
+      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+      const total = more + 1
+      const first = await sendChunk(
+        id,
+        { name: 'p.bin', chunkIndex: 0, totalChunks: total },
+        part(0),
+        cookie
+      )
+      const responses = await Promise.all(
+        Array.from({ length: more }, (_, i) =>
+          sendChunk(
+            id,
+            { name: 'p.bin', chunkIndex: i + 1, totalChunks: total, id: first.json.id },
+            part(i + 1),
+            cookie
+          )
+        )
+      )
+      assert.deepEqual(
+        responses.map((r) => r.status),
+        Array(more).fill(201)
+      )
+      const file = await ShareFile.findOrFail(first.json.id)
+      assert.isTrue(file.completed)
+      assert.equal(file.size, content.length)
+      assert.isTrue((await storedBytes(file.id)).equals(content))
+      await assertOnlyFiles(assert, id, [file.id])
+    })
 
-    for (let index = probe.json.expectedChunkIndex; index < 4; index++) {
-      await sendChunk(id, { name: 'u.bin', chunkIndex: index, totalChunks: 4, id: fileId }, part(index), cookie)
-    }
-    assert.isTrue((await storedBytes(fileId)).equals(content))
-    await assertOnlyFiles(assert, id, [fileId])
-  })
+    test('a retried chunk never duplicates data', async ({ assert }) => {
+      const { id, cookie } = await openShare()
+      const content = randomBytes(CHUNK * 2 + 10)
+      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+      const first = await sendChunk(
+        id,
+        { name: 'r.bin', chunkIndex: 0, totalChunks: 3 },
+        part(0),
+        cookie
+      )
+      const fileId = first.json.id
+      for (const index of [1, 1, 0]) {
+        const response = await sendChunk(
+          id,
+          { name: 'r.bin', chunkIndex: index, totalChunks: 3, id: fileId },
+          part(index),
+          cookie
+        )
+        assert.equal(response.status, 201)
+      }
+      const session = await UploadSession.findByOrFail('fileId', fileId)
+      assert.lengthOf(await UploadChunk.query().where('uploadSessionId', session.id), 2)
+      await sendChunk(
+        id,
+        { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId },
+        part(2),
+        cookie
+      )
+      const retryAfterEnd = await sendChunk(
+        id,
+        { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId },
+        part(2),
+        cookie
+      )
+      assert.equal(retryAfterEnd.status, 201)
+      const file = await ShareFile.findOrFail(fileId)
+      assert.equal(file.size, content.length)
+      assert.isTrue((await storedBytes(fileId)).equals(content))
+      await assertOnlyFiles(assert, id, [fileId])
+    })
 
-  test('refuses a chunk of the wrong size (400) or above the chunk size (413), recording nothing', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const short = await sendChunk(id, { name: 's.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK - 1), cookie)
-    assert.equal(short.status, 400)
-    assert.equal(short.json.message, `Every chunk but the last must be exactly ${CHUNK} bytes`)
-    const large = await sendChunk(id, { name: 's.bin', chunkIndex: 0, totalChunks: 1 }, randomBytes(CHUNK + 1), cookie)
-    assert.equal(large.status, 413)
-    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
-  })
+    test('answers an unexpected chunk with exactly the expected index, so the client can resume', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      const content = randomBytes(CHUNK * 4)
+      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
 
-  test('enforces the chunk size while streaming a body sent without Content-Length', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const send = (size: number) =>
-      new Promise<number>((resolve, reject) => {
+      const withoutId = await sendChunk(
+        id,
+        { name: 'u.bin', chunkIndex: 2, totalChunks: 4 },
+        part(2),
+        cookie
+      )
+      assert.equal(withoutId.status, 400)
+      assert.deepEqual(withoutId.json, {
+        message: 'Unexpected chunk received',
+        error: 'unexpected_chunk_index',
+        expectedChunkIndex: 0,
+      })
+
+      const first = await sendChunk(
+        id,
+        { name: 'u.bin', chunkIndex: 0, totalChunks: 4 },
+        part(0),
+        cookie
+      )
+      const fileId = first.json.id
+      await sendChunk(
+        id,
+        { name: 'u.bin', chunkIndex: 1, totalChunks: 4, id: fileId },
+        part(1),
+        cookie
+      )
+      const probe = await sendChunk(
+        id,
+        { name: 'u.bin', chunkIndex: 4, totalChunks: 4, id: fileId },
+        part(0),
+        cookie
+      )
+      assert.deepEqual(probe.json, {
+        message: 'Unexpected chunk received',
+        error: 'unexpected_chunk_index',
+        expectedChunkIndex: 2,
+      })
+      const otherTotal = await sendChunk(
+        id,
+        { name: 'u.bin', chunkIndex: 2, totalChunks: 5, id: fileId },
+        part(2),
+        cookie
+      )
+      assert.equal(otherTotal.status, 400)
+      assert.equal(otherTotal.json.expectedChunkIndex, 2)
+
+      for (let index = probe.json.expectedChunkIndex; index < 4; index++) {
+        await sendChunk(
+          id,
+          { name: 'u.bin', chunkIndex: index, totalChunks: 4, id: fileId },
+          part(index),
+          cookie
+        )
+      }
+      assert.isTrue((await storedBytes(fileId)).equals(content))
+      await assertOnlyFiles(assert, id, [fileId])
+    })
+
+    test('refuses a chunk of the wrong size (400) or above the chunk size (413), recording nothing', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      const short = await sendChunk(
+        id,
+        { name: 's.bin', chunkIndex: 0, totalChunks: 2 },
+        randomBytes(CHUNK - 1),
+        cookie
+      )
+      assert.equal(short.status, 400)
+      assert.equal(short.json.message, `Every chunk but the last must be exactly ${CHUNK} bytes`)
+      const large = await sendChunk(
+        id,
+        { name: 's.bin', chunkIndex: 0, totalChunks: 1 },
+        randomBytes(CHUNK + 1),
+        cookie
+      )
+      assert.equal(large.status, 413)
+      assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+    })
+
+    test('enforces the chunk size while streaming a body sent without Content-Length', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      const send = (size: number) =>
+        new Promise<number>((resolve, reject) => {
+          const request = http.request(
+            `${baseUrl()}/api/shares/${id}/files?name=s.bin&chunkIndex=0&totalChunks=1`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/octet-stream', 'cookie': cookie! },
+            },
+            (response) => {
+              response.resume()
+              resolve(response.statusCode!)
+            }
+          )
+          request.on('error', reject)
+          const piece = Math.max(100, Math.floor(CHUNK / 10))
+          for (let sent = 0; sent < size; sent += piece)
+            request.write(randomBytes(Math.min(piece, size - sent)))
+          request.end()
+        })
+      assert.equal(await send(CHUNK * 3), 413)
+      assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+      assert.equal(await send(CHUNK), 201)
+      await assertOnlyFiles(
+        assert,
+        id,
+        (await ShareFile.query().where('shareId', id)).map((file) => file.id)
+      )
+    })
+
+    test('takes a last chunk sent without Content-Length, except where an S3 part needs it (411)', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      const content = randomBytes(CHUNK + 500)
+      const first = await sendChunk(
+        id,
+        { name: 'l.bin', chunkIndex: 0, totalChunks: 2 },
+        content.subarray(0, CHUNK),
+        cookie
+      )
+      const status = await new Promise<number>((resolve, reject) => {
         const request = http.request(
-          `${baseUrl()}/api/shares/${id}/files?name=s.bin&chunkIndex=0&totalChunks=1`,
-          { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: cookie! } },
+          `${baseUrl()}/api/shares/${id}/files?name=l.bin&chunkIndex=1&totalChunks=2&id=${first.json.id}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/octet-stream', 'cookie': cookie! },
+          },
           (response) => {
             response.resume()
             resolve(response.statusCode!)
           }
         )
         request.on('error', reject)
-        const piece = Math.max(100, Math.floor(CHUNK / 10))
-        for (let sent = 0; sent < size; sent += piece) request.write(randomBytes(Math.min(piece, size - sent)))
-        request.end()
+        request.write(content.subarray(CHUNK, CHUNK + 200))
+        request.end(content.subarray(CHUNK + 200))
       })
-    assert.equal(await send(CHUNK * 3), 413)
-    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
-    assert.equal(await send(CHUNK), 201)
-    await assertOnlyFiles(assert, id, (await ShareFile.query().where('shareId', id)).map((file) => file.id))
-  })
-
-  test('takes a last chunk sent without Content-Length, except where an S3 part needs it (411)', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const content = randomBytes(CHUNK + 500)
-    const first = await sendChunk(id, { name: 'l.bin', chunkIndex: 0, totalChunks: 2 }, content.subarray(0, CHUNK), cookie)
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(
-        `${baseUrl()}/api/shares/${id}/files?name=l.bin&chunkIndex=1&totalChunks=2&id=${first.json.id}`,
-        { method: 'POST', headers: { 'content-type': 'application/octet-stream', cookie: cookie! } },
-        (response) => {
-          response.resume()
-          resolve(response.statusCode!)
-        }
-      )
-      request.on('error', reject)
-      request.write(content.subarray(CHUNK, CHUNK + 200))
-      request.end(content.subarray(CHUNK + 200))
+      if (disk.strategy === 'multipart') {
+        assert.equal(status, 411)
+        const retried = await sendChunk(
+          id,
+          { name: 'l.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+          content.subarray(CHUNK),
+          cookie
+        )
+        assert.equal(retried.status, 201)
+      } else {
+        assert.equal(status, 201)
+      }
+      assert.isTrue((await storedBytes(first.json.id)).equals(content))
+      await assertOnlyFiles(assert, id, [first.json.id])
     })
-    if (disk.strategy === 'multipart') {
-      assert.equal(status, 411)
-      const retried = await sendChunk(id, { name: 'l.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, content.subarray(CHUNK), cookie)
-      assert.equal(retried.status, 201)
-    } else {
-      assert.equal(status, 201)
-    }
-    assert.isTrue((await storedBytes(first.json.id)).equals(content))
-    await assertOnlyFiles(assert, id, [first.json.id])
-  })
 
-  test('answers 413 with exactly the contract body when the share would exceed share.maxSize', async ({ assert }) => {
-    await setConfig('share.maxSize', String(CHUNK * 3))
-    const { id, cookie } = await openShare()
-    await uploadFile(id, 'one.bin', randomBytes(CHUNK * 2), cookie, CHUNK)
-    const tooMuch = await sendChunk(id, { name: 'two.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), cookie)
-    assert.equal(tooMuch.status, 413)
-    assert.deepEqual(tooMuch.json, { statusCode: 413, message: 'Max share size exceeded' })
-    const lastTooBig = await sendChunk(id, { name: 'three.bin', chunkIndex: 0, totalChunks: 1 }, randomBytes(CHUNK), cookie)
-    assert.equal(lastTooBig.status, 201, 'exactly at the limit is fine')
-    const over = await sendChunk(id, { name: 'four.bin', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
-    assert.equal(over.status, 413)
-    assert.lengthOf(await ShareFile.query().where('shareId', id), 2)
-  })
+    test('answers 413 with exactly the contract body when the share would exceed share.maxSize', async ({
+      assert,
+    }) => {
+      await setConfig('share.maxSize', String(CHUNK * 3))
+      const { id, cookie } = await openShare()
+      await uploadFile(id, 'one.bin', randomBytes(CHUNK * 2), cookie, CHUNK)
+      const tooMuch = await sendChunk(
+        id,
+        { name: 'two.bin', chunkIndex: 0, totalChunks: 2 },
+        randomBytes(CHUNK),
+        cookie
+      )
+      assert.equal(tooMuch.status, 413)
+      assert.deepEqual(tooMuch.json, { statusCode: 413, message: 'Max share size exceeded' })
+      const lastTooBig = await sendChunk(
+        id,
+        { name: 'three.bin', chunkIndex: 0, totalChunks: 1 },
+        randomBytes(CHUNK),
+        cookie
+      )
+      assert.equal(lastTooBig.status, 201, 'exactly at the limit is fine')
+      const over = await sendChunk(
+        id,
+        { name: 'four.bin', chunkIndex: 0, totalChunks: 1 },
+        'x',
+        cookie
+      )
+      assert.equal(over.status, 413)
+      assert.lengthOf(await ShareFile.query().where('shareId', id), 2)
+    })
 
-  test('refuses uploads to a completed share (400) and to an unknown share (404, before validation)', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    await uploadFile(id, 'a.txt', 'a', cookie)
-    await api('POST', `/api/shares/${id}/complete`, { cookie })
-    const completed = await sendChunk(id, { name: 'b.txt', chunkIndex: 0, totalChunks: 1 }, 'b', cookie)
-    assert.equal(completed.status, 400)
-    assert.equal(completed.json.message, 'Share is already completed')
-    const unknown = await api('POST', '/api/shares/not-found/files', { body: 'x', cookie })
-    assert.equal(unknown.status, 404)
-    assert.equal(unknown.json.message, 'Share not found')
-  })
+    test('refuses uploads to a completed share (400) and to an unknown share (404, before validation)', async ({
+      assert,
+    }) => {
+      const { id, cookie } = await openShare()
+      await uploadFile(id, 'a.txt', 'a', cookie)
+      await api('POST', `/api/shares/${id}/complete`, { cookie })
+      const completed = await sendChunk(
+        id,
+        { name: 'b.txt', chunkIndex: 0, totalChunks: 1 },
+        'b',
+        cookie
+      )
+      assert.equal(completed.status, 400)
+      assert.equal(completed.json.message, 'Share is already completed')
+      const unknown = await api('POST', '/api/shares/not-found/files', { body: 'x', cookie })
+      assert.equal(unknown.status, 404)
+      assert.equal(unknown.json.message, 'Share not found')
+    })
 
-  test('refuses a file id of another share and a missing query', async ({ assert }) => {
-    const a = await openShare()
-    const b = await openShare()
-    const first = await sendChunk(a.id, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), a.cookie)
-    const foreign = await sendChunk(b.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'x', b.cookie)
-    assert.equal(foreign.status, 404)
-    assert.equal(foreign.json.message, 'File not found')
-    const noQuery = await api('POST', `/api/shares/${a.id}/files`, { body: 'x', cookie: a.cookie })
-    assert.equal(noQuery.status, 400)
-    assert.isArray(noQuery.json.message)
-  })
+    test('refuses a file id of another share and a missing query', async ({ assert }) => {
+      const a = await openShare()
+      const b = await openShare()
+      const first = await sendChunk(
+        a.id,
+        { name: 'a.bin', chunkIndex: 0, totalChunks: 2 },
+        randomBytes(CHUNK),
+        a.cookie
+      )
+      const foreign = await sendChunk(
+        b.id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+        'x',
+        b.cookie
+      )
+      assert.equal(foreign.status, 404)
+      assert.equal(foreign.json.message, 'File not found')
+      const noQuery = await api('POST', `/api/shares/${a.id}/files`, {
+        body: 'x',
+        cookie: a.cookie,
+      })
+      assert.equal(noQuery.status, 400)
+      assert.isArray(noQuery.json.message)
+    })
 
-  test('runs file:before_store: a refused file is not stored', async ({ assert }) => {
-    const { id, cookie } = await openShare()
-    const response = await sendChunk(id, { name: 'fixture-refused.txt', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
-    assert.equal(response.status, 400)
-    assert.equal(response.json.error, 'fixture_refused')
-    assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
-  })
-}, EVERY_DISK)
+    test('runs file:before_store: a refused file is not stored', async ({ assert }) => {
+      const { id, cookie } = await openShare()
+      const response = await sendChunk(
+        id,
+        { name: 'fixture-refused.txt', chunkIndex: 0, totalChunks: 1 },
+        'x',
+        cookie
+      )
+      assert.equal(response.status, 400)
+      assert.equal(response.json.error, 'fixture_refused')
+      assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
+    })
+  },
+  EVERY_DISK
+)

@@ -33,33 +33,69 @@ forEachDisk(
       return { id, cookie }
     }
 
-    test('unknown share with a well-formed file id: 404 Share not found; a malformed id: the validator', async ({ assert }) => {
+    test('unknown share with a well-formed file id: 404 Share not found; a malformed id: the validator', async ({
+      assert,
+    }) => {
       const { id, cookie } = await openShare()
-      const unknown = await sendChunk('no-such-share', { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: randomUUID() }, 'x', cookie)
+      const unknown = await sendChunk(
+        'no-such-share',
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: randomUUID() },
+        'x',
+        cookie
+      )
       assert.equal(unknown.status, 404)
       assert.equal(unknown.json.message, 'Share not found')
 
-      const malformed = await api('POST', `/api/shares/${id}/files?name=a.bin&chunkIndex=1&totalChunks=2&id=not-a-uuid`, {
-        body: 'x',
-        cookie,
-      })
+      const malformed = await api(
+        'POST',
+        `/api/shares/${id}/files?name=a.bin&chunkIndex=1&totalChunks=2&id=not-a-uuid`,
+        {
+          body: 'x',
+          cookie,
+        }
+      )
       assert.equal(malformed.status, 400)
       assert.isArray(malformed.json.message)
     })
 
-    test('another caller with the real file id is refused; the owner continues the file', async ({ assert }) => {
+    test('another caller with the real file id is refused; the owner continues the file', async ({
+      assert,
+    }) => {
       const owner = await openShare()
       const stranger = await shareUser()
-      const first = await sendChunk(owner.id, { name: 'a.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), owner.cookie)
+      const first = await sendChunk(
+        owner.id,
+        { name: 'a.bin', chunkIndex: 0, totalChunks: 2 },
+        randomBytes(CHUNK),
+        owner.cookie
+      )
       assert.equal(first.status, 201)
 
-      const refused = await sendChunk(owner.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'x', stranger.cookie)
+      const refused = await sendChunk(
+        owner.id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+        'x',
+        stranger.cookie
+      )
       assert.equal(refused.status, 403)
-      const anonymous = await sendChunk(owner.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'x', null)
+      const anonymous = await sendChunk(
+        owner.id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+        'x',
+        null
+      )
       assert.equal(anonymous.status, 401)
-      assert.isNotNull(await UploadSession.findBy('fileId', first.json.id), 'the refused chunks changed nothing')
+      assert.isNotNull(
+        await UploadSession.findBy('fileId', first.json.id),
+        'the refused chunks changed nothing'
+      )
 
-      const last = await sendChunk(owner.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'xyz', owner.cookie)
+      const last = await sendChunk(
+        owner.id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+        'xyz',
+        owner.cookie
+      )
       assert.equal(last.status, 201)
       assert.deepEqual(last.json, first.json)
       const file = await ShareFile.findOrFail(first.json.id)
@@ -67,14 +103,26 @@ forEachDisk(
       assert.equal(file.size, CHUNK + 3)
 
       // Sent again after completion (a retried last chunk): the file's outcome, not an error.
-      const again = await sendChunk(owner.id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id }, 'xyz', owner.cookie)
+      const again = await sendChunk(
+        owner.id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
+        'xyz',
+        owner.cookie
+      )
       assert.equal(again.status, 201)
       assert.deepEqual(again.json, first.json)
     })
 
-    test('a file id of the same share that does not exist: 404 File not found', async ({ assert }) => {
+    test('a file id of the same share that does not exist: 404 File not found', async ({
+      assert,
+    }) => {
       const { id, cookie } = await openShare()
-      const missing = await sendChunk(id, { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: randomUUID() }, 'x', cookie)
+      const missing = await sendChunk(
+        id,
+        { name: 'a.bin', chunkIndex: 1, totalChunks: 2, id: randomUUID() },
+        'x',
+        cookie
+      )
       assert.equal(missing.status, 404)
       assert.equal(missing.json.message, 'File not found')
     })

@@ -40,15 +40,35 @@ forEachDisk(
     group.each.setup(() => setConfig('share.chunkSize', String(disk.chunkSize)))
     group.each.teardown(() => cleanupShareTests())
 
-    test('removes a chunk staged for a file already complete, keeps those of a file still uploading', async ({ assert }) => {
+    test('removes a chunk staged for a file already complete, keeps those of a file still uploading', async ({
+      assert,
+    }) => {
       const { cookie } = await shareUser()
       const shareId = newShareId()
       await createShare(cookie, { id: shareId })
       const content = randomBytes(disk.chunkSize + 10)
-      const done = await sendChunk(shareId, { name: 'done.bin', chunkIndex: 0, totalChunks: 2 }, content.subarray(0, disk.chunkSize), cookie)
-      await sendChunk(shareId, { name: 'done.bin', chunkIndex: 1, totalChunks: 2, id: done.json.id }, content.subarray(disk.chunkSize), cookie)
-      const open = await sendChunk(shareId, { name: 'open.bin', chunkIndex: 0, totalChunks: 2 }, content.subarray(0, disk.chunkSize), cookie)
-      const [complete, uploading] = await Promise.all([ShareFile.findOrFail(done.json.id), ShareFile.findOrFail(open.json.id)])
+      const done = await sendChunk(
+        shareId,
+        { name: 'done.bin', chunkIndex: 0, totalChunks: 2 },
+        content.subarray(0, disk.chunkSize),
+        cookie
+      )
+      await sendChunk(
+        shareId,
+        { name: 'done.bin', chunkIndex: 1, totalChunks: 2, id: done.json.id },
+        content.subarray(disk.chunkSize),
+        cookie
+      )
+      const open = await sendChunk(
+        shareId,
+        { name: 'open.bin', chunkIndex: 0, totalChunks: 2 },
+        content.subarray(0, disk.chunkSize),
+        cookie
+      )
+      const [complete, uploading] = await Promise.all([
+        ShareFile.findOrFail(done.json.id),
+        ShareFile.findOrFail(open.json.id),
+      ])
       assert.isTrue(complete.completed)
       // A duplicate of chunk 0 that was staged after the assembly.
       const stray = stagedChunkKey(complete.storageKey, 0)
@@ -56,8 +76,13 @@ forEachDisk(
 
       const removed = await (await app.container.make(CleanupJobs)).orphanedUploads()
       assert.include(removed.objects, `s3:${stray}`)
-      assert.deepEqual(await disk.storedKeys(shareId), [complete.storageKey, stagedChunkKey(uploading.storageKey, 0)].sort())
-      assert.isTrue(Buffer.from(await storage.use('s3').getBytes(complete.storageKey)).equals(content))
+      assert.deepEqual(
+        await disk.storedKeys(shareId),
+        [complete.storageKey, stagedChunkKey(uploading.storageKey, 0)].sort()
+      )
+      assert.isTrue(
+        Buffer.from(await storage.use('s3').getBytes(complete.storageKey)).equals(content)
+      )
     })
   },
   [S3_STAGED]
@@ -77,7 +102,8 @@ test.group('Shares | uploads on a disk with no upload capability', (group) => {
   let route: FilterHandler<'file:before_store'> | undefined
   group.each.setup(async () => {
     await setConfig('share.chunkSize', String(CHUNK))
-    if (!storage.has('plain-test')) storage.registerDriver('plain-test', () => new PlainMemoryDriver())
+    if (!storage.has('plain-test'))
+      storage.registerDriver('plain-test', () => new PlainMemoryDriver())
     route = (payload) => ({ ...payload, disk: 'plain-test' })
     hooks.addFilter('file:before_store', route)
   })
@@ -92,37 +118,71 @@ test.group('Shares | uploads on a disk with no upload capability', (group) => {
     await createShare(cookie, { id: shareId })
     const content = randomBytes(CHUNK * 2 + 9)
     const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const first = await sendChunk(shareId, { name: 'p.bin', chunkIndex: 0, totalChunks: 3 }, part(0), cookie)
-    await sendChunk(shareId, { name: 'p.bin', chunkIndex: 1, totalChunks: 3, id: first.json.id }, part(1), cookie)
+    const first = await sendChunk(
+      shareId,
+      { name: 'p.bin', chunkIndex: 0, totalChunks: 3 },
+      part(0),
+      cookie
+    )
+    await sendChunk(
+      shareId,
+      { name: 'p.bin', chunkIndex: 1, totalChunks: 3, id: first.json.id },
+      part(1),
+      cookie
+    )
     const listing = async () =>
-      [...(await storage.use('plain-test').listAll(`shares/${shareId}`, { recursive: true })).objects].map((o) => ('key' in o ? o.key : o.prefix))
-    return { shareId, cookie, content, part, file: await ShareFile.findOrFail(first.json.id), listing }
+      [
+        ...(await storage.use('plain-test').listAll(`shares/${shareId}`, { recursive: true }))
+          .objects,
+      ].map((o) => ('key' in o ? o.key : o.prefix))
+    return {
+      shareId,
+      cookie,
+      content,
+      part,
+      file: await ShareFile.findOrFail(first.json.id),
+      listing,
+    }
   }
 
   test('an abandoned upload loses its staged chunks to the cleanup job', async ({ assert }) => {
     const { file, listing } = await twoOfThree()
-    assert.deepEqual(await listing(), [0, 1].map((i) => stagedChunkKey(file.storageKey, i)))
+    assert.deepEqual(
+      await listing(),
+      [0, 1].map((i) => stagedChunkKey(file.storageKey, i))
+    )
     await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
     assert.deepEqual(await listing(), [])
     assert.isNull(await ShareFile.find(file.id))
   })
 
-  test('an assembly whose process died is finished by the stalled-upload job', async ({ assert }) => {
+  test('an assembly whose process died is finished by the stalled-upload job', async ({
+    assert,
+  }) => {
     const { shareId, cookie, content, part, file, listing } = await twoOfThree()
     // What kill -9 right after claiming the assembly leaves: every chunk stored and recorded, state assembling.
     const session = await UploadSession.findByOrFail('fileId', file.id)
     await storage.use('plain-test').put(stagedChunkKey(file.storageKey, 2), part(2))
     await recordChunk(session, 2, part(2).length, null)
-    const silentSince = DateTime.utc().minus({ minutes: 1 }).toFormat(db.connection().dialect.dateTimeFormat)
-    await db.from('upload_sessions').where('id', session.id).update({ state: 'assembling', assembly_heartbeat_at: silentSince })
+    const silentSince = DateTime.utc()
+      .minus({ minutes: 1 })
+      .toFormat(db.connection().dialect.dateTimeFormat)
+    await db
+      .from('upload_sessions')
+      .where('id', session.id)
+      .update({ state: 'assembling', assembly_heartbeat_at: silentSince })
     const early = await api('POST', `/api/shares/${shareId}/complete`, { cookie })
     assert.equal(early.status, 400, 'not complete before it is assembled')
 
-    assert.deepEqual(await (await app.container.make(UploadFinalisation)).resumeStalled(), [file.id])
+    assert.deepEqual(await (await app.container.make(UploadFinalisation)).resumeStalled(), [
+      file.id,
+    ])
     const finished = await ShareFile.findOrFail(file.id)
     assert.isTrue(finished.completed)
     assert.equal(finished.size, content.length)
-    assert.isTrue(Buffer.from(await storage.use('plain-test').getBytes(file.storageKey)).equals(content))
+    assert.isTrue(
+      Buffer.from(await storage.use('plain-test').getBytes(file.storageKey)).equals(content)
+    )
     assert.deepEqual(await listing(), [file.storageKey], 'the staged chunks are gone')
     assert.isNull(await UploadSession.find(session.id))
     assert.equal((await api('POST', `/api/shares/${shareId}/complete`, { cookie })).status, 202)

@@ -9,7 +9,15 @@ import { connect } from 'node:net'
 import { test } from '@japa/runner'
 import ShareFile from '#models/share_file'
 import { until } from '#tests/helpers/crash_tern'
-import { EVERY_DISK, cleanupShareTests, createShare, forEachDisk, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  EVERY_DISK,
+  cleanupShareTests,
+  createShare,
+  forEachDisk,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 
 /** Sends a chunked first chunk whose body breaks the HTTP parser at once; resolves when the server closed the socket. */
 function brokenFirstChunk(shareId: string, cookie: string) {
@@ -48,7 +56,11 @@ forEachDisk(
 
       await brokenFirstChunk(shareId, cookie)
       await until(() => ids.length === 1, 'the server to create the file')
-      await until(async () => (await ShareFile.find(ids[0])) === null, 'the cut-off file to be removed', 10_000)
+      await until(
+        async () => (await ShareFile.find(ids[0])) === null,
+        'the cut-off file to be removed',
+        10_000
+      )
       assert.deepEqual(await disk.storedKeys(shareId), [])
       assert.deepEqual(await disk.pendingUploads(), [])
     })

@@ -48,7 +48,12 @@ class MultipartMemoryDriver extends MemoryStorageDriver {
     return id
   }
 
-  async uploadPart(_key: string, uploadId: string, partNumber: number, contents: Uint8Array | Readable) {
+  async uploadPart(
+    _key: string,
+    uploadId: string,
+    partNumber: number,
+    contents: Uint8Array | Readable
+  ) {
     const parts = this.uploads.get(uploadId)
     if (!parts) throw new Error('unknown upload')
     const chunks: Buffer[] = []
@@ -58,11 +63,16 @@ class MultipartMemoryDriver extends MemoryStorageDriver {
     return { partNumber, etag: createHash('md5').update(bytes).digest('hex') }
   }
 
-  async completeMultipartUpload(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]) {
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[]
+  ) {
     const stored = this.uploads.get(uploadId)!
     const ordered = parts.map((part) => {
       const bytes = stored.get(part.partNumber)!
-      if (createHash('md5').update(bytes).digest('hex') !== part.etag) throw new Error('etag mismatch')
+      if (createHash('md5').update(bytes).digest('hex') !== part.etag)
+        throw new Error('etag mismatch')
       return bytes
     })
     await this.put(key, Buffer.concat(ordered))
@@ -82,7 +92,9 @@ test.group('Shares | uploads on other disks', (group) => {
     await cleanupShareTests()
   })
 
-  test('a disk without random-access writes gets the chunks staged as objects, joined at the end', async ({ assert }) => {
+  test('a disk without random-access writes gets the chunks staged as objects, joined at the end', async ({
+    assert,
+  }) => {
     route = (payload) => ({ ...payload, disk: 'fixture' })
     hooks.addFilter('file:before_store', route)
     const { id, cookie } = await openShare()
@@ -92,7 +104,9 @@ test.group('Shares | uploads on other disks', (group) => {
     assert.equal(file.disk, 'fixture')
     assert.isTrue((await storedBytes(fileId)).equals(content))
     assert.deepEqual(
-      [...(await storage.use('fixture').listAll(`shares/${id}`, { recursive: true })).objects].map((o) => ('key' in o ? o.key : o.prefix)),
+      [...(await storage.use('fixture').listAll(`shares/${id}`, { recursive: true })).objects].map(
+        (o) => ('key' in o ? o.key : o.prefix)
+      ),
       [file.storageKey],
       'the staged chunks are gone'
     )
@@ -102,7 +116,9 @@ test.group('Shares | uploads on other disks', (group) => {
     assert.isTrue(download.bytes.equals(content))
   })
 
-  test('a multipart disk gets each chunk as part index + 1, the upload id kept in the database', async ({ assert }) => {
+  test('a multipart disk gets each chunk as part index + 1, the upload id kept in the database', async ({
+    assert,
+  }) => {
     const driver = new MultipartMemoryDriver()
     if (!storage.has('multipart-test')) storage.registerDriver('multipart-test', () => driver)
     const disk = storage.use('multipart-test')
@@ -112,21 +128,43 @@ test.group('Shares | uploads on other disks', (group) => {
     const { id, cookie } = await openShare()
     const content = randomBytes(CHUNK * 3 + 1)
     const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-    const first = await sendChunk(id, { name: 'mp.bin', chunkIndex: 0, totalChunks: 4 }, part(0), cookie)
+    const first = await sendChunk(
+      id,
+      { name: 'mp.bin', chunkIndex: 0, totalChunks: 4 },
+      part(0),
+      cookie
+    )
     const session = await UploadSession.findByOrFail('fileId', first.json.id)
     assert.isString(session.multipartUploadId)
     assert.deepEqual([...mp.uploads.get(session.multipartUploadId!)!.keys()], [1])
-    await Promise.all([3, 1, 2].map((i) => sendChunk(id, { name: 'mp.bin', chunkIndex: i, totalChunks: 4, id: first.json.id }, part(i), cookie)))
+    await Promise.all(
+      [3, 1, 2].map((i) =>
+        sendChunk(
+          id,
+          { name: 'mp.bin', chunkIndex: i, totalChunks: 4, id: first.json.id },
+          part(i),
+          cookie
+        )
+      )
+    )
     const file = await ShareFile.findOrFail(first.json.id)
     assert.isTrue(file.completed)
     assert.isTrue((await storedBytes(file.id)).equals(content))
     assert.isFalse(mp.uploads.has(session.multipartUploadId!))
 
-    const open = await sendChunk(id, { name: 'left.bin', chunkIndex: 0, totalChunks: 2 }, part(0), cookie)
+    const open = await sendChunk(
+      id,
+      { name: 'left.bin', chunkIndex: 0, totalChunks: 2 },
+      part(0),
+      cookie
+    )
     const pending = await UploadSession.findByOrFail('fileId', open.json.id)
     assert.isTrue(mp.uploads.has(pending.multipartUploadId!))
     await api('DELETE', `/api/shares/${id}/files/${open.json.id}`, { cookie })
-    assert.isFalse(mp.uploads.has(pending.multipartUploadId!), 'removing the file aborts its upload')
+    assert.isFalse(
+      mp.uploads.has(pending.multipartUploadId!),
+      'removing the file aborts its upload'
+    )
   })
 
   test('answers 507 when the disk is full, recording nothing', async ({ assert }) => {
@@ -143,10 +181,20 @@ test.group('Shares | uploads on other disks', (group) => {
     route = (payload) => ({ ...payload, disk: 'full-test' })
     hooks.addFilter('file:before_store', route)
     const { id, cookie } = await openShare()
-    const response = await sendChunk(id, { name: 'big.bin', chunkIndex: 0, totalChunks: 1 }, 'x', cookie)
+    const response = await sendChunk(
+      id,
+      { name: 'big.bin', chunkIndex: 0, totalChunks: 1 },
+      'x',
+      cookie
+    )
     assert.equal(response.status, 507)
     assert.equal(response.json.statusCode, 507)
-    const multi = await sendChunk(id, { name: 'big.bin', chunkIndex: 0, totalChunks: 2 }, randomBytes(CHUNK), cookie)
+    const multi = await sendChunk(
+      id,
+      { name: 'big.bin', chunkIndex: 0, totalChunks: 2 },
+      randomBytes(CHUNK),
+      cookie
+    )
     assert.equal(multi.status, 507)
     assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
   })

@@ -22,7 +22,14 @@ async function openShare() {
 }
 
 /** A first chunk with an `Idempotency-Key` header. */
-function firstChunk(shareId: string, name: string, totalChunks: number, body: Buffer | string, cookie: string, key?: string) {
+function firstChunk(
+  shareId: string,
+  name: string,
+  totalChunks: number,
+  body: Buffer | string,
+  cookie: string,
+  key?: string
+) {
   const params = new URLSearchParams({ name, chunkIndex: '0', totalChunks: String(totalChunks) })
   return api('POST', `/api/shares/${shareId}/files?${params}`, {
     body,
@@ -42,7 +49,9 @@ forEachDisk(
     group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
     group.each.teardown(() => cleanupShareTests())
 
-    test('a first chunk sent again with the same key lands in the same file', async ({ assert }) => {
+    test('a first chunk sent again with the same key lands in the same file', async ({
+      assert,
+    }) => {
       const { id, cookie } = await openShare()
       const content = randomBytes(CHUNK * 2 + 10)
       const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
@@ -53,7 +62,12 @@ forEachDisk(
       assert.equal(again.status, 201)
       assert.deepEqual(again.json, first.json)
       for (const index of [1, 2]) {
-        const response = await sendChunk(id, { name: 'big.bin', chunkIndex: index, totalChunks: 3, id: first.json.id }, part(index), cookie)
+        const response = await sendChunk(
+          id,
+          { name: 'big.bin', chunkIndex: index, totalChunks: 3, id: first.json.id },
+          part(index),
+          cookie
+        )
         assert.equal(response.status, 201)
       }
       const files = await filesOf(id)
@@ -85,19 +99,33 @@ forEachDisk(
         firstChunk(id, 'race.bin', 2, content.subarray(0, CHUNK), cookie, 'race'),
         firstChunk(id, 'race.bin', 2, content.subarray(0, CHUNK), cookie, 'race'),
       ])
-      assert.deepEqual(answers.map((answer) => answer.status), [201, 201])
+      assert.deepEqual(
+        answers.map((answer) => answer.status),
+        [201, 201]
+      )
       assert.equal(answers[0].json.id, answers[1].json.id)
-      const last = await sendChunk(id, { name: 'race.bin', chunkIndex: 1, totalChunks: 2, id: answers[0].json.id }, content.subarray(CHUNK), cookie)
+      const last = await sendChunk(
+        id,
+        { name: 'race.bin', chunkIndex: 1, totalChunks: 2, id: answers[0].json.id },
+        content.subarray(CHUNK),
+        cookie
+      )
       assert.equal(last.status, 201)
       const files = await filesOf(id)
       assert.lengthOf(files, 1)
       assert.isTrue(files[0].completed)
       assert.equal(files[0].size, content.length)
-      assert.deepEqual(await disk.storedKeys(id), [files[0].storageKey], 'the losing request left nothing stored')
+      assert.deepEqual(
+        await disk.storedKeys(id),
+        [files[0].storageKey],
+        'the losing request left nothing stored'
+      )
       assert.deepEqual(await disk.pendingUploads(), [], 'nor an open multipart upload')
     })
 
-    test('different keys, or no key, make different files (Pingvin clients send none)', async ({ assert }) => {
+    test('different keys, or no key, make different files (Pingvin clients send none)', async ({
+      assert,
+    }) => {
       const { id, cookie } = await openShare()
       // First chunks of two-chunk files: all still uploading, so the one name is not yet taken (a
       // completed file's name is: see duplicate_names.spec.ts). The name is never the file's identity.

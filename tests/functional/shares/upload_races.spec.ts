@@ -28,8 +28,19 @@ const PARALLEL = 20
  * the server closed at that moment (ECONNRESET, a race of any HTTP client)
  * is sent again, as clients do: the key or the file id makes that safe.
  */
-async function chunk(shareId: string, totalChunks: number, index: number, body: Buffer, cookie: string, extra: { id?: string; key?: string }) {
-  const params = new URLSearchParams({ name: 'race.bin', chunkIndex: String(index), totalChunks: String(totalChunks) })
+async function chunk(
+  shareId: string,
+  totalChunks: number,
+  index: number,
+  body: Buffer,
+  cookie: string,
+  extra: { id?: string; key?: string }
+) {
+  const params = new URLSearchParams({
+    name: 'race.bin',
+    chunkIndex: String(index),
+    totalChunks: String(totalChunks),
+  })
   if (extra.id) params.set('id', extra.id)
   const send = () =>
     api('POST', `/api/shares/${shareId}/files?${params}`, {
@@ -51,7 +62,9 @@ function sha256(bytes: Buffer | Uint8Array) {
 
 /** Statuses other than 201 and 409 (with their bodies). */
 function unexpected(answers: { status: number; bytes: Buffer }[]) {
-  return answers.filter((a) => a.status !== 201 && a.status !== 409).map((a) => `${a.status} ${a.bytes}`)
+  return answers
+    .filter((a) => a.status !== 201 && a.status !== 409)
+    .map((a) => `${a.status} ${a.bytes}`)
 }
 
 forEachDisk(
@@ -61,7 +74,9 @@ forEachDisk(
     group.each.teardown(() => cleanupShareTests())
 
     for (const totalChunks of [1, 2]) {
-      test(`${PARALLEL} parallel first chunks with one key, then ${PARALLEL} last chunks (${totalChunks} chunk(s)): one correct file`, async ({ assert }) => {
+      test(`${PARALLEL} parallel first chunks with one key, then ${PARALLEL} last chunks (${totalChunks} chunk(s)): one correct file`, async ({
+        assert,
+      }) => {
         const { cookie } = await shareUser()
         const shareId = newShareId()
         await createShare(cookie, { id: shareId })
@@ -69,7 +84,9 @@ forEachDisk(
         const first = content.subarray(0, disk.chunkSize)
 
         const firsts = await Promise.all(
-          Array.from({ length: PARALLEL }, () => chunk(shareId, totalChunks, 0, first, cookie, { key: 'same-key' }))
+          Array.from({ length: PARALLEL }, () =>
+            chunk(shareId, totalChunks, 0, first, cookie, { key: 'same-key' })
+          )
         )
         assert.deepEqual(unexpected(firsts), [], 'first chunks answer 201 or 409')
         const ids = new Set(firsts.filter((a) => a.status === 201).map((a) => a.json.id))
@@ -79,7 +96,9 @@ forEachDisk(
         if (totalChunks === 2) {
           const rest = content.subarray(disk.chunkSize)
           const lasts = await Promise.all(
-            Array.from({ length: PARALLEL }, () => chunk(shareId, 2, 1, rest, cookie, { id: fileId }))
+            Array.from({ length: PARALLEL }, () =>
+              chunk(shareId, 2, 1, rest, cookie, { id: fileId })
+            )
           )
           assert.deepEqual(unexpected(lasts), [], 'last chunks answer 201 or 409')
           assert.isTrue(lasts.some((a) => a.status === 201))
@@ -92,7 +111,11 @@ forEachDisk(
         assert.isNull(await UploadSession.findBy('fileId', fileId))
         const stored = Buffer.from(await storage.use(files[0].disk).getBytes(files[0].storageKey))
         assert.equal(sha256(stored), sha256(content))
-        assert.deepEqual(await disk.storedKeys(shareId), [files[0].storageKey], 'nothing stored beside the file')
+        assert.deepEqual(
+          await disk.storedKeys(shareId),
+          [files[0].storageKey],
+          'nothing stored beside the file'
+        )
         assert.deepEqual(await disk.pendingUploads(), [], 'no multipart upload left open')
         assert.equal((await api('POST', `/api/shares/${shareId}/complete`, { cookie })).status, 202)
       }).timeout(60_000)

@@ -29,20 +29,33 @@ interface Answer {
 /** One request on a connection of its own (no keep-alive: the cluster hands each new connection to the next worker). */
 function request(
   url: string,
-  options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}
+  options: {
+    method?: string
+    json?: unknown
+    headers?: Record<string, string>
+    timeoutMs?: number
+  } = {}
 ) {
   return new Promise<Answer>((resolve, reject) => {
     const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json))
     const headers: Record<string, string | number> = { ...options.headers }
-    if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length })
-    const sent = http.request(url, { method: options.method ?? 'GET', agent: false, headers }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, text, headers: response.headers }))
-    })
+    if (body)
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': body.length })
+    const sent = http.request(
+      url,
+      { method: options.method ?? 'GET', agent: false, headers },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk) => (text += chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, text, headers: response.headers })
+        )
+      }
+    )
     sent.on('error', reject)
-    if (options.timeoutMs) sent.setTimeout(options.timeoutMs, () => sent.destroy(new Error('no answer in time')))
+    if (options.timeoutMs)
+      sent.setTimeout(options.timeoutMs, () => sent.destroy(new Error('no answer in time')))
     sent.end(body)
   })
 }
@@ -70,23 +83,46 @@ const alive = (pid: number) => {
 
 /** The pids of the processes that logged a completed request (pretty logs: "INFO (tern/<pid>): request completed"). */
 const answeringPids = (output: string) =>
-  new Set([...output.matchAll(/\(tern\/(\d+)\): request completed/g)].map((match) => Number(match[1])))
+  new Set(
+    [...output.matchAll(/\(tern\/(\d+)\): request completed/g)].map((match) => Number(match[1]))
+  )
 
 test.group('Cluster | TERN_WORKERS', () => {
-  test('TERN_WORKERS is a whole number from 1 to 64; unset, the cores in production on MySQL/PostgreSQL, else 1', ({ assert }) => {
+  test('TERN_WORKERS is a whole number from 1 to 64; unset, the cores in production on MySQL/PostgreSQL, else 1', ({
+    assert,
+  }) => {
     assert.equal(parseWorkers('TERN_WORKERS', '3'), 3)
     assert.equal(parseWorkers('TERN_WORKERS', ' 1 '), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: undefined }), 1)
+    assert.equal(
+      parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: undefined }),
+      1
+    )
     assert.equal(parseWorkers('TERN_WORKERS', '', { nodeEnv: 'test', dbConnection: undefined }), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: undefined }), 1, 'SQLite is the default database')
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: 'sqlite' }), 1)
-    assert.equal(parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: 'mysql' }), 1)
+    assert.equal(
+      parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: undefined }),
+      1,
+      'SQLite is the default database'
+    )
+    assert.equal(
+      parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: 'sqlite' }),
+      1
+    )
+    assert.equal(
+      parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'development', dbConnection: 'mysql' }),
+      1
+    )
     for (const database of ['mysql', 'pg']) {
-      const byDefault = parseWorkers('TERN_WORKERS', undefined, { nodeEnv: 'production', dbConnection: database })
+      const byDefault = parseWorkers('TERN_WORKERS', undefined, {
+        nodeEnv: 'production',
+        dbConnection: database,
+      })
       assert.equal(byDefault, Math.min(availableParallelism(), 8))
     }
     for (const wrong of ['0', '65', 'two', '1.5', '-2']) {
-      assert.throws(() => parseWorkers('TERN_WORKERS', wrong), /"TERN_WORKERS" must be a whole number of HTTP workers from 1 to 64/)
+      assert.throws(
+        () => parseWorkers('TERN_WORKERS', wrong),
+        /"TERN_WORKERS" must be a whole number of HTTP workers from 1 to 64/
+      )
     }
   })
 })
@@ -105,7 +141,10 @@ test.group('Cluster | two HTTP workers', (group) => {
     })
     // A connection the primary handed to a worker at the moment it was killed gets no answer (node:cluster): retried.
     const up = () =>
-      request(`${base}/api/health`, { timeoutMs: 5_000 }).then((answer) => answer.status === 200, () => false)
+      request(`${base}/api/health`, { timeoutMs: 5_000 }).then(
+        (answer) => answer.status === 200,
+        () => false
+      )
     await waitFor(up, 90_000, 'the cluster to answer /api/health').catch((error) => {
       throw new Error(`${error.message}\n${server.output()}`)
     })
@@ -121,7 +160,9 @@ test.group('Cluster | two HTTP workers', (group) => {
       60_000,
       'both workers to answer a request'
     ).catch((error) => {
-      throw new Error(`${error.message}: workers ${workers}, answered by ${[...answeringPids(server.output())]}`)
+      throw new Error(
+        `${error.message}: workers ${workers}, answered by ${[...answeringPids(server.output())]}`
+      )
     })
 
     // A settings change made through one worker is what every worker answers next (no per-process cache).
@@ -139,14 +180,24 @@ test.group('Cluster | two HTTP workers', (group) => {
     })
     assert.equal(patch.status, 200, patch.text)
     for (let index = 0; index < 6; index++) {
-      const configs = JSON.parse((await request(`${base}/api/configs`)).text) as { key: string; value: string }[]
-      assert.equal(configs.find((entry) => entry.key === 'general.appName')?.value, 'Clustered Tern')
+      const configs = JSON.parse((await request(`${base}/api/configs`)).text) as {
+        key: string
+        value: string
+      }[]
+      assert.equal(
+        configs.find((entry) => entry.key === 'general.appName')?.value,
+        'Clustered Tern'
+      )
     }
 
     // Concurrent writes through both workers (SQLite: two writer processes on one file) all succeed.
     const created = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        request(`${base}/api/shares`, { method: 'POST', headers: auth, json: { id: `cluster-${index}`, expiration: 'never' } })
+        request(`${base}/api/shares`, {
+          method: 'POST',
+          headers: auth,
+          json: { id: `cluster-${index}`, expiration: 'never' },
+        })
       )
     )
     assert.deepEqual(
@@ -154,17 +205,26 @@ test.group('Cluster | two HTTP workers', (group) => {
       Array(40).fill(201),
       created.find((answer) => answer.status !== 201)?.text
     )
-    const [{ count }] = await db.connection(servers.fresh.connect()).from('shares').count('* as count')
+    const [{ count }] = await db
+      .connection(servers.fresh.connect())
+      .from('shares')
+      .count('* as count')
     assert.equal(Number(count), 40)
 
     // /metrics reports the instance: the requests of both workers, whichever answers the scrape.
     const scrape = () =>
-      request(`${base}/metrics`, { headers: { authorization: 'Bearer cluster-metrics-token' } }).then((answer) => {
+      request(`${base}/metrics`, {
+        headers: { authorization: 'Bearer cluster-metrics-token' },
+      }).then((answer) => {
         assert.equal(answer.status, 200, answer.text)
         return answer.text
       })
     const configsServed = (text: string) =>
-      Number(/tern_http_requests_total\{method="GET",route="\/api\/configs",status="200"\} (\d+)/.exec(text)?.[1])
+      Number(
+        /tern_http_requests_total\{method="GET",route="\/api\/configs",status="200"\} (\d+)/.exec(
+          text
+        )?.[1]
+      )
     assert.equal(configsServed(await scrape()), 6)
     assert.equal(configsServed(await scrape()), 6)
 
@@ -188,7 +248,10 @@ test.group('Cluster | two HTTP workers', (group) => {
       60_000,
       'the replacement worker to answer'
     )
-    assert.match(server.output(), /HTTP worker \d+ \(pid \d+\) exited with signal SIGKILL; starting another/)
+    assert.match(
+      server.output(),
+      /HTTP worker \d+ \(pid \d+\) exited with signal SIGKILL; starting another/
+    )
 
     // SIGTERM: every worker finishes and the primary exits with 0.
     const last = workersOf(server.pid)
@@ -197,10 +260,15 @@ test.group('Cluster | two HTTP workers', (group) => {
     assert.isFalse(last.some(alive), `workers left running: ${last.filter(alive)}`)
   }).timeout(240_000)
 
-  test('on SIGTERM a worker finishes the upload it is receiving, then the tree exits with 0', async ({ assert }) => {
+  test('on SIGTERM a worker finishes the upload it is receiving, then the tree exits with 0', async ({
+    assert,
+  }) => {
     const { base, server } = await servers.serve({ ...servers.fresh.env, TERN_WORKERS: '2' })
     const up = () =>
-      request(`${base}/api/health`, { timeoutMs: 5_000 }).then((answer) => answer.status === 200, () => false)
+      request(`${base}/api/health`, { timeoutMs: 5_000 }).then(
+        (answer) => answer.status === 200,
+        () => false
+      )
     await waitFor(up, 90_000, 'the cluster to answer /api/health').catch((error) => {
       throw new Error(`${error.message}\n${server.output()}`)
     })
@@ -209,8 +277,14 @@ test.group('Cluster | two HTTP workers', (group) => {
       json: { email: 'admin@example.com', username: 'admin', password: 'password123' },
     })
     assert.equal(signUp.status, 201, signUp.text)
-    const auth = { authorization: `Bearer ${(JSON.parse(signUp.text) as { accessToken: string }).accessToken}` }
-    const share = await request(`${base}/api/shares`, { method: 'POST', headers: auth, json: { id: 'in-flight', expiration: 'never' } })
+    const auth = {
+      authorization: `Bearer ${(JSON.parse(signUp.text) as { accessToken: string }).accessToken}`,
+    }
+    const share = await request(`${base}/api/shares`, {
+      method: 'POST',
+      headers: auth,
+      json: { id: 'in-flight', expiration: 'never' },
+    })
     assert.equal(share.status, 201, share.text)
 
     // A chunk whose first half is sent before SIGTERM and the second half after it.
@@ -221,7 +295,11 @@ test.group('Cluster | two HTTP workers', (group) => {
       const sent = http.request(`${base}/api/shares/in-flight/files?${query}`, {
         method: 'POST',
         agent: false,
-        headers: { ...auth, 'content-type': 'application/octet-stream', 'content-length': body.length },
+        headers: {
+          ...auth,
+          'content-type': 'application/octet-stream',
+          'content-length': body.length,
+        },
       })
       sent.on('response', (response) => {
         let text = ''
@@ -248,7 +326,9 @@ test.group('Cluster | two HTTP workers', (group) => {
     assert.equal(code, 0, server.output())
   }).timeout(180_000)
 
-  test('workers that cannot listen (port in use) make the primary stop with exit code 1', async ({ assert }) => {
+  test('workers that cannot listen (port in use) make the primary stop with exit code 1', async ({
+    assert,
+  }) => {
     const port = await freePort()
     const taken = createServer()
     await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve))
@@ -262,16 +342,30 @@ test.group('Cluster | two HTTP workers', (group) => {
       assert.equal(code, 1, output)
       assert.include(output, 'EADDRINUSE')
       // Said once, by the primary, for both workers.
-      assert.lengthOf(output.match(/^Tern cannot start: 127\.0\.0\.1:\d+ is already in use \(EADDRINUSE\)/gm) ?? [], 1, output)
+      assert.lengthOf(
+        output.match(/^Tern cannot start: 127\.0\.0\.1:\d+ is already in use \(EADDRINUSE\)/gm) ??
+          [],
+        1,
+        output
+      )
     } finally {
       await new Promise((resolve) => taken.close(resolve))
     }
   }).timeout(180_000)
 
-  test('a wrong TERN_WORKERS stops the start with exit code 1 and names the variable', async ({ assert }) => {
-    const server = startTern(['bin/server.ts'], { ...servers.fresh.env, TERN_WORKERS: 'many' }, 60_000)
+  test('a wrong TERN_WORKERS stops the start with exit code 1 and names the variable', async ({
+    assert,
+  }) => {
+    const server = startTern(
+      ['bin/server.ts'],
+      { ...servers.fresh.env, TERN_WORKERS: 'many' },
+      60_000
+    )
     const { code, output } = await server.exited
     assert.equal(code, 1, output)
-    assert.include(output, 'Value for environment variable "TERN_WORKERS" must be a whole number of HTTP workers from 1 to 64')
+    assert.include(
+      output,
+      'Value for environment variable "TERN_WORKERS" must be a whole number of HTTP workers from 1 to 64'
+    )
   }).timeout(90_000)
 })

@@ -16,7 +16,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
-import { baseUrl, cleanupShareTests, createCompletedShare, shareToken, shareUser } from '#tests/helpers/shares'
+import {
+  baseUrl,
+  cleanupShareTests,
+  createCompletedShare,
+  shareToken,
+  shareUser,
+} from '#tests/helpers/shares'
 import { unzip } from '#tests/helpers/zip'
 import { decoded, wireRequest as wireTo } from '#tests/helpers/wire'
 
@@ -43,32 +49,57 @@ const ENCODINGS: [string, string | undefined][] = [
 test.group('Compression | pages and JSON', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
-  test('GET /api/configs comes back in the encoding asked for and decodes to the same JSON', async ({ assert }) => {
+  test('GET /api/configs comes back in the encoding asked for and decodes to the same JSON', async ({
+    assert,
+  }) => {
     const plain = await wireRequest('/api/configs', { 'accept-encoding': 'identity' })
     assert.equal(plain.status, 200)
     assert.isAbove(plain.wire.length, 1024, 'the answer is above the compression threshold')
     for (const [acceptEncoding, expected] of ENCODINGS) {
       const response = await wireRequest('/api/configs', { 'accept-encoding': acceptEncoding })
       assert.equal(response.status, 200)
-      assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`)
+      assert.equal(
+        response.headers['content-encoding'],
+        expected,
+        `Accept-Encoding: ${acceptEncoding}`
+      )
       assert.include(response.headers.vary ?? '', 'Accept-Encoding')
-      assert.deepEqual(JSON.parse(decoded(response).toString('utf8')), JSON.parse(plain.wire.toString('utf8')))
-      if (expected) assert.isBelow(response.wire.length, plain.wire.length / 2, `${expected} is much smaller`)
+      assert.deepEqual(
+        JSON.parse(decoded(response).toString('utf8')),
+        JSON.parse(plain.wire.toString('utf8'))
+      )
+      if (expected)
+        assert.isBelow(response.wire.length, plain.wire.length / 2, `${expected} is much smaller`)
     }
   })
 
-  test('a visitor share page comes back compressed per Accept-Encoding, the same HTML decoded', async ({ assert }) => {
+  test('a visitor share page comes back compressed per Accept-Encoding, the same HTML decoded', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const share = await createCompletedShare({ cookie, files: { 'a.txt': 'hello' } })
-    const plain = await wireRequest(`/share/${share.id}`, { 'accept-encoding': 'identity', 'accept': 'text/html' })
+    const plain = await wireRequest(`/share/${share.id}`, {
+      'accept-encoding': 'identity',
+      'accept': 'text/html',
+    })
     assert.equal(plain.status, 200)
     assert.match(plain.headers['content-type'] ?? '', /^text\/html/)
     assert.isUndefined(plain.headers['content-encoding'])
     for (const [acceptEncoding, expected] of ENCODINGS) {
-      const response = await wireRequest(`/share/${share.id}`, { 'accept-encoding': acceptEncoding, 'accept': 'text/html' })
+      const response = await wireRequest(`/share/${share.id}`, {
+        'accept-encoding': acceptEncoding,
+        'accept': 'text/html',
+      })
       assert.equal(response.status, 200)
-      assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`)
-      assert.isUndefined(expected ? response.headers['content-length'] : undefined, 'no stale Content-Length')
+      assert.equal(
+        response.headers['content-encoding'],
+        expected,
+        `Accept-Encoding: ${acceptEncoding}`
+      )
+      assert.isUndefined(
+        expected ? response.headers['content-length'] : undefined,
+        'no stale Content-Length'
+      )
       assert.equal(stable(decoded(response).toString('utf8')), stable(plain.wire.toString('utf8')))
       if (expected) assert.isBelow(response.wire.length, plain.wire.length / 2)
     }
@@ -82,7 +113,10 @@ test.group('Compression | HEAD answers with the headers of GET', (group) => {
     const root = join(process.cwd(), 'public', 'assets')
     const created = await mkdir(root, { recursive: true })
     const name = `head-check-${randomBytes(6).toString('base64url')}.js`
-    await writeFile(join(root, name), `export const lines = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i % 20}`))}\n`)
+    await writeFile(
+      join(root, name),
+      `export const lines = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i % 20}`))}\n`
+    )
     asset = `/assets/${name}`
     return () => rm(created ?? join(root, name), { recursive: true, force: true })
   })
@@ -107,7 +141,10 @@ test.group('Compression | HEAD answers with the headers of GET', (group) => {
     .run(async ({ assert }, page) => {
       const path = await page.path()
       for (const acceptEncoding of ['br, gzip', 'gzip', 'identity', '']) {
-        const headers = { 'accept-encoding': acceptEncoding, ...(page.accept ? { accept: page.accept } : {}) }
+        const headers = {
+          'accept-encoding': acceptEncoding,
+          ...(page.accept ? { accept: page.accept } : {}),
+        }
         const get = await wireRequest(path, headers)
         const head = await wireRequest(path, headers, 'HEAD')
         const label = `${path}, Accept-Encoding: ${acceptEncoding}`
@@ -117,7 +154,8 @@ test.group('Compression | HEAD answers with the headers of GET', (group) => {
         assert.equal(head.headers.vary, get.headers.vary, label)
         assert.equal(head.headers['content-type'], get.headers['content-type'], label)
         assert.include(get.headers.vary ?? '', 'Accept-Encoding', label)
-        if (acceptEncoding.includes('gzip')) assert.isDefined(get.headers['content-encoding'], label)
+        if (acceptEncoding.includes('gzip'))
+          assert.isDefined(get.headers['content-encoding'], label)
         assert.lengthOf(head.wire, 0, label)
       }
     })
@@ -127,19 +165,29 @@ test.group('Compression | downloads stay as they are', (group) => {
   group.each.teardown(() => cleanupShareTests())
 
   // Compressible text (text/plain, far above the threshold) that a compressor would shrink.
-  const TEXT = Buffer.from('All work and no play makes Jack a dull boy.\n'.repeat(2000) + randomBytes(16).toString('hex'))
+  const TEXT = Buffer.from(
+    'All work and no play makes Jack a dull boy.\n'.repeat(2000) + randomBytes(16).toString('hex')
+  )
 
   async function sharedText() {
     const { cookie } = await shareUser()
-    const share = await createCompletedShare({ cookie, files: { 'notes.txt': TEXT, 'more.txt': TEXT } })
+    const share = await createCompletedShare({
+      cookie,
+      files: { 'notes.txt': TEXT, 'more.txt': TEXT },
+    })
     const token = (await shareToken(share.id)).cookie!
     return { share, token, path: `/api/shares/${share.id}/files/${share.fileIds['notes.txt']}` }
   }
 
-  test('a share file download: exact bytes and Content-Length, not compressed', async ({ assert }) => {
+  test('a share file download: exact bytes and Content-Length, not compressed', async ({
+    assert,
+  }) => {
     const { token, path } = await sharedText()
     for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
-      const response = await wireRequest(path, { 'accept-encoding': acceptEncoding, 'cookie': token })
+      const response = await wireRequest(path, {
+        'accept-encoding': acceptEncoding,
+        'cookie': token,
+      })
       assert.equal(response.status, 200)
       assert.match(response.headers['content-type'] ?? '', /^text\/plain/)
       assert.isUndefined(response.headers['content-encoding'], `Accept-Encoding: ${acceptEncoding}`)
@@ -150,7 +198,11 @@ test.group('Compression | downloads stay as they are', (group) => {
 
   test('a ranged download: 206 with the exact bytes, not compressed', async ({ assert }) => {
     const { token, path } = await sharedText()
-    const response = await wireRequest(path, { 'accept-encoding': 'gzip, br', 'cookie': token, 'range': 'bytes=100-5099' })
+    const response = await wireRequest(path, {
+      'accept-encoding': 'gzip, br',
+      'cookie': token,
+      'range': 'bytes=100-5099',
+    })
     assert.equal(response.status, 206)
     assert.isUndefined(response.headers['content-encoding'])
     assert.equal(response.headers['content-range'], `bytes 100-5099/${TEXT.length}`)
@@ -160,7 +212,11 @@ test.group('Compression | downloads stay as they are', (group) => {
 
   test('HEAD of a download keeps its Content-Length', async ({ assert }) => {
     const { token, path } = await sharedText()
-    const response = await wireRequest(path, { 'accept-encoding': 'gzip, br', 'cookie': token }, 'HEAD')
+    const response = await wireRequest(
+      path,
+      { 'accept-encoding': 'gzip, br', 'cookie': token },
+      'HEAD'
+    )
     assert.equal(response.status, 200)
     assert.isUndefined(response.headers['content-encoding'])
     assert.equal(response.headers['content-length'], String(TEXT.length))
@@ -168,7 +224,10 @@ test.group('Compression | downloads stay as they are', (group) => {
 
   test('the zip of a share is not compressed again', async ({ assert }) => {
     const { share, token } = await sharedText()
-    const response = await wireRequest(`/api/shares/${share.id}/files/zip`, { 'accept-encoding': 'gzip, br', 'cookie': token })
+    const response = await wireRequest(`/api/shares/${share.id}/files/zip`, {
+      'accept-encoding': 'gzip, br',
+      'cookie': token,
+    })
     assert.equal(response.status, 200)
     assert.equal(response.headers['content-type'], 'application/zip')
     assert.isUndefined(response.headers['content-encoding'])
@@ -204,7 +263,10 @@ test.group('Compression | other public files', () => {
     assert.equal(first.headers['cache-control'], 'public, max-age=600, must-revalidate')
     assert.isString(first.headers.etag)
     assert.include(decoded(first).toString('utf8'), '<svg')
-    const again = await wireRequest('/img/logo.svg', { 'accept-encoding': 'gzip, br', 'if-none-match': first.headers.etag! })
+    const again = await wireRequest('/img/logo.svg', {
+      'accept-encoding': 'gzip, br',
+      'if-none-match': first.headers.etag!,
+    })
     assert.equal(again.status, 304)
     assert.lengthOf(again.wire, 0)
   })

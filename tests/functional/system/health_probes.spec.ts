@@ -14,7 +14,11 @@ import { startTernWithRedis, type TernWithRedis } from '#tests/helpers/tern_inst
 
 async function ready(base: string) {
   const response = await fetch(`${base}/api/health/ready`)
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as any }
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as any,
+  }
 }
 
 test.group('Health | probes in this process', () => {
@@ -77,7 +81,11 @@ test.group('Health | readiness with Redis stopped', (group) => {
     assert.equal(before.body.checks.redis.status, 'ok')
 
     await child.redis.stop('SIGKILL')
-    await waitFor(() => ready(child.base).then((a) => a.status === 503), 10_000, 'ready to report Redis down')
+    await waitFor(
+      () => ready(child.base).then((a) => a.status === 503),
+      10_000,
+      'ready to report Redis down'
+    )
     const down = await ready(child.base)
     assert.equal(down.body.checks.redis.status, 'failed')
     assert.equal(down.body.checks.database.status, 'ok')
@@ -87,7 +95,11 @@ test.group('Health | readiness with Redis stopped', (group) => {
     assert.equal((await fetch(`${child.base}/api/health/live`)).status, 200)
 
     await child.redis.resume()
-    await waitFor(() => ready(child.base).then((a) => a.status === 200), 15_000, 'ready again once Redis is back')
+    await waitFor(
+      () => ready(child.base).then((a) => a.status === 200),
+      15_000,
+      'ready again once Redis is back'
+    )
   }).timeout(60_000)
 })
 
@@ -101,10 +113,20 @@ test.group('Health | readiness with the database unreachable', (group) => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     // A MySQL port nothing listens on: the server starts, its database never answers.
-    const env = { PORT: String(port), HOST: '127.0.0.1', DB_CONNECTION: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: String(await freePort()) }
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DB_CONNECTION: 'mysql',
+      DB_HOST: '127.0.0.1',
+      DB_PORT: String(await freePort()),
+    }
     tern = startTern(['bin/server.ts'], env, 60_000)
     await waitFor(
-      () => fetch(`${base}/api/health/live`).then((r) => r.status === 200, () => false),
+      () =>
+        fetch(`${base}/api/health/live`).then(
+          (r) => r.status === 200,
+          () => false
+        ),
       40_000,
       'Tern to answer /api/health/live'
     ).catch((error) => {
@@ -119,4 +141,3 @@ test.group('Health | readiness with the database unreachable', (group) => {
     assert.equal((await fetch(`${base}/api/health`)).status, 503)
   }).timeout(60_000)
 })
-

@@ -9,7 +9,14 @@
  */
 import { test } from '@japa/runner'
 import env from '#start/env'
-import { api, cleanupShareTests, createCompletedShare, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  createCompletedShare,
+  newShareId,
+  setConfig,
+  shareUser,
+} from '#tests/helpers/shares'
 import { createReverseShare } from '#tests/helpers/reverse_shares'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
 import { startTern, type RunningTern } from '#tests/helpers/spawn_tern'
@@ -23,7 +30,10 @@ function cookieAttributes(lines: string[]): Record<string, string[]> {
   return Object.fromEntries(
     lines.map((line) => {
       const [pair, ...attributes] = line.split(';').map((part) => part.trim())
-      return [pair.slice(0, pair.indexOf('=')), attributes.map((attribute) => attribute.split('=')[0].toLowerCase())]
+      return [
+        pair.slice(0, pair.indexOf('=')),
+        attributes.map((attribute) => attribute.split('=')[0].toLowerCase()),
+      ]
     })
   )
 }
@@ -36,7 +46,10 @@ function cookieAttributes(lines: string[]): Record<string, string[]> {
  */
 async function everyCookie(headers: Record<string, string>): Promise<Record<string, string[]>> {
   const owner = await shareUser({ password: 'password123' })
-  const signIn = await api('POST', '/api/auth/signIn', { headers, json: { username: owner.user.username, password: 'password123' } })
+  const signIn = await api('POST', '/api/auth/signIn', {
+    headers,
+    json: { username: owner.user.username, password: 'password123' },
+  })
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.bytes}`)
   const share = await createCompletedShare({ cookie: owner.cookie, files: { 'a.txt': 'hello' } })
   const token = await api('POST', `/api/shares/${share.id}/token`, { headers, json: {} })
@@ -55,7 +68,8 @@ async function everyCookie(headers: Record<string, string>): Promise<Record<stri
     ...cookieAttributes(reverseShare.setCookies),
     ...cookieAttributes(social.setCookies),
   }
-  for (const [name, attributes] of Object.entries(cookieAttributes(signOut.setCookies))) cookies[`${name} (removed)`] = attributes
+  for (const [name, attributes] of Object.entries(cookieAttributes(signOut.setCookies)))
+    cookies[`${name} (removed)`] = attributes
   return cookies
 }
 
@@ -94,7 +108,10 @@ test.group('HTTPS | behind a trusted proxy', (group) => {
     })
 
   test('HSTS_MAX_AGE and HSTS_INCLUDE_SUBDOMAINS shape the header', async ({ assert, cleanup }) => {
-    const previous = { maxAge: env.get('HSTS_MAX_AGE'), subdomains: env.get('HSTS_INCLUDE_SUBDOMAINS') }
+    const previous = {
+      maxAge: env.get('HSTS_MAX_AGE'),
+      subdomains: env.get('HSTS_INCLUDE_SUBDOMAINS'),
+    }
     cleanup(() => {
       env.set('HSTS_MAX_AGE', previous.maxAge as never)
       env.set('HSTS_INCLUDE_SUBDOMAINS', previous.subdomains as never)
@@ -105,7 +122,10 @@ test.group('HTTPS | behind a trusted proxy', (group) => {
     env.set('HSTS_MAX_AGE', 63072000)
     env.set('HSTS_INCLUDE_SUBDOMAINS', true)
     const response = await api('GET', '/api/configs', { headers: HTTPS })
-    assert.equal(response.headers.get('strict-transport-security'), 'max-age=63072000; includeSubDomains')
+    assert.equal(
+      response.headers.get('strict-transport-security'),
+      'max-age=63072000; includeSubDomains'
+    )
     // 0 tells browsers to forget an earlier header: the way to turn HSTS off.
     env.set('HSTS_MAX_AGE', 0)
     env.set('HSTS_INCLUDE_SUBDOMAINS', false)
@@ -115,15 +135,22 @@ test.group('HTTPS | behind a trusted proxy', (group) => {
 
   test('every cookie set over HTTPS is Secure, removals included', async ({ assert }) => {
     const cookies = await everyCookie(HTTPS)
-    for (const [name, attributes] of Object.entries(cookies)) assert.include(attributes, 'secure', name)
+    for (const [name, attributes] of Object.entries(cookies))
+      assert.include(attributes, 'secure', name)
     assert.includeMembers(Object.keys(cookies), EXPECTED_COOKIES)
-    assert.isTrue(Object.keys(cookies).some((name) => /^share_.+_token$/.test(name)), 'a share token cookie')
+    assert.isTrue(
+      Object.keys(cookies).some((name) => /^share_.+_token$/.test(name)),
+      'a share token cookie'
+    )
   })
 
-  test('over plain HTTP no cookie is Secure, unless general.secureCookies says so', async ({ assert }) => {
+  test('over plain HTTP no cookie is Secure, unless general.secureCookies says so', async ({
+    assert,
+  }) => {
     const plain = await everyCookie({})
     assert.includeMembers(Object.keys(plain), EXPECTED_COOKIES)
-    for (const [name, attributes] of Object.entries(plain)) assert.notInclude(attributes, 'secure', name)
+    for (const [name, attributes] of Object.entries(plain))
+      assert.notInclude(attributes, 'secure', name)
 
     await setConfig('general.secureCookies', 'true')
     const forced = await everyCookie({})
@@ -140,10 +167,19 @@ test.group('HTTPS | X-Forwarded-Proto from a client that is not a trusted proxy'
   group.setup(async () => {
     const port = await freePort()
     // Trusts a proxy elsewhere: this test's requests from loopback are clients, their headers ignored.
-    tern = startTern(['bin/server.ts'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TRUST_PROXY: '10.255.255.1' }, 240_000)
+    tern = startTern(
+      ['bin/server.ts'],
+      { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TRUST_PROXY: '10.255.255.1' },
+      240_000
+    )
     url = `http://127.0.0.1:${port}`
     const deadline = Date.now() + 60_000
-    while ((await fetch(`${url}/api/health`).then((r) => r.status, () => 0)) !== 200) {
+    while (
+      (await fetch(`${url}/api/health`).then(
+        (r) => r.status,
+        () => 0
+      )) !== 200
+    ) {
       if (Date.now() > deadline) throw new Error(`the instance did not start:\n${tern.output()}`)
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
@@ -161,11 +197,16 @@ test.group('HTTPS | X-Forwarded-Proto from a client that is not a trusted proxy'
     const signUp = await fetch(`${url}/api/auth/signUp`, {
       method: 'POST',
       headers: { ...HTTPS, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'untrusted@example.com', username: 'untrusted', password: 'password123' }),
+      body: JSON.stringify({
+        email: 'untrusted@example.com',
+        username: 'untrusted',
+        password: 'password123',
+      }),
     })
     assert.equal(signUp.status, 201)
     const cookies = cookieAttributes(signUp.headers.getSetCookie())
     assert.includeMembers(Object.keys(cookies), ['access_token', 'refresh_token'])
-    for (const [name, attributes] of Object.entries(cookies)) assert.notInclude(attributes, 'secure', name)
+    for (const [name, attributes] of Object.entries(cookies))
+      assert.notInclude(attributes, 'secure', name)
   })
 })

@@ -38,7 +38,10 @@ function total(samples: Map<string, number>, name: string, labels: string[] = []
 }
 
 test.group('Metrics | off', () => {
-  test('without METRICS_TOKEN /metrics answers 404 like an unknown route', async ({ client, assert }) => {
+  test('without METRICS_TOKEN /metrics answers 404 like an unknown route', async ({
+    client,
+    assert,
+  }) => {
     const response = await client.get('/metrics').header('authorization', 'Bearer anything')
     response.assertStatus(404)
     const unknown = await client.get('/no-such-page-here')
@@ -52,14 +55,21 @@ test.group('Metrics | off', () => {
     assert.isTrue(await (await app.container.make(JobRunner)).run('expiredAuthTokens'))
     const after = parse(await metricsRegistry.metrics())
     const labels = ['job="expiredAuthTokens"', 'result="ran"']
-    assert.equal(total(after, 'tern_job_runs_total', labels) - total(before, 'tern_job_runs_total', labels), 1)
+    assert.equal(
+      total(after, 'tern_job_runs_total', labels) - total(before, 'tern_job_runs_total', labels),
+      1
+    )
   })
 })
 
 test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
   let tern: TernChild
   group.setup(async () => {
-    tern = await startTernChild({ METRICS_TOKEN: TOKEN, LIMITER_STORE: 'memory', RATE_LIMIT_PER_IDENTIFIER: '2' })
+    tern = await startTernChild({
+      METRICS_TOKEN: TOKEN,
+      LIMITER_STORE: 'memory',
+      RATE_LIMIT_PER_IDENTIFIER: '2',
+    })
     return () => tern.stop()
   })
   group.each.teardown(async () => {
@@ -85,7 +95,9 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
     }
   })
 
-  test('counters move after real uploads, downloads, refusals and outbox rows', async ({ assert }) => {
+  test('counters move after real uploads, downloads, refusals and outbox rows', async ({
+    assert,
+  }) => {
     const first = await scrape()
     assert.match(first.contentType!, /^text\/plain; version=0\.0\.4/)
     const before = parse(first.text)
@@ -102,7 +114,11 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
       return id
     }
     const upload = async (share: string, body: Buffer, chunkIndex: number, totalChunks: number) => {
-      const query = new URLSearchParams({ name: 'a.bin', chunkIndex: String(chunkIndex), totalChunks: String(totalChunks) })
+      const query = new URLSearchParams({
+        name: 'a.bin',
+        chunkIndex: String(chunkIndex),
+        totalChunks: String(totalChunks),
+      })
       const response = await call(`/api/shares/${share}/files?${query}`, {
         method: 'POST',
         headers: { 'content-type': 'application/octet-stream', cookie },
@@ -114,7 +130,10 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
     const shareId = await createShare()
     const content = randomBytes(3000)
     const fileId = await upload(shareId, content, 0, 1)
-    const completed = await call(`/api/shares/${shareId}/complete`, { method: 'POST', headers: { cookie } })
+    const completed = await call(`/api/shares/${shareId}/complete`, {
+      method: 'POST',
+      headers: { cookie },
+    })
     assert.equal(completed.status, 202)
     // The first of two chunks (chunks but the last have the default size, 10 MB): stays in progress.
     await upload(await createShare(), Buffer.alloc(10_000_000), 0, 2)
@@ -129,7 +148,8 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
         body: JSON.stringify({ email: user.email, password }),
       })
     const statuses = [] as number[]
-    for (let attempt = 0; attempt < 3; attempt++) statuses.push((await signIn('wrong-password')).status)
+    for (let attempt = 0; attempt < 3; attempt++)
+      statuses.push((await signIn('wrong-password')).status)
     assert.deepEqual(statuses, [401, 401, 429])
 
     const now = Date.now()
@@ -149,7 +169,8 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
     })
 
     const after = parse((await scrape()).text)
-    const delta = (name: string, labels: string[] = []) => total(after, name, labels) - total(before, name, labels)
+    const delta = (name: string, labels: string[] = []) =>
+      total(after, name, labels) - total(before, name, labels)
     const downloadRoute = ['route="/api/shares/:id/files/:fileId"', 'status="200"', 'method="GET"']
     assert.equal(delta('tern_http_requests_total', downloadRoute), 1)
     assert.equal(delta('tern_http_request_duration_seconds_count', downloadRoute), 1)
@@ -158,8 +179,15 @@ test.group('Metrics | on, in a server with METRICS_TOKEN', (group) => {
     assert.isAtLeast(delta('tern_download_bytes_total'), 3000)
     assert.equal(delta('tern_uploads_in_progress', ['state="receiving"']), 1)
     assert.equal(delta('tern_outbox_deliveries', ['status="failed"']), 1)
-    assert.equal(delta('tern_rate_limit_refusals_total', ['action="signIn"', 'limit="identifier_ip"']), 1)
-    assert.notInclude([...after.keys()].join('\n'), shareId, 'labels are route patterns, never raw URLs')
+    assert.equal(
+      delta('tern_rate_limit_refusals_total', ['action="signIn"', 'limit="identifier_ip"']),
+      1
+    )
+    assert.notInclude(
+      [...after.keys()].join('\n'),
+      shareId,
+      'labels are route patterns, never raw URLs'
+    )
     assert.notInclude([...after.keys()].join('\n'), fileId)
   }).timeout(60_000)
 })

@@ -40,7 +40,11 @@ test.group('Migrations | a separate step', (group) => {
   }) => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    server = startTern(['bin/server.ts'], { ...fresh.env, PORT: String(port), HOST: '127.0.0.1' }, 120_000)
+    server = startTern(
+      ['bin/server.ts'],
+      { ...fresh.env, PORT: String(port), HOST: '127.0.0.1' },
+      120_000
+    )
     await waitFor(
       async () => (await probe(base, '/api/health/live'))?.status === 200,
       60_000,
@@ -63,7 +67,11 @@ test.group('Migrations | a separate step', (group) => {
     const after = await probe(base, '/api/health/ready')
     assert.equal(after?.status, 200, JSON.stringify(after?.body) + server.output())
     assert.equal(after!.body.checks.migrations.status, 'ok')
-    assert.equal((await probe(base, '/api/configs'))?.status, 200, 'the API serves without a restart')
+    assert.equal(
+      (await probe(base, '/api/configs'))?.status,
+      200,
+      'the API serves without a restart'
+    )
   }).timeout(150_000)
 })
 
@@ -72,10 +80,13 @@ test.group('Migrations | MIGRATE_ON_START', () => {
     for (const value of [undefined, '', 'true', 'TRUE', '1']) {
       assert.isTrue(migrateOnStart({ MIGRATE_ON_START: value }), String(value))
     }
-    for (const value of ['false', 'False', '0']) assert.isFalse(migrateOnStart({ MIGRATE_ON_START: value }))
+    for (const value of ['false', 'False', '0'])
+      assert.isFalse(migrateOnStart({ MIGRATE_ON_START: value }))
   })
 
-  test('npm start refuses any other value before building, naming the variable', async ({ assert }) => {
+  test('npm start refuses any other value before building, naming the variable', async ({
+    assert,
+  }) => {
     const child = spawn(process.execPath, ['scripts/start.js'], {
       cwd: ROOT,
       env: { ...process.env, MIGRATE_ON_START: 'sometimes', DATA_DIR: unusedDataDir() },

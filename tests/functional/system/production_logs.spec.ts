@@ -43,7 +43,14 @@ test.group('Production logs', (group) => {
     const port = await freePort()
     const tern = startTern(
       ['bin/server.ts'],
-      { NODE_ENV: 'production', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DB_CONNECTION: 'sqlite' },
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DB_CONNECTION: 'sqlite',
+      },
       30_000
     )
     try {
@@ -67,12 +74,19 @@ test.group('Production logs', (group) => {
       await tern.stop()
     }
     const lines = jsonLines(tern.output())
-    const health = lines.find((line) => line.msg === 'request completed' && line.url === '/api/health')
+    const health = lines.find(
+      (line) => line.msg === 'request completed' && line.url === '/api/health'
+    )
     assert.exists(health, tern.output())
     assert.equal(health!.name, 'tern')
     assert.isString(health!.request_id)
     assert.isTrue(
-      lines.some((line) => line.msg === 'request completed' && String(line.url).startsWith('/api/no-such-route-') && line.status === 404),
+      lines.some(
+        (line) =>
+          line.msg === 'request completed' &&
+          String(line.url).startsWith('/api/no-such-route-') &&
+          line.status === 404
+      ),
       tern.output()
     )
   }).timeout(60_000)

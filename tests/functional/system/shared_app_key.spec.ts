@@ -21,7 +21,9 @@ test.group('Instances | one APP_KEY for all', (group) => {
   group.teardown(cleanCommittedData)
   const instances = serversOnFreshDatabase(group, 'tern-other-key-')
 
-  test('another APP_KEY is refused with why and what to do; the same key starts', async ({ assert }) => {
+  test('another APP_KEY is refused with why and what to do; the same key starts', async ({
+    assert,
+  }) => {
     const first = await instances.serve({ ...instances.fresh.env, APP_KEY: KEY_A })
     assert.isTrue(await becomesHealthy(first), first.server.output())
 
@@ -36,7 +38,11 @@ test.group('Instances | one APP_KEY for all', (group) => {
 
     // Only a fingerprint is stored, never the key.
     const name = instances.fresh.connect()
-    const row = await db.connection(name).from('instance_secrets').where('name', APP_KEY_FINGERPRINT_NAME).first()
+    const row = await db
+      .connection(name)
+      .from('instance_secrets')
+      .where('name', APP_KEY_FINGERPRINT_NAME)
+      .first()
     assert.equal(row.value, appKeyFingerprint(KEY_A))
     assert.notInclude(String(row.value), KEY_A)
 
@@ -52,14 +58,20 @@ test.group('Instances | one APP_KEY for all', (group) => {
 
     // Same database and same storage (as a shared volume would give), own DATA_DIR otherwise.
     if (instances.fresh.env.DB_CONNECTION === 'sqlite') {
-      symlinkSync(join(instances.fresh.env.DATA_DIR, 'tern.sqlite'), join(instances.otherDir, 'tern.sqlite'))
+      symlinkSync(
+        join(instances.fresh.env.DATA_DIR, 'tern.sqlite'),
+        join(instances.otherDir, 'tern.sqlite')
+      )
     }
     symlinkSync(join(instances.fresh.env.DATA_DIR, 'uploads'), join(instances.otherDir, 'uploads'))
     const secondEnv = { ...instances.fresh.env, DATA_DIR: instances.otherDir, APP_KEY: undefined }
     const refused = await (await instances.serve(secondEnv)).server.exited
     assert.equal(refused.code, 1, refused.output)
     assert.include(refused.output, 'E_APP_KEY_MISMATCH')
-    assert.notEqual(readFileSync(join(instances.otherDir, 'app_key'), 'utf8'), readFileSync(join(instances.fresh.env.DATA_DIR, 'app_key'), 'utf8'))
+    assert.notEqual(
+      readFileSync(join(instances.otherDir, 'app_key'), 'utf8'),
+      readFileSync(join(instances.fresh.env.DATA_DIR, 'app_key'), 'utf8')
+    )
 
     copyFileSync(join(instances.fresh.env.DATA_DIR, 'app_key'), join(instances.otherDir, 'app_key'))
     const fixed = await instances.serve(secondEnv)

@@ -34,13 +34,20 @@ test.group('Users | admin list and access', (group) => {
     )
   })
 
-  test('answers 401 without a session and 403 for a non-admin, before the body', async ({ client }) => {
+  test('answers 401 without a session and 403 for a non-admin, before the body', async ({
+    client,
+  }) => {
     const user = await createUser()
     ;(await client.get('/api/users')).assertStatus(401)
     const forbidden = await client.get('/api/users').header(...(await authHeaderFor(user)))
     forbidden.assertStatus(403)
     forbidden.assertBody({ statusCode: 403, message: 'Forbidden', error: 'Forbidden' })
-    ;(await client.post('/api/users').header(...(await authHeaderFor(user))).json({})).assertStatus(403)
+    ;(
+      await client
+        .post('/api/users')
+        .header(...(await authHeaderFor(user)))
+        .json({})
+    ).assertStatus(403)
     ;(await client.patch(`/api/users/${user.id}`).json({ email: 'x' })).assertStatus(401)
     ;(await client.delete(`/api/users/${user.id}`)).assertStatus(401)
   })
@@ -53,15 +60,29 @@ test.group('Users | admin create', (group) => {
     const response = await client
       .post('/api/users')
       .header(...(await adminHeader()))
-      .json({ username: 'created', email: 'created@example.com', password: 'password123', isAdmin: true })
+      .json({
+        username: 'created',
+        email: 'created@example.com',
+        password: 'password123',
+        isAdmin: true,
+      })
     response.assertStatus(201)
     assert.sameMembers(Object.keys(response.body()), USER_KEYS)
-    assert.deepInclude(response.body(), { username: 'created', email: 'created@example.com', isAdmin: true })
-    const signIn = await client.post('/api/auth/signIn').json({ username: 'created', password: 'password123' })
+    assert.deepInclude(response.body(), {
+      username: 'created',
+      email: 'created@example.com',
+      isAdmin: true,
+    })
+    const signIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'created', password: 'password123' })
     signIn.assertStatus(200)
   })
 
-  test('without a password, refuses when mail is off and creates nothing', async ({ client, assert }) => {
+  test('without a password, refuses when mail is off and creates nothing', async ({
+    client,
+    assert,
+  }) => {
     const response = await client
       .post('/api/users')
       .header(...(await adminHeader()))
@@ -96,7 +117,9 @@ test.group('Users | admin create', (group) => {
     assert.isNotNull(match)
     assert.equal(match![1], 'https://tern.example.com/auth/signIn')
     assert.equal(match![2], 'invited@example.com')
-    const signIn = await client.post('/api/auth/signIn').json({ username: 'invited', password: match![3] })
+    const signIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'invited', password: match![3] })
     signIn.assertStatus(200)
   })
 
@@ -108,7 +131,11 @@ test.group('Users | admin create', (group) => {
       .header(...header)
       .json({ username: 'new.one', email: 'EXISTS@example.com', password: 'password123' })
     duplicate.assertStatus(400)
-    duplicate.assertBody({ statusCode: 400, message: 'A user with this email already exists', error: 'Bad Request' })
+    duplicate.assertBody({
+      statusCode: 400,
+      message: 'A user with this email already exists',
+      error: 'Bad Request',
+    })
 
     const invalid = await client
       .post('/api/users')
@@ -132,13 +159,24 @@ test.group('Users | admin update', (group) => {
     const response = await client
       .patch(`/api/users/${user.id}`)
       .header(...header)
-      .json({ username: 'after', email: 'after@example.com', isAdmin: true, password: 'set-by-admin' })
+      .json({
+        username: 'after',
+        email: 'after@example.com',
+        isAdmin: true,
+        password: 'set-by-admin',
+      })
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), USER_KEYS)
-    assert.deepInclude(response.body(), { username: 'after', email: 'after@example.com', isAdmin: true })
+    assert.deepInclude(response.body(), {
+      username: 'after',
+      email: 'after@example.com',
+      isAdmin: true,
+    })
 
     ;(await client.get('/api/users/me').header('Cookie', sessionCookie(session))).assertStatus(401)
-    const signIn = await client.post('/api/auth/signIn').json({ username: 'after', password: 'set-by-admin' })
+    const signIn = await client
+      .post('/api/auth/signIn')
+      .json({ username: 'after', password: 'set-by-admin' })
     signIn.assertStatus(200)
   })
 
@@ -153,10 +191,16 @@ test.group('Users | admin update', (group) => {
     ;(await client.get('/api/users/me').header('Cookie', sessionCookie(session))).assertStatus(200)
   })
 
-  test('refuses to demote the last admin, allows it when another admin exists', async ({ client, assert }) => {
+  test('refuses to demote the last admin, allows it when another admin exists', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createUser({ admin: true })
     const header = await authHeaderFor(admin)
-    const refused = await client.patch(`/api/users/${admin.id}`).header(...header).json({ isAdmin: false })
+    const refused = await client
+      .patch(`/api/users/${admin.id}`)
+      .header(...header)
+      .json({ isAdmin: false })
     refused.assertStatus(400)
     refused.assertBody({
       statusCode: 400,
@@ -166,12 +210,17 @@ test.group('Users | admin update', (group) => {
     assert.isTrue((await User.findOrFail(admin.id)).isAdmin)
 
     await createUser({ admin: true })
-    const allowed = await client.patch(`/api/users/${admin.id}`).header(...header).json({ isAdmin: false })
+    const allowed = await client
+      .patch(`/api/users/${admin.id}`)
+      .header(...header)
+      .json({ isAdmin: false })
     allowed.assertStatus(200)
     assert.isFalse(allowed.body().isAdmin)
   })
 
-  test('answers 404 for an unknown id before validating the body, 400 for duplicates', async ({ client }) => {
+  test('answers 404 for an unknown id before validating the body, 400 for duplicates', async ({
+    client,
+  }) => {
     const header = await adminHeader()
     const unknown = await client
       .patch('/api/users/00000000-0000-0000-0000-000000000000')
@@ -182,7 +231,10 @@ test.group('Users | admin update', (group) => {
 
     await createUser({ username: 'taken.name' })
     const user = await createUser()
-    const duplicate = await client.patch(`/api/users/${user.id}`).header(...header).json({ username: 'taken.name' })
+    const duplicate = await client
+      .patch(`/api/users/${user.id}`)
+      .header(...header)
+      .json({ username: 'taken.name' })
     duplicate.assertStatus(400)
     duplicate.assertBody({
       statusCode: 400,
@@ -195,7 +247,10 @@ test.group('Users | admin update', (group) => {
 test.group('Users | admin delete', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('answers the deleted user and deletes their shares with their files', async ({ client, assert }) => {
+  test('answers the deleted user and deletes their shares with their files', async ({
+    client,
+    assert,
+  }) => {
     const header = await adminHeader()
     const user = await createUser({ username: 'leaving' })
     const { share, file, disk } = await shareWithStoredFile({ creatorId: user.id })
@@ -220,9 +275,15 @@ test.group('Users | admin delete', (group) => {
 
   test('refuses to delete the last admin', async ({ client, assert }) => {
     const admin = await createUser({ admin: true })
-    const response = await client.delete(`/api/users/${admin.id}`).header(...(await authHeaderFor(admin)))
+    const response = await client
+      .delete(`/api/users/${admin.id}`)
+      .header(...(await authHeaderFor(admin)))
     response.assertStatus(400)
-    response.assertBody({ statusCode: 400, message: 'Cannot delete the last admin user', error: 'Bad Request' })
+    response.assertBody({
+      statusCode: 400,
+      message: 'Cannot delete the last admin user',
+      error: 'Bad Request',
+    })
     assert.isNotNull(await User.find(admin.id))
   })
 })

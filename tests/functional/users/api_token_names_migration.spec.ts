@@ -14,7 +14,11 @@ import { createUser } from '#tests/helpers/auth'
 
 /** Runs the migration's `up` or `down` once. */
 async function migrate(direction: 'up' | 'down') {
-  const migration = new UniqueApiTokenNames(db.connection(), '1610_unique_api_token_names.ts', false)
+  const migration = new UniqueApiTokenNames(
+    db.connection(),
+    '1610_unique_api_token_names.ts',
+    false
+  )
   if (direction === 'up') await migration.execUp()
   else await migration.execDown()
 }
@@ -40,7 +44,11 @@ async function token(userId: string, name: string, minutes: number) {
 
 /** The names of `userId`'s tokens, oldest first. */
 async function names(userId: string) {
-  const rows = await db.from('api_tokens').where('user_id', userId).orderBy('created_at').select('name')
+  const rows = await db
+    .from('api_tokens')
+    .where('user_id', userId)
+    .orderBy('created_at')
+    .select('name')
   return rows.map((row: { name: string }) => row.name)
 }
 
@@ -64,7 +72,14 @@ test.group('Users | API token names migration', (group) => {
     } finally {
       await migrate('up')
     }
-    assert.deepEqual(await names(ada.id), ['CI', 'ci (3)', 'CI (2)', 'CI (4)', 'x'.repeat(100), `${'x'.repeat(96)} (2)`])
+    assert.deepEqual(await names(ada.id), [
+      'CI',
+      'ci (3)',
+      'CI (2)',
+      'CI (4)',
+      'x'.repeat(100),
+      `${'x'.repeat(96)} (2)`,
+    ])
     assert.deepEqual(await names(bob.id), ['CI'])
     await assert.rejects(() => token(bob.id, 'CI', 2))
     assert.deepEqual(await names(bob.id), ['CI'])

@@ -52,7 +52,11 @@ test.group('Users | personal API tokens', (group) => {
       refused.assertStatus(409)
       assert.equal(refused.body().message, 'An API token with this name already exists')
     }
-    assert.equal((await ApiToken.query().where('userId', user.id)).length, 1, 'nothing stored for the refusals')
+    assert.equal(
+      (await ApiToken.query().where('userId', user.id)).length,
+      1,
+      'nothing stored for the refusals'
+    )
     ;(await create(user, 'Backup script 2')).assertStatus(201)
     ;(await create(await createUser(), 'Backup script')).assertStatus(201)
   })
@@ -94,7 +98,9 @@ test.group('Users | personal API tokens', (group) => {
       .header('Cookie', sessionCookie(session))
       .json({ name: 'temp' })
     const token = created.body().token
-    ;(await client.get('/api/users/me').header('Authorization', `Bearer ${token}`)).assertStatus(200)
+    ;(await client.get('/api/users/me').header('Authorization', `Bearer ${token}`)).assertStatus(
+      200
+    )
 
     const revoke = await client
       .delete(`/api/users/me/apiTokens/${created.body().id}`)
@@ -116,12 +122,19 @@ test.group('Users | personal API tokens', (group) => {
     await ApiToken.query()
       .where('id', created.body().id)
       .update({ expiresAt: DateTime.utc().minus({ seconds: 1 }).toFormat('yyyy-MM-dd HH:mm:ss') })
-    const response = await client.get('/api/users/me').header('Authorization', `Bearer ${created.body().token}`)
+    const response = await client
+      .get('/api/users/me')
+      .header('Authorization', `Bearer ${created.body().token}`)
     response.assertStatus(401)
-    ;(await client.get('/api/users/me').header('Authorization', 'Bearer tern_made-up')).assertStatus(401)
+    ;(
+      await client.get('/api/users/me').header('Authorization', 'Bearer tern_made-up')
+    ).assertStatus(401)
   })
 
-  test('tokens of other users cannot be revoked; bad bodies are refused', async ({ client, assert }) => {
+  test('tokens of other users cannot be revoked; bad bodies are refused', async ({
+    client,
+    assert,
+  }) => {
     const owner = await createUser()
     const other = await createUser()
     const created = await client
@@ -155,16 +168,28 @@ test.group('Users | personal API tokens', (group) => {
   }) => {
     const owner = await createUser()
     const admin = await createUser({ admin: true })
-    const { id } = (await client.post('/api/users/me/apiTokens').header(...(await authHeaderFor(owner))).json({ name: 'mine' })).body()
-    const refusals: [typeof owner, string][] = [[admin, id], [owner, '00000000-0000-4000-8000-000000000000']]
+    const { id } = (
+      await client
+        .post('/api/users/me/apiTokens')
+        .header(...(await authHeaderFor(owner)))
+        .json({ name: 'mine' })
+    ).body()
+    const refusals: [typeof owner, string][] = [
+      [admin, id],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+    ]
     for (const [caller, tokenId] of refusals) {
-      const refused = await client.delete(`/api/users/me/apiTokens/${tokenId}`).header(...(await authHeaderFor(caller)))
+      const refused = await client
+        .delete(`/api/users/me/apiTokens/${tokenId}`)
+        .header(...(await authHeaderFor(caller)))
       refused.assertStatus(404)
       refused.assertBody({ statusCode: 404, message: 'API token not found', error: 'Not Found' })
     }
     assert.isNotNull(await ApiToken.find(id))
 
-    ;(await client.delete(`/api/users/me/apiTokens/${id}`).header(...(await authHeaderFor(owner)))).assertStatus(204)
+    ;(
+      await client.delete(`/api/users/me/apiTokens/${id}`).header(...(await authHeaderFor(owner)))
+    ).assertStatus(204)
     assert.isNull(await ApiToken.find(id))
   })
 })

@@ -6,7 +6,13 @@ import ShareFile from '#models/share_file'
 import RefreshToken from '#models/refresh_token'
 import ReverseShare from '#models/reverse_share'
 import { storage } from '#extensions/storage/main'
-import { authHeaderFor, createUser, sessionCookie, sessionFor, setCookie } from '#tests/helpers/auth'
+import {
+  authHeaderFor,
+  createUser,
+  sessionCookie,
+  sessionFor,
+  setCookie,
+} from '#tests/helpers/auth'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
 
 const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPassword']
@@ -16,7 +22,11 @@ test.group('Users | me', (group) => {
 
   test('GET answers the public user object, never secrets', async ({ client, assert }) => {
     const user = await createUser({ username: 'me.user', email: 'me@example.com' })
-    user.merge({ totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpVerified: true, totpLastStep: 5 })
+    user.merge({
+      totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      totpVerified: true,
+      totpLastStep: 5,
+    })
     await user.save()
 
     const response = await client.get('/api/users/me').header(...(await authHeaderFor(user)))
@@ -52,7 +62,11 @@ test.group('Users | me', (group) => {
       .json({ username: 'renamed', email: 'renamed@example.com', isAdmin: true })
     response.assertStatus(200)
     assert.sameMembers(Object.keys(response.body()), USER_KEYS)
-    assert.deepInclude(response.body(), { username: 'renamed', email: 'renamed@example.com', isAdmin: false })
+    assert.deepInclude(response.body(), {
+      username: 'renamed',
+      email: 'renamed@example.com',
+      isAdmin: false,
+    })
     const stored = await User.findOrFail(user.id)
     assert.equal(stored.username, 'renamed')
     assert.isFalse(stored.isAdmin)
@@ -63,19 +77,37 @@ test.group('Users | me', (group) => {
     const user = await createUser({ username: 'mine', email: 'mine@example.com' })
     const header = await authHeaderFor(user)
 
-    const email = await client.patch('/api/users/me').header(...header).json({ email: 'Other@example.com' })
+    const email = await client
+      .patch('/api/users/me')
+      .header(...header)
+      .json({ email: 'Other@example.com' })
     email.assertStatus(400)
-    email.assertBody({ statusCode: 400, message: 'A user with this email already exists', error: 'Bad Request' })
-    const username = await client.patch('/api/users/me').header(...header).json({ username: 'OTHER' })
+    email.assertBody({
+      statusCode: 400,
+      message: 'A user with this email already exists',
+      error: 'Bad Request',
+    })
+    const username = await client
+      .patch('/api/users/me')
+      .header(...header)
+      .json({ username: 'OTHER' })
     username.assertBody({
       statusCode: 400,
       message: 'A user with this username already exists',
       error: 'Bad Request',
     })
     // Keeping one's own values is not a duplicate.
-    ;(await client.patch('/api/users/me').header(...header).json({ username: 'Mine' })).assertStatus(200)
+    ;(
+      await client
+        .patch('/api/users/me')
+        .header(...header)
+        .json({ username: 'Mine' })
+    ).assertStatus(200)
 
-    const invalid = await client.patch('/api/users/me').header(...header).json({ email: 'nope', username: 'x' })
+    const invalid = await client
+      .patch('/api/users/me')
+      .header(...header)
+      .json({ email: 'nope', username: 'x' })
     invalid.assertStatus(400)
     assert.sameMembers(invalid.body().message, [
       'email must be an email',
@@ -96,7 +128,11 @@ test.group('Users | me', (group) => {
     const bystander = await createUser()
     const session = await sessionFor(user)
     const own = await shareWithStoredFile({ creatorId: user.id })
-    const reverseShare = await ReverseShare.create({ token: `rs-${user.id}`, creatorId: user.id, maxShareSize: 1000 })
+    const reverseShare = await ReverseShare.create({
+      token: `rs-${user.id}`,
+      creatorId: user.id,
+      maxShareSize: 1000,
+    })
     const received = await shareWithStoredFile({ reverseShareId: reverseShare.id })
     const kept = await shareWithStoredFile({ creatorId: bystander.id })
 
@@ -124,13 +160,25 @@ test.group('Users | me', (group) => {
   test('DELETE refuses the last admin', async ({ client, assert }) => {
     const admin = await createUser({ admin: true })
     const confirmed = { password: 'password123' }
-    const response = await client.delete('/api/users/me').header(...(await authHeaderFor(admin))).json(confirmed)
+    const response = await client
+      .delete('/api/users/me')
+      .header(...(await authHeaderFor(admin)))
+      .json(confirmed)
     response.assertStatus(400)
-    response.assertBody({ statusCode: 400, message: 'Cannot delete the last admin user', error: 'Bad Request' })
+    response.assertBody({
+      statusCode: 400,
+      message: 'Cannot delete the last admin user',
+      error: 'Bad Request',
+    })
     assert.isNotNull(await User.find(admin.id))
 
     await createUser({ admin: true })
-    ;(await client.delete('/api/users/me').header(...(await authHeaderFor(admin))).json(confirmed)).assertStatus(204)
+    ;(
+      await client
+        .delete('/api/users/me')
+        .header(...(await authHeaderFor(admin)))
+        .json(confirmed)
+    ).assertStatus(204)
   })
 
   test('DELETE checks the confirmation it is sent: 403 for a wrong password, 400 for the wrong kind, nothing deleted', async ({
@@ -140,22 +188,41 @@ test.group('Users | me', (group) => {
     const user = await createUser()
     const cookie = sessionCookie(await sessionFor(user))
 
-    const wrong = await client.delete('/api/users/me').header('Cookie', cookie).json({ password: 'not-the-password' })
+    const wrong = await client
+      .delete('/api/users/me')
+      .header('Cookie', cookie)
+      .json({ password: 'not-the-password' })
     wrong.assertStatus(403)
     wrong.assertBody({ statusCode: 403, message: 'Invalid password', error: 'Forbidden' })
     // The username is no substitute for the password of a password account.
-    const username = await client.delete('/api/users/me').header('Cookie', cookie).json({ username: user.username })
+    const username = await client
+      .delete('/api/users/me')
+      .header('Cookie', cookie)
+      .json({ username: user.username })
     username.assertStatus(400)
-    username.assertBody({ statusCode: 400, message: 'Enter your password to delete your account', error: 'Bad Request' })
+    username.assertBody({
+      statusCode: 400,
+      message: 'Enter your password to delete your account',
+      error: 'Bad Request',
+    })
     // Malformed confirmations are validation errors, never a 500.
-    for (const body of [{ password: { $ne: '' } }, { password: ['password123'] }, { password: 'x'.repeat(5000) }]) {
+    for (const body of [
+      { password: { $ne: '' } },
+      { password: ['password123'] },
+      { password: 'x'.repeat(5000) },
+    ]) {
       const malformed = await client.delete('/api/users/me').header('Cookie', cookie).json(body)
       malformed.assertStatus(400)
       assert.isArray(malformed.body().message)
     }
     assert.isNotNull(await User.find(user.id))
 
-    ;(await client.delete('/api/users/me').header('Cookie', cookie).json({ password: 'password123' })).assertStatus(204)
+    ;(
+      await client
+        .delete('/api/users/me')
+        .header('Cookie', cookie)
+        .json({ password: 'password123' })
+    ).assertStatus(204)
     assert.isNull(await User.find(user.id))
   })
 
@@ -164,28 +231,55 @@ test.group('Users | me', (group) => {
     assert,
   }) => {
     const user = await createUser()
-    const response = await client.delete('/api/users/me').header('Cookie', sessionCookie(await sessionFor(user)))
+    const response = await client
+      .delete('/api/users/me')
+      .header('Cookie', sessionCookie(await sessionFor(user)))
     response.assertStatus(204)
     assert.isNull(await User.find(user.id))
   })
 
-  test('DELETE of a social-only account is confirmed by typing the username', async ({ client, assert }) => {
+  test('DELETE of a social-only account is confirmed by typing the username', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser({ password: null, username: 'Social.Only' })
     const header = await authHeaderFor(user)
 
-    const password = await client.delete('/api/users/me').header(...header).json({ password: 'password123' })
+    const password = await client
+      .delete('/api/users/me')
+      .header(...header)
+      .json({ password: 'password123' })
     password.assertStatus(400)
-    password.assertBody({ statusCode: 400, message: 'Enter your username to delete your account', error: 'Bad Request' })
-    const wrong = await client.delete('/api/users/me').header(...header).json({ username: 'someone.else' })
+    password.assertBody({
+      statusCode: 400,
+      message: 'Enter your username to delete your account',
+      error: 'Bad Request',
+    })
+    const wrong = await client
+      .delete('/api/users/me')
+      .header(...header)
+      .json({ username: 'someone.else' })
     wrong.assertStatus(403)
-    wrong.assertBody({ statusCode: 403, message: 'The username does not match', error: 'Forbidden' })
+    wrong.assertBody({
+      statusCode: 403,
+      message: 'The username does not match',
+      error: 'Forbidden',
+    })
     assert.isNotNull(await User.find(user.id))
 
-    ;(await client.delete('/api/users/me').header(...header).json({ username: ' social.only ' })).assertStatus(204)
+    ;(
+      await client
+        .delete('/api/users/me')
+        .header(...header)
+        .json({ username: ' social.only ' })
+    ).assertStatus(204)
     assert.isNull(await User.find(user.id))
   })
 
-  test("DELETE with a personal API token keeps Pingvin's body-less form", async ({ client, assert }) => {
+  test("DELETE with a personal API token keeps Pingvin's body-less form", async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser()
     const created = await client
       .post('/api/users/me/apiTokens')
@@ -193,7 +287,9 @@ test.group('Users | me', (group) => {
       .json({ name: 'cleanup script' })
     created.assertStatus(201)
 
-    const response = await client.delete('/api/users/me').header('Authorization', `Bearer ${created.body().token}`)
+    const response = await client
+      .delete('/api/users/me')
+      .header('Authorization', `Bearer ${created.body().token}`)
     response.assertStatus(204)
     assert.isNull(await User.find(user.id))
   })

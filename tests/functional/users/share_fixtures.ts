@@ -4,7 +4,10 @@ import ShareFile from '#models/share_file'
 import { storage } from '#extensions/storage/main'
 
 /** A share of `creatorId` with one stored file on the default disk. */
-export async function shareWithStoredFile(options: { creatorId?: string | null; reverseShareId?: string | null }) {
+export async function shareWithStoredFile(options: {
+  creatorId?: string | null
+  reverseShareId?: string | null
+}) {
   const id = `s${Math.random().toString(36).slice(2, 10)}`
   const share = await Share.create({
     id,

@@ -32,7 +32,9 @@ export class FakeStorageDisk extends StorageDisk {
   assertMissing(keys: string | string[]): void {
     for (const key of [keys].flat()) {
       if (this.driver.keys().includes(normalizeStorageKey(key))) {
-        throw new AssertionError({ message: `Expected "${key}" to be missing on fake disk "${this.name}"` })
+        throw new AssertionError({
+          message: `Expected "${key}" to be missing on fake disk "${this.name}"`,
+        })
       }
     }
   }

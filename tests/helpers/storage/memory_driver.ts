@@ -6,12 +6,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { DriveDirectory, DriveFile } from 'flydrive'
-import type {
-  DriverContract,
-  ObjectMetaData,
-  ObjectVisibility,
-  WriteOptions,
-} from 'flydrive/types'
+import type { DriverContract, ObjectMetaData, ObjectVisibility, WriteOptions } from 'flydrive/types'
 import type { RandomAccessWriteCapable } from '#extensions/storage/main'
 
 interface StoredObject {
@@ -124,7 +119,11 @@ export class MemoryStorageDriver implements DriverContract, RandomAccessWriteCap
   /** Copies; rejects with ENOENT when the source is missing. */
   async copy(source: string, destination: string): Promise<void> {
     const object = this.#object(source)
-    this.#objects.set(destination, { ...object, bytes: Buffer.from(object.bytes), lastModified: new Date() })
+    this.#objects.set(destination, {
+      ...object,
+      bytes: Buffer.from(object.bytes),
+      lastModified: new Date(),
+    })
   }
 
   /** Moves; rejects with ENOENT when the source is missing. */
@@ -141,7 +140,8 @@ export class MemoryStorageDriver implements DriverContract, RandomAccessWriteCap
   /** Deletes every key under `prefix` (`/` = everything). */
   async deleteAll(prefix: string): Promise<void> {
     for (const key of this.keys()) {
-      if (prefix === '/' || key === prefix || key.startsWith(`${prefix}/`)) this.#objects.delete(key)
+      if (prefix === '/' || key === prefix || key.startsWith(`${prefix}/`))
+        this.#objects.delete(key)
     }
   }
 

@@ -36,7 +36,9 @@ test.group('Admin | config values', () => {
     assert.equal(formatTimespan({ value: 7, unit: 'days' }), '7 days')
   })
 
-  test('stored strings become editor values and editor values the typed JSON the API wants', ({ assert }) => {
+  test('stored strings become editor values and editor values the typed JSON the API wants', ({
+    assert,
+  }) => {
     assert.strictEqual(toFormValue('boolean', 'true'), true)
     assert.strictEqual(toFormValue('boolean', 'false'), false)
     assert.strictEqual(toFormValue('number', '8'), 8)

@@ -1,5 +1,8 @@
 import { test } from '@japa/runner'
-import { pluginIdOfPath, selectEnabledPlugins } from '../../../inertia/admin/lib/plugin_selection.js'
+import {
+  pluginIdOfPath,
+  selectEnabledPlugins,
+} from '../../../inertia/admin/lib/plugin_selection.js'
 
 test.group('Admin | plugin UIs', () => {
   test('the plugin id comes from the module path', ({ assert }) => {

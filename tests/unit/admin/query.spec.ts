@@ -9,18 +9,28 @@ test.group('Admin | list query mapping', () => {
   })
 
   test('server pagination maps to page and perPage (defaults 1 and 10)', ({ assert }) => {
-    assert.equal(listQuery({ pagination: { mode: 'server', currentPage: 3, pageSize: 25 } }), '?page=3&perPage=25')
+    assert.equal(
+      listQuery({ pagination: { mode: 'server', currentPage: 3, pageSize: 25 } }),
+      '?page=3&perPage=25'
+    )
     assert.equal(listQuery({ pagination: {} }), '?page=1&perPage=10')
   })
 
   test('the first sorter maps to sort and order', ({ assert }) => {
     assert.equal(
-      listQuery({ sorters: [{ field: 'createdAt', order: 'desc' }, { field: 'name', order: 'asc' }] }),
+      listQuery({
+        sorters: [
+          { field: 'createdAt', order: 'desc' },
+          { field: 'name', order: 'asc' },
+        ],
+      }),
       '?sort=createdAt&order=desc'
     )
   })
 
-  test('filters map to filter[field][op], arrays repeated, empty values and or/and groups left out', ({ assert }) => {
+  test('filters map to filter[field][op], arrays repeated, empty values and or/and groups left out', ({
+    assert,
+  }) => {
     const query = listQuery({
       filters: [
         { field: 'username', operator: 'contains', value: 'ad min' },
@@ -31,12 +41,15 @@ test.group('Admin | list query mapping', () => {
       ],
     })
     const params = new URLSearchParams(query.slice(1))
-    assert.deepEqual([...params.entries()], [
-      ['filter[username][contains]', 'ad min'],
-      ['filter[id][in]', 'a'],
-      ['filter[id][in]', 'b'],
-      ['filter[isAdmin][eq]', 'false'],
-    ])
+    assert.deepEqual(
+      [...params.entries()],
+      [
+        ['filter[username][contains]', 'ad min'],
+        ['filter[id][in]', 'a'],
+        ['filter[id][in]', 'b'],
+        ['filter[isAdmin][eq]', 'false'],
+      ]
+    )
   })
 
   test('pagination, sorter and filters together', ({ assert }) => {
@@ -57,10 +70,13 @@ test.group('Admin | list answers', () => {
   })
 
   test('a Lucid paginator gives its data and meta.total', ({ assert }) => {
-    assert.deepEqual(listResult({ meta: { total: 42, perPage: 2 }, data: [{ id: 1 }, { id: 2 }] }), {
-      data: [{ id: 1 }, { id: 2 }],
-      total: 42,
-    })
+    assert.deepEqual(
+      listResult({ meta: { total: 42, perPage: 2 }, data: [{ id: 1 }, { id: 2 }] }),
+      {
+        data: [{ id: 1 }, { id: 2 }],
+        total: 42,
+      }
+    )
     assert.deepEqual(listResult({ meta: { total: '7' }, data: [] }), { data: [], total: 7 })
     assert.deepEqual(listResult({ data: [{ id: 1 }] }), { data: [{ id: 1 }], total: 1 })
   })

@@ -18,7 +18,14 @@ function handMade(header: unknown, payload: unknown, secret = SECRET) {
 
 test.group('Auth | JWT', () => {
   test('signs with the header and the claims as given, byte for byte', async ({ assert }) => {
-    const claims = { sub: 'u1', email: 'zoë@exämple.org', isAdmin: false, refreshTokenId: null, iat: 1000, exp: 1900 }
+    const claims = {
+      sub: 'u1',
+      email: 'zoë@exämple.org',
+      isAdmin: false,
+      refreshTokenId: null,
+      iat: 1000,
+      exp: 1900,
+    }
     const token = await signJwt(claims, SECRET)
     assert.equal(token, handMade({ alg: 'HS256', typ: 'JWT' }, claims))
     assert.deepEqual(await verifyJwt(token, SECRET, 1000), claims)
@@ -41,17 +48,32 @@ test.group('Auth | JWT', () => {
     const token = await signJwt({ shareId: 's1', iat: 1000 }, SECRET)
     assert.isNull(await verifyJwt(token, 'another-secret', 1000))
     const [header, , signature] = token.split('.')
-    assert.isNull(await verifyJwt(`${header}.${b64({ shareId: 's2', iat: 1000 })}.${signature}`, SECRET, 1000))
-    for (const bad of ['', 'a.b', 'a.b.c', `${token}.x`, `${header}.${b64([1, 2])}.${signature}`, undefined as any]) {
+    assert.isNull(
+      await verifyJwt(`${header}.${b64({ shareId: 's2', iat: 1000 })}.${signature}`, SECRET, 1000)
+    )
+    for (const bad of [
+      '',
+      'a.b',
+      'a.b.c',
+      `${token}.x`,
+      `${header}.${b64([1, 2])}.${signature}`,
+      undefined as any,
+    ]) {
       assert.isNull(await verifyJwt(bad, SECRET, 1000), String(bad))
     }
-    assert.isNull(await verifyJwt(handMade({ alg: 'HS256', typ: 'JWT' }, 'just a string'), SECRET, 1000))
+    assert.isNull(
+      await verifyJwt(handMade({ alg: 'HS256', typ: 'JWT' }, 'just a string'), SECRET, 1000)
+    )
   })
 
-  test('refuses every algorithm but HS256, even when signed with the secret', async ({ assert }) => {
+  test('refuses every algorithm but HS256, even when signed with the secret', async ({
+    assert,
+  }) => {
     const claims = { sub: 'u1', iat: 1000 }
     assert.isNotNull(await verifyJwt(handMade({ alg: 'HS256', typ: 'JWT' }, claims), SECRET, 1000))
-    assert.isNull(await verifyJwt(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`, SECRET, 1000))
+    assert.isNull(
+      await verifyJwt(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`, SECRET, 1000)
+    )
     for (const alg of ['RS256', 'HS384', 'HS512', 'ES256', 'none']) {
       assert.isNull(await verifyJwt(handMade({ alg, typ: 'JWT' }, claims), SECRET, 1000), alg)
     }

@@ -49,9 +49,15 @@ test.group('Known devices | fingerprints', () => {
     const device = { userAgent: AGENTS.firefoxLinux, ip: '203.0.113.77' }
     const fingerprint = deviceFingerprint('user-1', device)
     assert.match(fingerprint, /^[0-9a-f]{64}$/)
-    assert.equal(deviceFingerprint('user-1', { userAgent: AGENTS.firefoxLinux, ip: '203.0.113.4' }), fingerprint)
+    assert.equal(
+      deviceFingerprint('user-1', { userAgent: AGENTS.firefoxLinux, ip: '203.0.113.4' }),
+      fingerprint
+    )
     assert.notEqual(deviceFingerprint('user-2', device), fingerprint)
-    assert.notEqual(deviceFingerprint('user-1', { ...device, userAgent: AGENTS.chromeWindows }), fingerprint)
+    assert.notEqual(
+      deviceFingerprint('user-1', { ...device, userAgent: AGENTS.chromeWindows }),
+      fingerprint
+    )
     assert.notEqual(deviceFingerprint('user-1', { ...device, ip: '198.51.100.77' }), fingerprint)
   })
 })

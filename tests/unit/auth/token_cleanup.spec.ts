@@ -19,17 +19,47 @@ test.group('Auth tokens | cleanup', (group) => {
     const future = DateTime.utc().plus({ minutes: 10 })
     const token = () => hashToken(generateToken())
 
-    const liveSession = await RefreshToken.create({ userId: user.id, tokenHash: token(), expiresAt: future })
+    const liveSession = await RefreshToken.create({
+      userId: user.id,
+      tokenHash: token(),
+      expiresAt: future,
+    })
     await RefreshToken.create({ userId: user.id, tokenHash: token(), expiresAt: past })
-    const liveLogin = await LoginToken.create({ userId: user.id, tokenHash: token(), expiresAt: future })
+    const liveLogin = await LoginToken.create({
+      userId: user.id,
+      tokenHash: token(),
+      expiresAt: future,
+    })
     await LoginToken.create({ userId: user.id, tokenHash: token(), expiresAt: past })
-    await LoginToken.create({ userId: user.id, tokenHash: token(), expiresAt: future, usedAt: DateTime.utc() })
-    const liveReset = await PasswordResetToken.create({ userId: user.id, tokenHash: token(), expiresAt: future })
+    await LoginToken.create({
+      userId: user.id,
+      tokenHash: token(),
+      expiresAt: future,
+      usedAt: DateTime.utc(),
+    })
+    const liveReset = await PasswordResetToken.create({
+      userId: user.id,
+      tokenHash: token(),
+      expiresAt: future,
+    })
     await PasswordResetToken.create({ userId: user.id, tokenHash: token(), expiresAt: past })
 
-    assert.deepEqual(await new AuthTokenCleanup().purgeExpired(), { refreshTokens: 1, loginTokens: 2, passwordResetTokens: 1 })
-    assert.deepEqual((await RefreshToken.all()).map((row) => row.id), [liveSession.id])
-    assert.deepEqual((await LoginToken.all()).map((row) => row.id), [liveLogin.id])
-    assert.deepEqual((await PasswordResetToken.all()).map((row) => row.id), [liveReset.id])
+    assert.deepEqual(await new AuthTokenCleanup().purgeExpired(), {
+      refreshTokens: 1,
+      loginTokens: 2,
+      passwordResetTokens: 1,
+    })
+    assert.deepEqual(
+      (await RefreshToken.all()).map((row) => row.id),
+      [liveSession.id]
+    )
+    assert.deepEqual(
+      (await LoginToken.all()).map((row) => row.id),
+      [liveLogin.id]
+    )
+    assert.deepEqual(
+      (await PasswordResetToken.all()).map((row) => row.id),
+      [liveReset.id]
+    )
   })
 })

@@ -14,10 +14,18 @@ function codeAt(epoch: number) {
 }
 
 test.group('TOTP service | codes', () => {
-  test('accepts the current step and one step of drift either way, and answers the step', async ({ assert }) => {
+  test('accepts the current step and one step of drift either way, and answers the step', async ({
+    assert,
+  }) => {
     assert.equal(await totpService.matchingStep(SECRET, await codeAt(NOW), null, NOW), STEP)
-    assert.equal(await totpService.matchingStep(SECRET, await codeAt(NOW - 30), null, NOW), STEP - 1)
-    assert.equal(await totpService.matchingStep(SECRET, await codeAt(NOW + 30), null, NOW), STEP + 1)
+    assert.equal(
+      await totpService.matchingStep(SECRET, await codeAt(NOW - 30), null, NOW),
+      STEP - 1
+    )
+    assert.equal(
+      await totpService.matchingStep(SECRET, await codeAt(NOW + 30), null, NOW),
+      STEP + 1
+    )
   })
 
   test('refuses codes two steps away', async ({ assert }) => {
@@ -58,6 +66,9 @@ test.group('Tokens | generation and digests', () => {
     assert.notEqual(token, generateToken())
     assert.match(hashToken(token), /^[0-9a-f]{64}$/)
     assert.equal(hashToken(token), hashToken(token))
-    assert.equal(hashToken('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+    assert.equal(
+      hashToken('abc'),
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    )
   })
 })

@@ -17,7 +17,9 @@ interface Connection {
   exec(sql: string): void
   prepare(sql: string): Statement
 }
-const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => Connection
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string
+) => Connection
 
 function open() {
   const connection = new Database(':memory:')
@@ -61,7 +63,9 @@ test.group('SQLite statement cache', () => {
     assert.strictEqual(connection.prepare(sql), iterating, 'the kept one again once it is done')
   })
 
-  test('a reused statement starts with safeIntegers off, whatever the previous query set', ({ assert }) => {
+  test('a reused statement starts with safeIntegers off, whatever the previous query set', ({
+    assert,
+  }) => {
     const connection = open()
     cacheStatements(connection)
     const sql = 'select id from t where name = ?'
@@ -86,6 +90,10 @@ test.group('SQLite statement cache', () => {
     const sql = 'select * from t where name = ?'
     assert.deepEqual(Object.keys(connection.prepare(sql).get('big') as object), ['id', 'name'])
     connection.prepare('alter table t add column size integer').run()
-    assert.deepEqual(Object.keys(connection.prepare(sql).get('big') as object), ['id', 'name', 'size'])
+    assert.deepEqual(Object.keys(connection.prepare(sql).get('big') as object), [
+      'id',
+      'name',
+      'size',
+    ])
   })
 })

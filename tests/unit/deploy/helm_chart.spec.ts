@@ -24,7 +24,9 @@ function secretRef(object: K8sObject, name: string) {
 }
 
 test.group('Helm chart | charts/tern', () => {
-  test('helm lint --strict passes with the default values and with several replicas', async ({ assert }) => {
+  test('helm lint --strict passes with the default values and with several replicas', async ({
+    assert,
+  }) => {
     for (const args of [[], ['-f', SEVERAL]]) {
       const result = await helm(['lint', 'charts/tern', '--strict', ...args])
       assert.equal(result.code, 0, result.stdout + result.stderr)
@@ -32,7 +34,9 @@ test.group('Helm chart | charts/tern', () => {
     }
   })
 
-  test('default values: one pod, SQLite and uploads on a claim mounted as DATA_DIR, migrated at start', async ({ assert }) => {
+  test('default values: one pod, SQLite and uploads on a claim mounted as DATA_DIR, migrated at start', async ({
+    assert,
+  }) => {
     const objects = await renderChart()
     assert.sameMembers(
       objects.map((object) => object.kind),
@@ -52,7 +56,9 @@ test.group('Helm chart | charts/tern', () => {
     assert.equal(config.MIGRATE_ON_START, 'true')
     const claim = only(objects, 'PersistentVolumeClaim')
     assert.deepEqual(claim.spec.accessModes, ['ReadWriteOnce'])
-    const dataVolume = deployment.spec.template.spec.volumes.find((volume: any) => volume.name === 'data')
+    const dataVolume = deployment.spec.template.spec.volumes.find(
+      (volume: any) => volume.name === 'data'
+    )
     assert.equal(dataVolume.persistentVolumeClaim.claimName, claim.metadata.name)
     assert.deepInclude(tern.volumeMounts, { name: 'data', mountPath: config.DATA_DIR })
 
@@ -61,17 +67,30 @@ test.group('Helm chart | charts/tern', () => {
     assert.deepInclude(tern.volumeMounts, { name: 'tmp', mountPath: '/tmp' })
   })
 
-  test('several replicas: S3 plugin, MariaDB and Redis settings, credentials from the Secret, a migration Job hook', async ({ assert }) => {
+  test('several replicas: S3 plugin, MariaDB and Redis settings, credentials from the Secret, a migration Job hook', async ({
+    assert,
+  }) => {
     const objects = await renderChart([SEVERAL])
-    assert.notInclude(objects.map((object) => object.kind), 'PersistentVolumeClaim')
+    assert.notInclude(
+      objects.map((object) => object.kind),
+      'PersistentVolumeClaim'
+    )
     const deployment = only(objects, 'Deployment')
     assert.equal(deployment.spec.replicas, 3)
     assert.notProperty(deployment.spec, 'strategy')
-    const dataVolume = deployment.spec.template.spec.volumes.find((volume: any) => volume.name === 'data')
+    const dataVolume = deployment.spec.template.spec.volumes.find(
+      (volume: any) => volume.name === 'data'
+    )
     assert.deepEqual(dataVolume.emptyDir, {})
 
     const config = only(objects, 'ConfigMap').data
-    assert.include(config, { DB_CONNECTION: 'mysql', DB_HOST: 'mariadb.tern.svc', DB_PORT: '3306', DB_USER: 'tern', MIGRATE_ON_START: 'false' })
+    assert.include(config, {
+      DB_CONNECTION: 'mysql',
+      DB_HOST: 'mariadb.tern.svc',
+      DB_PORT: '3306',
+      DB_USER: 'tern',
+      MIGRATE_ON_START: 'false',
+    })
     assert.include(config.TERN_PLUGINS.split(','), 's3-storage')
     assert.notProperty(config, 'DB_PASSWORD')
     const secret = only(objects, 'Secret')
@@ -90,53 +109,100 @@ test.group('Helm chart | charts/tern', () => {
     const selector = only(objects, 'Service').spec.selector
     assert.deepEqual(deployment.spec.selector.matchLabels, selector)
     assert.deepInclude(deployment.spec.template.metadata.labels, selector)
-    assert.isFalse(Object.entries(selector).every(([key, value]) => job.spec.template.metadata.labels[key] === value))
-    assert.deepEqual(only(objects, 'PodDisruptionBudget').spec, { maxUnavailable: 1, selector: { matchLabels: selector } })
+    assert.isFalse(
+      Object.entries(selector).every(
+        ([key, value]) => job.spec.template.metadata.labels[key] === value
+      )
+    )
+    assert.deepEqual(only(objects, 'PodDisruptionBudget').spec, {
+      maxUnavailable: 1,
+      selector: { matchLabels: selector },
+    })
     assert.include(container(job).command.join(' '), 'tern:migrate')
     assert.deepEqual(container(job).env, container(deployment).env)
     // The Job's Secret and ConfigMap exist before it: hooks with a lower weight.
     for (const kind of ['Secret', 'ConfigMap']) {
       const annotations = only(objects, kind).metadata.annotations!
       assert.equal(annotations['helm.sh/hook'], 'pre-install,pre-upgrade')
-      assert.isBelow(Number(annotations['helm.sh/hook-weight']), Number(job.metadata.annotations!['helm.sh/hook-weight']))
+      assert.isBelow(
+        Number(annotations['helm.sh/hook-weight']),
+        Number(job.metadata.annotations!['helm.sh/hook-weight'])
+      )
     }
 
     const ingress = only(objects, 'Ingress')
     assert.equal(ingress.spec.rules[0].host, 'files.example.com')
-    assert.equal(ingress.spec.rules[0].http.paths[0].backend.service.name, only(objects, 'Service').metadata.name)
+    assert.equal(
+      ingress.spec.rules[0].http.paths[0].backend.service.name,
+      only(objects, 'Service').metadata.name
+    )
     // share.chunkSize is 10 MB by default: the ingress must accept a chunk.
-    assert.equal(ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'], '64m')
+    assert.equal(
+      ingress.metadata.annotations!['nginx.ingress.kubernetes.io/proxy-body-size'],
+      '64m'
+    )
   })
 
-  test('the schema refuses several replicas on local storage, and on SQLite; S3 with a database server passes', async ({ assert }) => {
+  test('the schema refuses several replicas on local storage, and on SQLite; S3 with a database server passes', async ({
+    assert,
+  }) => {
     const local = await helm(['template', 'tern', 'charts/tern', '-f', LOCAL_SEVERAL])
     assert.notEqual(local.code, 0)
     assert.include(local.stderr, "values don't meet the specifications of the schema")
     assert.include(local.stderr, "at '/replicaCount': maximum: got 2, want 1")
 
-    const sqlite = await helm(['template', 'tern', 'charts/tern', '-f', SEVERAL, '--set', 'database.type=sqlite'])
+    const sqlite = await helm([
+      'template',
+      'tern',
+      'charts/tern',
+      '-f',
+      SEVERAL,
+      '--set',
+      'database.type=sqlite',
+    ])
     assert.notEqual(sqlite.code, 0)
     assert.include(sqlite.stderr, "at '/replicaCount': maximum: got 3, want 1")
 
-    const shared = await helm(['template', 'tern', 'charts/tern', '-f', SEVERAL, '--set', 'persistence.enabled=true'])
+    const shared = await helm([
+      'template',
+      'tern',
+      'charts/tern',
+      '-f',
+      SEVERAL,
+      '--set',
+      'persistence.enabled=true',
+    ])
     assert.notEqual(shared.code, 0)
     assert.include(shared.stderr, "at '/persistence/accessMode': value must be 'ReadWriteMany'")
 
-    const s3 = await renderChart([LOCAL_SEVERAL], ['storage.type=s3', 'persistence.accessMode=ReadWriteMany'])
+    const s3 = await renderChart(
+      [LOCAL_SEVERAL],
+      ['storage.type=s3', 'persistence.accessMode=ReadWriteMany']
+    )
     assert.equal(only(s3, 'Deployment').spec.replicas, 2)
     assert.deepEqual(only(s3, 'PersistentVolumeClaim').spec.accessModes, ['ReadWriteMany'])
   })
 
-  test('appUrl states the public address as APP_URL; unset, the first admin confirms it; a path is refused', async ({ assert }) => {
+  test('appUrl states the public address as APP_URL; unset, the first admin confirms it; a path is refused', async ({
+    assert,
+  }) => {
     assert.notProperty(only(await renderChart(), 'ConfigMap').data, 'APP_URL')
     const stated = await renderChart([], ['appUrl=https://files.example.com'])
     assert.equal(only(stated, 'ConfigMap').data.APP_URL, 'https://files.example.com')
-    const withPath = await helm(['template', 'tern', 'charts/tern', '--set', 'appUrl=https://files.example.com/tern'])
+    const withPath = await helm([
+      'template',
+      'tern',
+      'charts/tern',
+      '--set',
+      'appUrl=https://files.example.com/tern',
+    ])
     assert.notEqual(withPath.code, 0)
     assert.include(withPath.stderr, '/appUrl')
   })
 
-  test('existing Secrets: APP_KEY and the database password are read from them, none is generated', async ({ assert }) => {
+  test('existing Secrets: APP_KEY and the database password are read from them, none is generated', async ({
+    assert,
+  }) => {
     const objects = await renderChart([EXISTING])
     const deployment = only(objects, 'Deployment')
     assert.deepEqual(secretRef(deployment, 'APP_KEY'), { name: 'tern-app-key', key: 'key' })
@@ -145,7 +211,9 @@ test.group('Helm chart | charts/tern', () => {
     assert.equal(only(objects, 'ConfigMap').data.DB_PORT, '5432')
   })
 
-  test('the pods match the image: its user, its DATA_DIR volume, its working directory for tern:migrate', async ({ assert }) => {
+  test('the pods match the image: its user, its DATA_DIR volume, its working directory for tern:migrate', async ({
+    assert,
+  }) => {
     const image = readFileSync('Containerfile', 'utf8')
     const objects = await renderChart([SEVERAL])
     const pod = only(objects, 'Deployment').spec.template.spec
@@ -159,13 +227,18 @@ test.group('Helm chart | charts/tern', () => {
   })
 
   test('every variable the chart sets is one Tern reads (start/env.ts)', async ({ assert }) => {
-    const known = new Set(readFileSync('start/env.ts', 'utf8').match(/^\s+([A-Z][A-Z0-9_]+):/gm)!.map((line) => line.trim().slice(0, -1)))
+    const known = new Set(
+      readFileSync('start/env.ts', 'utf8')
+        .match(/^\s+([A-Z][A-Z0-9_]+):/gm)!
+        .map((line) => line.trim().slice(0, -1))
+    )
     const objects = await renderChart([SEVERAL])
     const names = [
       ...Object.keys(only(objects, 'ConfigMap').data),
       ...container(only(objects, 'Deployment')).env.map((variable: any) => variable.name),
     ]
     assert.isAbove(names.length, 10)
-    for (const name of names) assert.isTrue(known.has(name), `${name} is not declared in start/env.ts`)
+    for (const name of names)
+      assert.isTrue(known.has(name), `${name} is not declared in start/env.ts`)
   })
 })

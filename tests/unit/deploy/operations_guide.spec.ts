@@ -20,14 +20,17 @@ function block(language: string): string {
 /** Bytes of a size such as `64m` (nginx) or `64MB` (Caddy). */
 function bytes(size: string): number {
   const match = size.match(/^(\d+)\s*([kmg])?b?$/i)!
-  const unit = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(match[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 1
+  const unit =
+    { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[(match[2] ?? '').toLowerCase() as 'k' | 'm' | 'g'] ?? 1
   return Number(match[1]) * unit
 }
 
 /** share.chunkSize's default (app/services/config/definitions.ts). */
 function defaultChunkSize(): number {
   const source = readFileSync('app/services/config/definitions.ts', 'utf8')
-  return Number(source.match(/key: 'share\.chunkSize', type: 'filesize', defaultValue: '(\d+)'/)![1])
+  return Number(
+    source.match(/key: 'share\.chunkSize', type: 'filesize', defaultValue: '(\d+)'/)![1]
+  )
 }
 
 test.group('Operations guide | docs/operations.md', () => {
@@ -35,24 +38,47 @@ test.group('Operations guide | docs/operations.md', () => {
     const env = readFileSync('start/env.ts', 'utf8')
     // Besides start/env.ts, the variables plugins declare in their manifests (S3_BUCKET, ...).
     const declared = new Set<string>()
-    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory()
+    )) {
       if (!existsSync(join('plugins', id.name, 'manifest.ts'))) continue
       const { manifest } = await import(`#plugins/${id.name}/manifest`)
       for (const variable of manifest.env ?? []) declared.add(variable.name)
     }
-    const named = new Set([...GUIDE.matchAll(/`([A-Z][A-Z0-9]*_[A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]))
-    for (const name of ['DATA_DIR', 'APP_KEY', 'REDIS_URL', 'TRUST_PROXY', 'MIGRATE_ON_START', 'DB_CONNECTION']) {
+    const named = new Set(
+      [...GUIDE.matchAll(/`([A-Z][A-Z0-9]*_[A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1])
+    )
+    for (const name of [
+      'DATA_DIR',
+      'APP_KEY',
+      'REDIS_URL',
+      'TRUST_PROXY',
+      'MIGRATE_ON_START',
+      'DB_CONNECTION',
+    ]) {
       assert.isTrue(named.has(name), `${name} is not explained`)
     }
     for (const name of named) {
       if (declared.has(name)) continue
-      assert.match(env, new RegExp(`^\\s+${name}:`, 'm'), `${name} is neither in start/env.ts nor declared by a plugin`)
+      assert.match(
+        env,
+        new RegExp(`^\\s+${name}:`, 'm'),
+        `${name} is neither in start/env.ts nor declared by a plugin`
+      )
     }
   })
 
-  test('.env.example lists every variable start/env.ts and the plugins read, and no other', async ({ assert }) => {
-    const read = new Set([...readFileSync('start/env.ts', 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]))
-    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+  test('.env.example lists every variable start/env.ts and the plugins read, and no other', async ({
+    assert,
+  }) => {
+    const read = new Set(
+      [...readFileSync('start/env.ts', 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(
+        (m) => m[1]
+      )
+    )
+    for (const id of readdirSync('plugins', { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory()
+    )) {
       if (!existsSync(join('plugins', id.name, 'manifest.ts'))) continue
       const { manifest } = await import(`#plugins/${id.name}/manifest`)
       for (const variable of manifest.env ?? []) read.add(variable.name)
@@ -64,12 +90,16 @@ test.group('Operations guide | docs/operations.md', () => {
     assert.sameMembers([...listed], [...read])
   })
 
-  test('the nginx and Caddy examples accept a default chunk, stream, wait long enough and forward the client', ({ assert }) => {
+  test('the nginx and Caddy examples accept a default chunk, stream, wait long enough and forward the client', ({
+    assert,
+  }) => {
     const chunk = defaultChunkSize()
     const nginx = block('nginx')
     assert.isAtLeast(bytes(nginx.match(/client_max_body_size (\S+);/)![1]), chunk)
     assert.include(nginx, 'proxy_request_buffering off;')
-    for (const timeout of nginx.matchAll(/(proxy_read_timeout|proxy_send_timeout|client_body_timeout) (\d+)s;/g)) {
+    for (const timeout of nginx.matchAll(
+      /(proxy_read_timeout|proxy_send_timeout|client_body_timeout) (\d+)s;/g
+    )) {
       assert.isAtLeast(Number(timeout[2]), 300, timeout[1])
     }
     assert.match(nginx, /proxy_set_header X-Forwarded-For \$\w+;/)
@@ -83,17 +113,28 @@ test.group('Operations guide | docs/operations.md', () => {
     assert.match(GUIDE, /TRUST_PROXY=10\.0\.0\.5/)
   })
 
-  test('its Helm values render: three replicas, S3, the Job, the existing Secrets', async ({ assert }) => {
+  test('its Helm values render: three replicas, S3, the Job, the existing Secrets', async ({
+    assert,
+  }) => {
     const dir = mkdtempSync(join(tmpdir(), 'tern-ops-values-'))
     try {
       const file = join(dir, 'values-production.yaml')
       writeFileSync(file, block('yaml'))
       const objects = await renderChart([file])
       assert.equal(only(objects, 'Deployment').spec.replicas, 3)
-      assert.equal(only(objects, 'Job').metadata.annotations!['helm.sh/hook'], 'pre-install,pre-upgrade')
+      assert.equal(
+        only(objects, 'Job').metadata.annotations!['helm.sh/hook'],
+        'pre-install,pre-upgrade'
+      )
       const env = only(objects, 'Deployment').spec.template.spec.containers[0].env
-      assert.deepInclude(env, { name: 'APP_KEY', valueFrom: { secretKeyRef: { name: 'tern-app-key', key: 'APP_KEY' } } })
-      assert.deepInclude(env, { name: 'REDIS_URL', valueFrom: { secretKeyRef: { name: 'tern-redis', key: 'url' } } })
+      assert.deepInclude(env, {
+        name: 'APP_KEY',
+        valueFrom: { secretKeyRef: { name: 'tern-app-key', key: 'APP_KEY' } },
+      })
+      assert.deepInclude(env, {
+        name: 'REDIS_URL',
+        valueFrom: { secretKeyRef: { name: 'tern-redis', key: 'url' } },
+      })
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -1,7 +1,11 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { Emitter } from '@adonisjs/core/events'
-import { HookRefusedException, HookRunner, type ShareBeforeCreatePayload } from '#extensions/hooks/main'
+import {
+  HookRefusedException,
+  HookRunner,
+  type ShareBeforeCreatePayload,
+} from '#extensions/hooks/main'
 
 const share = (name: string): ShareBeforeCreatePayload => ({
   share: { id: 'abc', name, recipients: [] },
@@ -21,11 +25,19 @@ function runner() {
 }
 
 test.group('Hooks | filters', () => {
-  test('run sequentially in registration order, each seeing the previous result', async ({ assert }) => {
+  test('run sequentially in registration order, each seeing the previous result', async ({
+    assert,
+  }) => {
     const { hooks } = runner()
-    hooks.addFilter('share:before_create', (p) => ({ ...p, share: { ...p.share, name: `${p.share.name}-1` } }))
+    hooks.addFilter('share:before_create', (p) => ({
+      ...p,
+      share: { ...p.share, name: `${p.share.name}-1` },
+    }))
     hooks.addFilter('share:before_create', () => undefined)
-    hooks.addFilter('share:before_create', async (p) => ({ ...p, share: { ...p.share, name: `${p.share.name}-2` } }))
+    hooks.addFilter('share:before_create', async (p) => ({
+      ...p,
+      share: { ...p.share, name: `${p.share.name}-2` },
+    }))
     const result = await hooks.filter('share:before_create', share('x'))
     assert.equal(result.share.name, 'x-1-2')
   })

@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import { NotificationManager, type Notification } from '#extensions/notifications/main'
 import { assertRejectsWithCode } from '#tests/contracts/storage_driver_contract'
 
-const message: Notification = { type: 'share:created', to: ['a@example.com'], subject: 'Hi', text: 'Body' }
+const message: Notification = {
+  type: 'share:created',
+  to: ['a@example.com'],
+  subject: 'Hi',
+  text: 'Body',
+}
 
 /** Records sends and closes. */
 class RecordingChannel {
@@ -33,9 +38,15 @@ test.group('Notifications | manager', () => {
     assert.deepEqual(manager.names(), ['mail'])
   })
 
-  test('wraps a delivery failure in E_NOTIFICATION_SEND_FAILED with the cause', async ({ assert }) => {
+  test('wraps a delivery failure in E_NOTIFICATION_SEND_FAILED with the cause', async ({
+    assert,
+  }) => {
     const manager = new NotificationManager().register('mail', () => new RecordingChannel())
-    await assertRejectsWithCode(assert, () => manager.send('mail', { ...message, type: 'fail' }), 'E_NOTIFICATION_SEND_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => manager.send('mail', { ...message, type: 'fail' }),
+      'E_NOTIFICATION_SEND_FAILED'
+    )
     const error = await manager.send('mail', { ...message, type: 'fail' }).catch((e) => e)
     assert.equal((error.cause as Error).message, 'smtp down')
   })
@@ -43,7 +54,10 @@ test.group('Notifications | manager', () => {
   test('refuses unknown and duplicate channels', ({ assert }) => {
     const manager = new NotificationManager().register('mail', () => new RecordingChannel())
     assert.throws(() => manager.use('sms'), /not registered/)
-    assert.throws(() => manager.register('mail', () => new RecordingChannel()), /already registered/)
+    assert.throws(
+      () => manager.register('mail', () => new RecordingChannel()),
+      /already registered/
+    )
   })
 
   test('fake records every send instead of delivering, until restore', async ({ assert }) => {
@@ -54,9 +68,14 @@ test.group('Notifications | manager', () => {
     await manager.send('mail', message)
     await manager.send('chat', { ...message, type: 'share:completed' })
     assert.lengthOf(channel.sent, 0)
-    fake.assertSent((sent) => sent.channel === 'chat' && sent.notification.type === 'share:completed')
+    fake.assertSent(
+      (sent) => sent.channel === 'chat' && sent.notification.type === 'share:completed'
+    )
     assert.throws(() => fake.assertNothingSent())
-    assert.lengthOf(fake.sends((sent) => sent.channel === 'mail'), 1)
+    assert.lengthOf(
+      fake.sends((sent) => sent.channel === 'mail'),
+      1
+    )
     manager.restore()
     await manager.send('mail', message)
     assert.lengthOf(channel.sent, 1)

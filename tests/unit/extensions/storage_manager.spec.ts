@@ -76,12 +76,19 @@ test.group('Storage | manager', () => {
 
   test('refuses a second driver under a taken name', ({ assert }) => {
     const manager = new StorageManager().registerDriver('local', () => new MemoryStorageDriver())
-    assert.throws(() => manager.registerDriver('local', () => new MemoryStorageDriver()), /already registered/)
+    assert.throws(
+      () => manager.registerDriver('local', () => new MemoryStorageDriver()),
+      /already registered/
+    )
   })
 
   test('unknown disks fail with E_STORAGE_DISK_UNKNOWN', ({ assert }) => {
     const manager = new StorageManager()
-    for (const action of [() => manager.use(), () => manager.use('nope'), () => manager.setDefault('nope')]) {
+    for (const action of [
+      () => manager.use(),
+      () => manager.use('nope'),
+      () => manager.setDefault('nope'),
+    ]) {
       try {
         action()
         assert.fail('expected a throw')
@@ -141,7 +148,10 @@ test.group('Storage | facade', () => {
     const bare = { exists: async () => false } as unknown as DriverContract
     assert.isFalse(supportsRandomAccessWrite(bare))
     assert.isFalse(supportsMultipartUpload(bare))
-    assert.deepEqual(new StorageDisk('m', multipart).capabilities(), ['randomAccessWrite', 'multipartUpload'])
+    assert.deepEqual(new StorageDisk('m', multipart).capabilities(), [
+      'randomAccessWrite',
+      'multipartUpload',
+    ])
   })
 
   test('completes multipart uploads with the parts sorted by number', async ({ assert }) => {
@@ -151,9 +161,16 @@ test.group('Storage | facade', () => {
     const second = await disk.uploadPart('big.bin', id, 2, Buffer.from('world'))
     const first = await disk.uploadPart('big.bin', id, 1, Buffer.from('hello '))
     await disk.completeMultipartUpload('big.bin', id, [second, first])
-    assert.deepEqual(driver.completedWith.map((part) => part.partNumber), [1, 2])
+    assert.deepEqual(
+      driver.completedWith.map((part) => part.partNumber),
+      [1, 2]
+    )
     assert.equal(await disk.get('big.bin'), 'hello world')
     await disk.abortMultipartUpload('big.bin', 'unknown')
-    await assertRejectsWithCode(assert, () => disk.uploadPart('../x', id, 1, Buffer.from('')), 'E_STORAGE_INVALID_KEY')
+    await assertRejectsWithCode(
+      assert,
+      () => disk.uploadPart('../x', id, 1, Buffer.from('')),
+      'E_STORAGE_INVALID_KEY'
+    )
   })
 })

@@ -44,9 +44,21 @@ test.group('Storage | object store helpers', () => {
     assert.equal(root.folder('a'), 'a/')
   })
 
-  test('BucketPrefix refuses keys that could leave the bucket path, with the driver error', ({ assert }) => {
+  test('BucketPrefix refuses keys that could leave the bucket path, with the driver error', ({
+    assert,
+  }) => {
     const prefix = new BucketPrefix('root', invalid('E_KEY'))
-    for (const key of ['', '/abs', '../up', 'a/../../b', 'a/./b', 'a//b', 'back\\slash', 'nul\0', 'line\nbreak']) {
+    for (const key of [
+      '',
+      '/abs',
+      '../up',
+      'a/../../b',
+      'a/./b',
+      'a//b',
+      'back\\slash',
+      'nul\0',
+      'line\nbreak',
+    ]) {
       const error = (() => {
         try {
           prefix.key(key)
@@ -82,14 +94,31 @@ test.group('Storage | object store helpers', () => {
     const part = invalid('E_PART')
     assert.equal(checkPart(DEFAULT_MULTIPART_LIMITS, 1, Buffer.from('abc'), undefined, part), 3)
     assert.equal(checkPart(DEFAULT_MULTIPART_LIMITS, 10_000, Readable.from([]), 0, part), 0)
-    assert.throws(() => checkPart(DEFAULT_MULTIPART_LIMITS, 0, Buffer.from(''), undefined, part), /from 1 to 10000/)
-    assert.throws(() => checkPart(DEFAULT_MULTIPART_LIMITS, 10_001, Buffer.from(''), undefined, part), /got 10001/)
-    assert.throws(() => checkPart(DEFAULT_MULTIPART_LIMITS, 1.5, Buffer.from(''), undefined, part), /integer/)
-    assert.throws(() => checkPart(DEFAULT_MULTIPART_LIMITS, 1, Readable.from([]), undefined, part), /contentLength/)
-    assert.throws(() => checkPart(DEFAULT_MULTIPART_LIMITS, 1, Readable.from([]), -1, part), /contentLength/)
+    assert.throws(
+      () => checkPart(DEFAULT_MULTIPART_LIMITS, 0, Buffer.from(''), undefined, part),
+      /from 1 to 10000/
+    )
+    assert.throws(
+      () => checkPart(DEFAULT_MULTIPART_LIMITS, 10_001, Buffer.from(''), undefined, part),
+      /got 10001/
+    )
+    assert.throws(
+      () => checkPart(DEFAULT_MULTIPART_LIMITS, 1.5, Buffer.from(''), undefined, part),
+      /integer/
+    )
+    assert.throws(
+      () => checkPart(DEFAULT_MULTIPART_LIMITS, 1, Readable.from([]), undefined, part),
+      /contentLength/
+    )
+    assert.throws(
+      () => checkPart(DEFAULT_MULTIPART_LIMITS, 1, Readable.from([]), -1, part),
+      /contentLength/
+    )
   })
 
-  test('sortParts orders a copy; objectWriteOptions keeps only what the object keeps', ({ assert }) => {
+  test('sortParts orders a copy; objectWriteOptions keeps only what the object keeps', ({
+    assert,
+  }) => {
     const parts = [
       { partNumber: 3, etag: 'c' },
       { partNumber: 1, etag: 'a' },
@@ -100,22 +129,30 @@ test.group('Storage | object store helpers', () => {
       ['a', 'b', 'c']
     )
     assert.equal(parts[0].partNumber, 3)
-    assert.deepEqual(objectWriteOptions({ contentType: 'text/plain', contentLength: 4, cacheControl: 'no-cache' }), {
-      contentType: 'text/plain',
-      contentDisposition: undefined,
-      contentEncoding: undefined,
-      contentLanguage: undefined,
-      cacheControl: 'no-cache',
-    })
+    assert.deepEqual(
+      objectWriteOptions({ contentType: 'text/plain', contentLength: 4, cacheControl: 'no-cache' }),
+      {
+        contentType: 'text/plain',
+        contentDisposition: undefined,
+        contentEncoding: undefined,
+        contentLanguage: undefined,
+        cacheControl: 'no-cache',
+      }
+    )
   })
 
-  test('the endpoint and bucket-path rules accept what the drivers can use and answer the message otherwise', ({ assert }) => {
+  test('the endpoint and bucket-path rules accept what the drivers can use and answer the message otherwise', ({
+    assert,
+  }) => {
     const endpoint = endpointRule('bad endpoint')
-    for (const value of ['', 'https://s3.example.com', ' http://127.0.0.1:9000 ']) assert.isUndefined(endpoint(value), value)
-    for (const value of ['ftp://files.example.com', 'example.com', 'http://']) assert.equal(endpoint(value), 'bad endpoint', value)
+    for (const value of ['', 'https://s3.example.com', ' http://127.0.0.1:9000 '])
+      assert.isUndefined(endpoint(value), value)
+    for (const value of ['ftp://files.example.com', 'example.com', 'http://'])
+      assert.equal(endpoint(value), 'bad endpoint', value)
 
     const bucketPath = bucketPathRule('bad path')
-    for (const value of ['', '/', 'tern/uploads', ' tern ']) assert.isUndefined(bucketPath(value), value)
+    for (const value of ['', '/', 'tern/uploads', ' tern '])
+      assert.isUndefined(bucketPath(value), value)
     for (const value of ['../up', 'a/../../b']) assert.equal(bucketPath(value), 'bad path', value)
     assert.equal(bucketPathOf(' / '), '')
     assert.equal(bucketPathOf('tern/uploads'), 'tern/uploads')

@@ -26,13 +26,21 @@ test.group('Storage | shared root identity', (group) => {
   }) => {
     const roots = ['a', 'b', 'c'].map((name) => join(dir, name))
     const results = await Promise.allSettled(roots.map((root) => verifyStorageRootId(disk, root)))
-    assert.lengthOf(results.filter((result) => result.status === 'fulfilled'), 1)
+    assert.lengthOf(
+      results.filter((result) => result.status === 'fulfilled'),
+      1
+    )
     for (const result of results.filter((r) => r.status === 'rejected')) {
-      assert.instanceOf((result as PromiseRejectedResult).reason, storageErrors.E_STORAGE_ROOT_NOT_SHARED)
+      assert.instanceOf(
+        (result as PromiseRejectedResult).reason,
+        storageErrors.E_STORAGE_ROOT_NOT_SHARED
+      )
     }
   })
 
-  test('instances sharing one root starting together are all accepted, with one id', async ({ assert }) => {
+  test('instances sharing one root starting together are all accepted, with one id', async ({
+    assert,
+  }) => {
     const root = join(dir, 'shared')
     await Promise.all(Array.from({ length: 5 }, () => verifyStorageRootId(disk, root)))
     assert.match(readFileSync(join(root, STORAGE_ID_FILE), 'utf8'), /^[0-9a-f-]{36}\n$/)
@@ -40,18 +48,25 @@ test.group('Storage | shared root identity', (group) => {
     await verifyStorageRootId(disk, root)
   })
 
-  test('a root that already has an id (from before the database knew one) is adopted', async ({ assert }) => {
+  test('a root that already has an id (from before the database knew one) is adopted', async ({
+    assert,
+  }) => {
     const root = join(dir, 'old')
     mkdirSync(root)
     writeFileSync(join(root, STORAGE_ID_FILE), '3f1c1d2e-0000-4000-8000-000000000001\n')
     await verifyStorageRootId(disk, root)
-    await assert.rejects(() => verifyStorageRootId(disk, join(dir, 'new')), /3f1c1d2e-0000-4000-8000-000000000001/)
+    await assert.rejects(
+      () => verifyStorageRootId(disk, join(dir, 'new')),
+      /3f1c1d2e-0000-4000-8000-000000000001/
+    )
   })
 
   test('a root without its id file is refused with the id to write and how', async ({ assert }) => {
     await verifyStorageRootId(disk, join(dir, 'first'))
     const id = readFileSync(join(dir, 'first', STORAGE_ID_FILE), 'utf8').trim()
-    const error = await verifyStorageRootId(disk, join(dir, 'empty')).catch((caught: Error) => caught)
+    const error = await verifyStorageRootId(disk, join(dir, 'empty')).catch(
+      (caught: Error) => caught
+    )
     assert.instanceOf(error, storageErrors.E_STORAGE_ROOT_NOT_SHARED)
     assert.include((error as Error).message, `echo ${id} > ${join(dir, 'empty', STORAGE_ID_FILE)}`)
     assert.include((error as Error).message, 'shared volume')

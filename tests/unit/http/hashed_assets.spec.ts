@@ -26,7 +26,10 @@ const REVALIDATE = 'public, max-age=600, must-revalidate'
 function script(lines = 2000): Buffer {
   const seed = randomBytes(8).toString('hex')
   return Buffer.from(
-    Array.from({ length: lines }, (_, i) => `export const value${i} = ${JSON.stringify(`${seed}-${i % 50}`)};\n`).join('')
+    Array.from(
+      { length: lines },
+      (_, i) => `export const value${i} = ${JSON.stringify(`${seed}-${i % 50}`)};\n`
+    ).join('')
   )
 }
 
@@ -54,7 +57,9 @@ async function serve(options: Partial<HashedAssetsOptions> = {}): Promise<Served
   })
   const server = http.createServer(async (req, res) => {
     const relPath = (req.url ?? '').split('?')[0].replace(/^\/assets\//, '')
-    const answer = assets.isPrivate(relPath) ? null : await assets.answer(relPath, { method: req.method!, headers: req.headers })
+    const answer = assets.isPrivate(relPath)
+      ? null
+      : await assets.answer(relPath, { method: req.method!, headers: req.headers })
     if (!answer) {
       res.writeHead(404).end('not here')
       return
@@ -85,7 +90,9 @@ test.group('Hashed assets | production build folder', (group) => {
     return () => served.close()
   })
 
-  test('a hashed chunk: immutable for a year, br/gzip/identity as asked, the same bytes decoded', async ({ assert }) => {
+  test('a hashed chunk: immutable for a year, br/gzip/identity as asked, the same bytes decoded', async ({
+    assert,
+  }) => {
     const content = script()
     await writeFile(join(served.root, 'main-COZxTlF1.js'), content)
     const cases: [string, string | undefined][] = [
@@ -97,9 +104,15 @@ test.group('Hashed assets | production build folder', (group) => {
       ['', undefined],
     ]
     for (const [acceptEncoding, expected] of cases) {
-      const response = await get(served, '/assets/main-COZxTlF1.js', { 'accept-encoding': acceptEncoding })
+      const response = await get(served, '/assets/main-COZxTlF1.js', {
+        'accept-encoding': acceptEncoding,
+      })
       assert.equal(response.status, 200)
-      assert.equal(response.headers['content-encoding'], expected, `Accept-Encoding: ${acceptEncoding}`)
+      assert.equal(
+        response.headers['content-encoding'],
+        expected,
+        `Accept-Encoding: ${acceptEncoding}`
+      )
       assert.equal(response.headers['cache-control'], IMMUTABLE)
       assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8')
       assert.equal(response.headers.vary, 'Accept-Encoding')
@@ -110,20 +123,39 @@ test.group('Hashed assets | production build folder', (group) => {
   })
 
   test('304 to If-None-Match with the tag of any form, 200 to another tag', async ({ assert }) => {
-    await writeFile(join(served.root, 'style-Dk3l9QaZ.css'), `body { color: red; }\n${'.a{margin:0}\n'.repeat(500)}`)
+    await writeFile(
+      join(served.root, 'style-Dk3l9QaZ.css'),
+      `body { color: red; }\n${'.a{margin:0}\n'.repeat(500)}`
+    )
     const path = '/assets/style-Dk3l9QaZ.css'
     const plain = await get(served, path, { 'accept-encoding': 'identity' })
     const brotli = await get(served, path, { 'accept-encoding': 'br' })
     assert.equal(brotli.headers['content-encoding'], 'br')
-    for (const tag of [plain.headers.etag!, brotli.headers.etag!, `W/${plain.headers.etag}`, '*', `"other", ${brotli.headers.etag}`]) {
+    for (const tag of [
+      plain.headers.etag!,
+      brotli.headers.etag!,
+      `W/${plain.headers.etag}`,
+      '*',
+      `"other", ${brotli.headers.etag}`,
+    ]) {
       for (const acceptEncoding of ['br', 'gzip', 'identity']) {
-        const response = await get(served, path, { 'accept-encoding': acceptEncoding, 'if-none-match': tag })
-        assert.equal(response.status, 304, `If-None-Match: ${tag}, Accept-Encoding: ${acceptEncoding}`)
+        const response = await get(served, path, {
+          'accept-encoding': acceptEncoding,
+          'if-none-match': tag,
+        })
+        assert.equal(
+          response.status,
+          304,
+          `If-None-Match: ${tag}, Accept-Encoding: ${acceptEncoding}`
+        )
         assert.lengthOf(response.wire, 0)
         assert.equal(response.headers['cache-control'], IMMUTABLE)
       }
     }
-    const other = await get(served, path, { 'accept-encoding': 'br', 'if-none-match': '"something-else"' })
+    const other = await get(served, path, {
+      'accept-encoding': 'br',
+      'if-none-match': '"something-else"',
+    })
     assert.equal(other.status, 200)
   })
 
@@ -138,7 +170,9 @@ test.group('Hashed assets | production build folder', (group) => {
     assert.equal(head.headers['content-encoding'], 'br')
   })
 
-  test('files not worth compressing go out as they are; names without a hash are revalidated', async ({ assert }) => {
+  test('files not worth compressing go out as they are; names without a hash are revalidated', async ({
+    assert,
+  }) => {
     const png = randomBytes(5000)
     await writeFile(join(served.root, 'logo-8dJk2LmQ.png'), png)
     const image = await get(served, '/assets/logo-8dJk2LmQ.png', { 'accept-encoding': 'br, gzip' })
@@ -171,7 +205,10 @@ test.group('Hashed assets | production build folder', (group) => {
     assert.equal(second.length, first.length)
     const later = new Date(Date.now() + 5000)
     await utimes(file, later, later)
-    const after = await get(served, '/assets/sw.js', { 'accept-encoding': 'br', 'if-none-match': before.headers.etag! })
+    const after = await get(served, '/assets/sw.js', {
+      'accept-encoding': 'br',
+      'if-none-match': before.headers.etag!,
+    })
     assert.equal(after.status, 200)
     assert.isTrue(decoded(after).equals(second))
     assert.notEqual(after.headers.etag, before.headers.etag)
@@ -196,7 +233,10 @@ test.group('Hashed assets | production build folder', (group) => {
     .run(async ({ assert }, path) => {
       await mkdir(join(served.root, 'server/.vite'), { recursive: true })
       await mkdir(join(served.root, '.vite'), { recursive: true })
-      await writeFile(join(served.root, 'server/ssr.js'), 'export function render() { return renderToString() }')
+      await writeFile(
+        join(served.root, 'server/ssr.js'),
+        'export function render() { return renderToString() }'
+      )
       await writeFile(join(served.root, 'server/.vite/manifest.json'), '{"renderToString": 1}')
       await writeFile(join(served.root, '.vite/manifest.json'), '{"renderToString": 1}')
       await writeFile(join(served.root, '../secret.txt'), 'renderToString')
@@ -207,7 +247,9 @@ test.group('Hashed assets | production build folder', (group) => {
 })
 
 test.group('Hashed assets | memory bound', () => {
-  test('the cache never holds more than maxCacheBytes; evicted files are still served', async ({ assert }) => {
+  test('the cache never holds more than maxCacheBytes; evicted files are still served', async ({
+    assert,
+  }) => {
     const served = await serve({ maxCacheBytes: 150_000 })
     try {
       const contents: Buffer[] = []
@@ -217,7 +259,9 @@ test.group('Hashed assets | memory bound', () => {
       }
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < 6; i++) {
-          const response = await get(served, `/assets/part${i}-Ab12Cd3${i}.js`, { 'accept-encoding': 'gzip' })
+          const response = await get(served, `/assets/part${i}-Ab12Cd3${i}.js`, {
+            'accept-encoding': 'gzip',
+          })
           assert.equal(response.status, 200)
           assert.isTrue(decoded(response).equals(contents[i]))
           assert.isAtMost(served.assets.cachedBytes, 150_000)

@@ -27,22 +27,93 @@ import { manifest as ldap } from '#plugins/ldap/manifest'
  */
 const PINGVIN_KEYS = [
   'internal.jwtSecret',
-  ...['appName', 'appUrl', 'secureCookies', 'showHomePage', 'sessionDuration'].map((n) => `general.${n}`),
-  ...['allowRegistration', 'allowUnauthenticatedShares', 'maxExpiration', 'shareIdLength', 'maxSize',
-    'zipCompressionLevel', 'chunkSize', 'autoOpenShareModal'].map((n) => `share.${n}`),
-  ...['enableShareEmailRecipients', 'shareRecipientsSubject', 'shareRecipientsMessage', 'reverseShareSubject',
-    'reverseShareMessage', 'resetPasswordSubject', 'resetPasswordMessage', 'inviteSubject', 'inviteMessage'].map((n) => `email.${n}`),
-  ...['enabled', 'allowUnauthorizedCertificates', 'host', 'port', 'email', 'username', 'password'].map((n) => `smtp.${n}`),
-  ...['enabled', 'url', 'bindDn', 'bindPassword', 'searchBase', 'searchQuery', 'adminGroups', 'fieldNameMemberOf',
-    'fieldNameEmail'].map((n) => `ldap.${n}`),
-  ...['allowRegistration', 'ignoreTotp', 'disablePassword', 'github-enabled', 'github-clientId', 'github-clientSecret',
-    'google-enabled', 'google-clientId', 'google-clientSecret', 'microsoft-enabled', 'microsoft-tenant',
-    'microsoft-clientId', 'microsoft-clientSecret', 'discord-enabled', 'discord-limitedGuild', 'discord-limitedUsers',
-    'discord-clientId', 'discord-clientSecret', 'oidc-enabled', 'oidc-discoveryUri', 'oidc-signOut', 'oidc-scope',
-    'oidc-usernameClaim', 'oidc-rolePath', 'oidc-roleGeneralAccess', 'oidc-roleAdminAccess', 'oidc-clientId',
-    'oidc-clientSecret'].map((n) => `oauth.${n}`),
-  ...['enabled', 'endpoint', 'region', 'bucketName', 'bucketPath', 'key', 'secret', 'useChecksum'].map((n) => `s3.${n}`),
-  ...['enabled', 'imprintText', 'imprintUrl', 'privacyPolicyText', 'privacyPolicyUrl'].map((n) => `legal.${n}`),
+  ...['appName', 'appUrl', 'secureCookies', 'showHomePage', 'sessionDuration'].map(
+    (n) => `general.${n}`
+  ),
+  ...[
+    'allowRegistration',
+    'allowUnauthenticatedShares',
+    'maxExpiration',
+    'shareIdLength',
+    'maxSize',
+    'zipCompressionLevel',
+    'chunkSize',
+    'autoOpenShareModal',
+  ].map((n) => `share.${n}`),
+  ...[
+    'enableShareEmailRecipients',
+    'shareRecipientsSubject',
+    'shareRecipientsMessage',
+    'reverseShareSubject',
+    'reverseShareMessage',
+    'resetPasswordSubject',
+    'resetPasswordMessage',
+    'inviteSubject',
+    'inviteMessage',
+  ].map((n) => `email.${n}`),
+  ...[
+    'enabled',
+    'allowUnauthorizedCertificates',
+    'host',
+    'port',
+    'email',
+    'username',
+    'password',
+  ].map((n) => `smtp.${n}`),
+  ...[
+    'enabled',
+    'url',
+    'bindDn',
+    'bindPassword',
+    'searchBase',
+    'searchQuery',
+    'adminGroups',
+    'fieldNameMemberOf',
+    'fieldNameEmail',
+  ].map((n) => `ldap.${n}`),
+  ...[
+    'allowRegistration',
+    'ignoreTotp',
+    'disablePassword',
+    'github-enabled',
+    'github-clientId',
+    'github-clientSecret',
+    'google-enabled',
+    'google-clientId',
+    'google-clientSecret',
+    'microsoft-enabled',
+    'microsoft-tenant',
+    'microsoft-clientId',
+    'microsoft-clientSecret',
+    'discord-enabled',
+    'discord-limitedGuild',
+    'discord-limitedUsers',
+    'discord-clientId',
+    'discord-clientSecret',
+    'oidc-enabled',
+    'oidc-discoveryUri',
+    'oidc-signOut',
+    'oidc-scope',
+    'oidc-usernameClaim',
+    'oidc-rolePath',
+    'oidc-roleGeneralAccess',
+    'oidc-roleAdminAccess',
+    'oidc-clientId',
+    'oidc-clientSecret',
+  ].map((n) => `oauth.${n}`),
+  ...[
+    'enabled',
+    'endpoint',
+    'region',
+    'bucketName',
+    'bucketPath',
+    'key',
+    'secret',
+    'useChecksum',
+  ].map((n) => `s3.${n}`),
+  ...['enabled', 'imprintText', 'imprintUrl', 'privacyPolicyText', 'privacyPolicyUrl'].map(
+    (n) => `legal.${n}`
+  ),
   ...['redis-enabled', 'redis-url', 'ttl', 'maxItems'].map((n) => `cache.${n}`),
 ]
 
@@ -51,7 +122,8 @@ function ternRegistry() {
   const registry = new ConfigRegistry()
   registerCoreConfigCategories(registry)
   for (const plugin of [github, google, microsoft, discord, oidc, s3Storage, ldap]) {
-    for (const category of plugin.config ?? []) registry.defineCategory({ ...category, source: plugin.id })
+    for (const category of plugin.config ?? [])
+      registry.defineCategory({ ...category, source: plugin.id })
   }
   return registry
 }
@@ -62,7 +134,9 @@ test.group('Pingvin import | config mapping table', () => {
     assert.sameMembers(Object.keys(PINGVIN_CONFIG_RULES), PINGVIN_KEYS)
   })
 
-  test('a carried key names a Tern variable that exists, defined by the plugin the rule names', ({ assert }) => {
+  test('a carried key names a Tern variable that exists, defined by the plugin the rule names', ({
+    assert,
+  }) => {
     const registry = ternRegistry()
     let checked = 0
     for (const [key, rule] of Object.entries(PINGVIN_CONFIG_RULES)) {
@@ -98,7 +172,8 @@ test.group('Pingvin import | config mapping table', () => {
     assert.equal(PINGVIN_CONFIG_RULES['internal.jwtSecret'].action, 'dropped')
     const redis = PINGVIN_CONFIG_RULES['cache.redis-enabled']
     assert.equal(redis.action, 'no-equivalent')
-    if (redis.action !== 'no-equivalent' || typeof redis.reason !== 'function') throw new Error('expected a reason function')
+    if (redis.action !== 'no-equivalent' || typeof redis.reason !== 'function')
+      throw new Error('expected a reason function')
     assert.include(redis.reason('true'), 'set REDIS_URL')
     assert.include(redis.reason('false'), 'nothing to do')
   })
@@ -108,7 +183,10 @@ test.group('Pingvin import | config values', () => {
   test('booleans are "true" or "false", anything else is refused', ({ assert }) => {
     assert.deepEqual(pingvinValueFor({ type: 'boolean' }, 'true'), { ok: true, value: true })
     assert.deepEqual(pingvinValueFor({ type: 'boolean' }, 'false'), { ok: true, value: false })
-    assert.deepEqual(pingvinValueFor({ type: 'boolean' }, 'yes'), { ok: false, message: 'Pingvin value is not a boolean (true or false)' })
+    assert.deepEqual(pingvinValueFor({ type: 'boolean' }, 'yes'), {
+      ok: false,
+      message: 'Pingvin value is not a boolean (true or false)',
+    })
   })
 
   test('numbers are decimal; sizes are bytes or a size with a unit', ({ assert }) => {
@@ -116,36 +194,73 @@ test.group('Pingvin import | config values', () => {
     assert.deepEqual(pingvinValueFor({ type: 'number' }, '1.5'), { ok: true, value: 1.5 })
     assert.isFalse(pingvinValueFor({ type: 'number' }, '12px').ok)
     assert.isFalse(pingvinValueFor({ type: 'number' }, '').ok)
-    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '1000000000'), { ok: true, value: 1_000_000_000 })
-    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '10 MB'), { ok: true, value: 10_000_000 })
+    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '1000000000'), {
+      ok: true,
+      value: 1_000_000_000,
+    })
+    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '10 MB'), {
+      ok: true,
+      value: 10_000_000,
+    })
     assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '1GiB'), { ok: true, value: 2 ** 30 })
     assert.deepEqual(pingvinValueFor({ type: 'filesize' }, '1.5 kb'), { ok: true, value: 1500 })
-    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, 'lots'), { ok: false, message: 'Pingvin value is not a size in bytes' })
+    assert.deepEqual(pingvinValueFor({ type: 'filesize' }, 'lots'), {
+      ok: false,
+      message: 'Pingvin value is not a size in bytes',
+    })
     assert.isFalse(pingvinValueFor({ type: 'filesize' }, '10 parsecs').ok)
   })
 
-  test('timespans are kept; a bare number is hours, as older Pingvin versions stored them', ({ assert }) => {
-    assert.deepEqual(pingvinValueFor({ type: 'timespan' }, '3 months'), { ok: true, value: '3 months' })
-    assert.deepEqual(pingvinValueFor({ type: 'timespan' }, '720 hours'), { ok: true, value: '720 hours' })
+  test('timespans are kept; a bare number is hours, as older Pingvin versions stored them', ({
+    assert,
+  }) => {
+    assert.deepEqual(pingvinValueFor({ type: 'timespan' }, '3 months'), {
+      ok: true,
+      value: '3 months',
+    })
+    assert.deepEqual(pingvinValueFor({ type: 'timespan' }, '720 hours'), {
+      ok: true,
+      value: '720 hours',
+    })
     assert.deepEqual(pingvinValueFor({ type: 'timespan' }, '720'), { ok: true, value: '720 hours' })
   })
 
   test('text is unchanged, spaces and line breaks included', ({ assert }) => {
-    assert.deepEqual(pingvinValueFor({ type: 'text' }, ' Hey!\n\n{url} '), { ok: true, value: ' Hey!\n\n{url} ' })
+    assert.deepEqual(pingvinValueFor({ type: 'text' }, ' Hey!\n\n{url} '), {
+      ok: true,
+      value: ' Hey!\n\n{url} ',
+    })
     assert.deepEqual(pingvinValueFor({ type: 'string' }, 's3cr3t '), { ok: true, value: 's3cr3t ' })
   })
 
-  test("a mail template with Pingvin's {creatorEmail} is flagged; Pingvin's other defaults are not", ({ assert }) => {
+  test("a mail template with Pingvin's {creatorEmail} is flagged; Pingvin's other defaults are not", ({
+    assert,
+  }) => {
     const recipients =
       'Hey!\n\n{creator} ({creatorEmail}) shared some files with you, view or download the files with this link: {shareUrl}\n\nThe share will expire {expires}.\n\nNote: {desc}\n\nShared securely with Pingvin Share'
     const warning = templateWarning('email.shareRecipientsMessage', recipients)
     assert.match(warning!, /^uses \{creatorEmail\}, which Tern does not fill: it stays as written/)
     assert.notInclude(warning!.split(':')[0], '{creator}')
-    assert.isUndefined(templateWarning('email.reverseShareMessage', 'Hey!\n\nA share was just created with your reverse share link: {shareUrl}'))
-    assert.isUndefined(templateWarning('email.resetPasswordMessage', 'Click this link to reset your password: {url}'))
-    assert.isUndefined(templateWarning('email.inviteMessage', 'Accept the invite: {url}. Use the email "{email}" and the password "{password}"'))
+    assert.isUndefined(
+      templateWarning(
+        'email.reverseShareMessage',
+        'Hey!\n\nA share was just created with your reverse share link: {shareUrl}'
+      )
+    )
+    assert.isUndefined(
+      templateWarning('email.resetPasswordMessage', 'Click this link to reset your password: {url}')
+    )
+    assert.isUndefined(
+      templateWarning(
+        'email.inviteMessage',
+        'Accept the invite: {url}. Use the email "{email}" and the password "{password}"'
+      )
+    )
     assert.isUndefined(templateWarning('email.inviteSubject', '{appName} invite'))
-    assert.include(templateWarning('email.inviteSubject', '{inviter} and {x} invite you')!, 'uses {inviter}, {x}, which Tern does not fill: they stay')
+    assert.include(
+      templateWarning('email.inviteSubject', '{inviter} and {x} invite you')!,
+      'uses {inviter}, {x}, which Tern does not fill: they stay'
+    )
     assert.isUndefined(templateWarning('general.appName', '{creatorEmail}'))
   })
 })

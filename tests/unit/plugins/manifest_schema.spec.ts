@@ -23,7 +23,9 @@ async function problem(assert: any, candidate: unknown, folder = 'demo-plugin'):
 }
 
 test.group('Plugins | manifest validation', () => {
-  test('accepts a complete manifest and keeps its config definitions as given', async ({ assert }) => {
+  test('accepts a complete manifest and keeps its config definitions as given', async ({
+    assert,
+  }) => {
     const manifest = await validateManifest('demo-plugin', valid)
     assert.equal(manifest.id, 'demo-plugin')
     assert.deepEqual(manifest.provides?.storage, ['demo'])
@@ -31,7 +33,12 @@ test.group('Plugins | manifest validation', () => {
   })
 
   test('accepts a minimal manifest', async ({ assert }) => {
-    const manifest = await validateManifest('mini', { id: 'mini', displayName: 'Mini', version: '0.1.0', engine: '*' })
+    const manifest = await validateManifest('mini', {
+      id: 'mini',
+      displayName: 'Mini',
+      version: '0.1.0',
+      engine: '*',
+    })
     assert.equal(manifest.version, '0.1.0')
   })
 
@@ -58,7 +65,10 @@ test.group('Plugins | manifest validation', () => {
   })
 
   test('requires the manifest id to equal the folder name', async ({ assert }) => {
-    assert.include(await problem(assert, valid, 'other-folder'), 'field "id" must equal the folder name "other-folder"')
+    assert.include(
+      await problem(assert, valid, 'other-folder'),
+      'field "id" must equal the folder name "other-folder"'
+    )
   })
 
   test('refuses a module without a manifest object', async ({ assert }) => {

@@ -28,30 +28,55 @@ const manifest = (id: string, requires: string[] = []): { manifest: PluginManife
 test.group('Plugins | enabled list and search paths', () => {
   test('TERN_PLUGINS unset means the default set', ({ assert }) => {
     assert.deepEqual(parseEnabledPlugins(undefined), [...DEFAULT_PLUGINS])
-    assert.deepEqual(DEFAULT_PLUGINS, ['local-storage', 'email', 'oidc', 'github', 'google', 'discord', 'microsoft', 'ldap'])
+    assert.deepEqual(DEFAULT_PLUGINS, [
+      'local-storage',
+      'email',
+      'oidc',
+      'github',
+      'google',
+      'discord',
+      'microsoft',
+      'ldap',
+    ])
   })
 
   test('TERN_PLUGINS is a comma separated list; blanks are ignored', ({ assert }) => {
-    assert.deepEqual(parseEnabledPlugins(' local-storage , fixture ,'), ['local-storage', 'fixture'])
+    assert.deepEqual(parseEnabledPlugins(' local-storage , fixture ,'), [
+      'local-storage',
+      'fixture',
+    ])
     assert.deepEqual(parseEnabledPlugins(''), [])
   })
 
   test('an id listed twice is E_PLUGIN_DUPLICATE_ID', ({ assert }) => {
-    assert.throws(() => parseEnabledPlugins('a,b,a'), 'Duplicate plugin id "a": it is listed twice in TERN_PLUGINS')
+    assert.throws(
+      () => parseEnabledPlugins('a,b,a'),
+      'Duplicate plugin id "a": it is listed twice in TERN_PLUGINS'
+    )
   })
 
-  test('plugins/ comes first, then TERN_PLUGIN_PATHS relative to the app root or absolute', ({ assert }) => {
+  test('plugins/ comes first, then TERN_PLUGIN_PATHS relative to the app root or absolute', ({
+    assert,
+  }) => {
     const root = fileURLToPath(app.appRoot)
-    const paths = pluginSearchPaths(app.appRoot, ' tests/fixtures/plugins , /opt/tern-plugins ').map((url) =>
-      fileURLToPath(url)
-    )
-    assert.deepEqual(paths, [`${root}plugins/`, `${root}tests/fixtures/plugins/`, '/opt/tern-plugins/'])
+    const paths = pluginSearchPaths(
+      app.appRoot,
+      ' tests/fixtures/plugins , /opt/tern-plugins '
+    ).map((url) => fileURLToPath(url))
+    assert.deepEqual(paths, [
+      `${root}plugins/`,
+      `${root}tests/fixtures/plugins/`,
+      '/opt/tern-plugins/',
+    ])
   })
 })
 
 test.group('Plugins | loading', () => {
   test('loads enabled plugins in dependency order with their providers', async ({ assert }) => {
-    const plugins = await loadPlugins({ enabled: ['fixture', 'local-storage'], searchPaths: searchPaths() })
+    const plugins = await loadPlugins({
+      enabled: ['fixture', 'local-storage'],
+      searchPaths: searchPaths(),
+    })
     assert.deepEqual(
       plugins.map((plugin) => plugin.manifest.id),
       ['local-storage', 'fixture']
@@ -61,21 +86,33 @@ test.group('Plugins | loading', () => {
   })
 
   test('an unknown id is E_PLUGIN_UNKNOWN naming the plugin', async ({ assert }) => {
-    const error = await failure(assert, () => loadPlugins({ enabled: ['no-such-plugin'], searchPaths: searchPaths() }))
+    const error = await failure(assert, () =>
+      loadPlugins({ enabled: ['no-such-plugin'], searchPaths: searchPaths() })
+    )
     assert.equal(error.code, 'E_PLUGIN_UNKNOWN')
     assert.match(error.message, /^Unknown plugin "no-such-plugin" in TERN_PLUGINS/)
   })
 
   test('two folders for one id is E_PLUGIN_DUPLICATE_ID', async ({ assert }) => {
     const error = await failure(assert, () =>
-      loadPlugins({ enabled: ['local-storage'], searchPaths: searchPaths(`${FIXTURES}/duplicates`) })
+      loadPlugins({
+        enabled: ['local-storage'],
+        searchPaths: searchPaths(`${FIXTURES}/duplicates`),
+      })
     )
     assert.equal(error.code, 'E_PLUGIN_DUPLICATE_ID')
-    assert.include(error.message, 'Duplicate plugin id "local-storage": two plugin folders provide it')
+    assert.include(
+      error.message,
+      'Duplicate plugin id "local-storage": two plugin folders provide it'
+    )
   })
 
-  test('an invalid manifest is E_PLUGIN_INVALID_MANIFEST naming plugin and field', async ({ assert }) => {
-    const error = await failure(assert, () => loadPlugins({ enabled: ['broken-manifest'], searchPaths: searchPaths() }))
+  test('an invalid manifest is E_PLUGIN_INVALID_MANIFEST naming plugin and field', async ({
+    assert,
+  }) => {
+    const error = await failure(assert, () =>
+      loadPlugins({ enabled: ['broken-manifest'], searchPaths: searchPaths() })
+    )
     assert.equal(error.code, 'E_PLUGIN_INVALID_MANIFEST')
     assert.equal(
       error.message,
@@ -83,10 +120,17 @@ test.group('Plugins | loading', () => {
     )
   })
 
-  test('an engine range the host does not satisfy is E_PLUGIN_ENGINE_MISMATCH', async ({ assert }) => {
-    const error = await failure(assert, () => loadPlugins({ enabled: ['future-engine'], searchPaths: searchPaths() }))
+  test('an engine range the host does not satisfy is E_PLUGIN_ENGINE_MISMATCH', async ({
+    assert,
+  }) => {
+    const error = await failure(assert, () =>
+      loadPlugins({ enabled: ['future-engine'], searchPaths: searchPaths() })
+    )
     assert.equal(error.code, 'E_PLUGIN_ENGINE_MISMATCH')
-    assert.equal(error.message, 'Plugin "future-engine" needs plugin API "^99.0.0" but this Tern provides 1.0.0')
+    assert.equal(
+      error.message,
+      'Plugin "future-engine" needs plugin API "^99.0.0" but this Tern provides 1.0.0'
+    )
 
     const newer = await failure(assert, () =>
       loadPlugins({ enabled: ['local-storage'], searchPaths: searchPaths(), hostVersion: '2.0.0' })

@@ -1,15 +1,24 @@
 import { test } from '@japa/runner'
-import { compareVersions, isValidRange, isValidVersion, satisfies } from '#extensions/plugins/semver'
+import {
+  compareVersions,
+  isValidRange,
+  isValidVersion,
+  satisfies,
+} from '#extensions/plugins/semver'
 
 test.group('Plugins | semver', () => {
   test('recognises versions', ({ assert }) => {
-    for (const v of ['1.0.0', '0.1.0', '10.20.30', '1.0.0-beta.1', '1.0.0+build.5']) assert.isTrue(isValidVersion(v), v)
-    for (const v of ['1', '1.0', 'one', '01.0.0', '1.0.0.0', '']) assert.isFalse(isValidVersion(v), v)
+    for (const v of ['1.0.0', '0.1.0', '10.20.30', '1.0.0-beta.1', '1.0.0+build.5'])
+      assert.isTrue(isValidVersion(v), v)
+    for (const v of ['1', '1.0', 'one', '01.0.0', '1.0.0.0', ''])
+      assert.isFalse(isValidVersion(v), v)
   })
 
   test('recognises ranges', ({ assert }) => {
-    for (const r of ['^1.0.0', '~1.2', '>=1.0.0 <2.0.0', '1.x', '*', '1.2.3', '^1 || ^2']) assert.isTrue(isValidRange(r), r)
-    for (const r of ['', 'abc', '1.0.0 - 2.0.0', '>x', '^1.0.0 ||']) assert.isFalse(isValidRange(r), r)
+    for (const r of ['^1.0.0', '~1.2', '>=1.0.0 <2.0.0', '1.x', '*', '1.2.3', '^1 || ^2'])
+      assert.isTrue(isValidRange(r), r)
+    for (const r of ['', 'abc', '1.0.0 - 2.0.0', '>x', '^1.0.0 ||'])
+      assert.isFalse(isValidRange(r), r)
     // npm reads these as `*` or as "nothing"; an engine must name versions.
     for (const r of ['  ', '|| ^1', '^1 || || ^2', '^1 || <x']) assert.isFalse(isValidRange(r), r)
     for (const r of ['', '^1.0.0 ||', '>x']) assert.isFalse(satisfies('1.0.0', r), r)

@@ -40,7 +40,9 @@ test.group('Shares | expiration input', () => {
     assert.isFalse(isExpired(NOW.plus({ seconds: 1 }), NOW))
   })
 
-  test('refuses an expiry past the year 9999 or past what a date can hold, never "never"', ({ assert }) => {
+  test('refuses an expiry past the year 9999 or past what a date can hold, never "never"', ({
+    assert,
+  }) => {
     for (const input of ['275761-years', '999999999-years', '7975-years', '999999999-months']) {
       assert.isTrue(isBeyondLatest(input, NOW), input)
       assert.throws(() => expirationFromInput(input, NOW), /too far in the future/)
@@ -51,7 +53,9 @@ test.group('Shares | expiration input', () => {
     assert.isFalse(isBeyondLatest('never', NOW))
   })
 
-  test('a share.maxExpiration past the representable dates caps at the latest storable one', ({ assert }) => {
+  test('a share.maxExpiration past the representable dates caps at the latest storable one', ({
+    assert,
+  }) => {
     assert.equal(maximumExpiration('999999999 years', NOW)!.toISO(), LATEST_EXPIRATION.toISO())
     assert.equal(maximumExpiration('20000 years', NOW)!.toISO(), LATEST_EXPIRATION.toISO())
   })

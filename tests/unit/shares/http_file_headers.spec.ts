@@ -11,11 +11,24 @@ import { safeEntryName, uniqueEntryNames } from '#services/files/zip_stream'
 test.group('Shares | download headers', () => {
   test('Content-Disposition quotes ASCII names and adds filename* for others', ({ assert }) => {
     assert.equal(contentDisposition('a b.txt'), 'attachment; filename="a b.txt"')
-    assert.equal(contentDisposition('say "hi".txt', 'inline'), 'inline; filename="say \\"hi\\".txt"')
-    assert.equal(contentDisposition('日本.txt'), `attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`)
+    assert.equal(
+      contentDisposition('say "hi".txt', 'inline'),
+      'inline; filename="say \\"hi\\".txt"'
+    )
+    assert.equal(
+      contentDisposition('日本.txt'),
+      `attachment; filename="__.txt"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt`
+    )
     assert.equal(contentDisposition("it's (1).txt"), `attachment; filename="it's (1).txt"`)
-    assert.equal(contentDisposition('evil\r\nSet-Cookie: x.txt'), 'attachment; filename="evil__Set-Cookie: x.txt"')
-    assert.equal(contentDisposition('photos/2024/a.jpg'), 'attachment; filename="photos/2024/a.jpg"', 'folders kept')
+    assert.equal(
+      contentDisposition('evil\r\nSet-Cookie: x.txt'),
+      'attachment; filename="evil__Set-Cookie: x.txt"'
+    )
+    assert.equal(
+      contentDisposition('photos/2024/a.jpg'),
+      'attachment; filename="photos/2024/a.jpg"',
+      'folders kept'
+    )
     assert.equal(contentDisposition('a\\b.txt'), 'attachment; filename="a\\\\b.txt"')
   })
 
@@ -28,20 +41,49 @@ test.group('Shares | download headers', () => {
     assert.deepEqual(parseRange('bytes=100-', 100), { kind: 'unsatisfiable' })
     assert.deepEqual(parseRange('bytes=-0', 100), { kind: 'unsatisfiable' })
     assert.deepEqual(parseRange('bytes=0-0', 0), { kind: 'unsatisfiable' })
-    assert.deepEqual(parseRange('bytes=-5', 0), { kind: 'unsatisfiable' }, 'any range of an empty file')
+    assert.deepEqual(
+      parseRange('bytes=-5', 0),
+      { kind: 'unsatisfiable' },
+      'any range of an empty file'
+    )
     assert.deepEqual(parseRange('BYTES=0-9', 100), { kind: 'range', start: 0, end: 9 })
-    for (const ignored of [undefined, '', 'items=0-1', 'bytes=5-1', 'bytes=0-1,3-4', 'bytes=0-1,', 'bytes=x-1', 'bytes=-']) {
+    for (const ignored of [
+      undefined,
+      '',
+      'items=0-1',
+      'bytes=5-1',
+      'bytes=0-1,3-4',
+      'bytes=0-1,',
+      'bytes=x-1',
+      'bytes=-',
+    ]) {
       assert.deepEqual(parseRange(ignored, 100), { kind: 'none' }, String(ignored))
     }
   })
 
-  test('a first position past every safe integer is unsatisfiable, huge ends and suffixes are clamped', ({ assert }) => {
+  test('a first position past every safe integer is unsatisfiable, huge ends and suffixes are clamped', ({
+    assert,
+  }) => {
     assert.deepEqual(parseRange('bytes=18446744073709551616-', 100), { kind: 'unsatisfiable' })
     assert.deepEqual(parseRange(`bytes=${'9'.repeat(400)}-`, 100), { kind: 'unsatisfiable' })
-    assert.deepEqual(parseRange('bytes=9007199254740993-9007199254740999', 100), { kind: 'unsatisfiable' })
-    assert.deepEqual(parseRange('bytes=10-18446744073709551616', 100), { kind: 'range', start: 10, end: 99 })
-    assert.deepEqual(parseRange('bytes=-18446744073709551616', 100), { kind: 'range', start: 0, end: 99 })
-    assert.deepEqual(parseRange('bytes=18446744073709551616-5', 100), { kind: 'none' }, 'end before start')
+    assert.deepEqual(parseRange('bytes=9007199254740993-9007199254740999', 100), {
+      kind: 'unsatisfiable',
+    })
+    assert.deepEqual(parseRange('bytes=10-18446744073709551616', 100), {
+      kind: 'range',
+      start: 10,
+      end: 99,
+    })
+    assert.deepEqual(parseRange('bytes=-18446744073709551616', 100), {
+      kind: 'range',
+      start: 0,
+      end: 99,
+    })
+    assert.deepEqual(
+      parseRange('bytes=18446744073709551616-5', 100),
+      { kind: 'none' },
+      'end before start'
+    )
   })
 
   test('matches If-None-Match lists, weak tags and *', ({ assert }) => {
@@ -68,6 +110,12 @@ test.group('Shares | download headers', () => {
   })
 
   test('zip entry names are made unique', ({ assert }) => {
-    assert.deepEqual(uniqueEntryNames(['a.txt', 'a.txt', 'b', 'b', 'a.txt']), ['a.txt', 'a (1).txt', 'b', 'b (1)', 'a (2).txt'])
+    assert.deepEqual(uniqueEntryNames(['a.txt', 'a.txt', 'b', 'b', 'a.txt']), [
+      'a.txt',
+      'a (1).txt',
+      'b',
+      'b (1)',
+      'a (2).txt',
+    ])
   })
 })

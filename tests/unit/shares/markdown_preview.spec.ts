@@ -13,10 +13,24 @@ const render = (source: string) => renderToStaticMarkup(createElement(Markdown, 
 test.group('Shares | Markdown preview', () => {
   test('renders GitHub tables, lists, emphasis and code', ({ assert }) => {
     const html = render(
-      ['# Title', '', '| Name | Size |', '| :--- | ---: |', '| a.txt | 1 B |', '', '- one', '- ~~two~~', '', '**b** *i* `x<y`'].join('\n')
+      [
+        '# Title',
+        '',
+        '| Name | Size |',
+        '| :--- | ---: |',
+        '| a.txt | 1 B |',
+        '',
+        '- one',
+        '- ~~two~~',
+        '',
+        '**b** *i* `x<y`',
+      ].join('\n')
     )
     assert.include(html, '<h1>Title</h1>')
-    assert.match(html, /<table[^>]*><thead><tr><th[^>]*>Name<\/th><th[^>]*>Size<\/th><\/tr><\/thead><tbody><tr><td[^>]*>a\.txt<\/td><td[^>]*>1 B<\/td>/)
+    assert.match(
+      html,
+      /<table[^>]*><thead><tr><th[^>]*>Name<\/th><th[^>]*>Size<\/th><\/tr><\/thead><tbody><tr><td[^>]*>a\.txt<\/td><td[^>]*>1 B<\/td>/
+    )
     assert.match(html, /<th style="[^"]*text-align:right/)
     assert.include(html, '<li><del>two</del></li>')
     assert.include(html, '<strong>b</strong> <em>i</em> <code>x&lt;y</code>')
@@ -24,7 +38,13 @@ test.group('Shares | Markdown preview', () => {
 
   test('shows raw HTML as text and never as elements', ({ assert }) => {
     const html = render(
-      ['<script>window.__pwned = 1</script>', '', '<img src="x" onerror="alert(1)">', '', 'inline <b onclick="x()">b</b>'].join('\n')
+      [
+        '<script>window.__pwned = 1</script>',
+        '',
+        '<img src="x" onerror="alert(1)">',
+        '',
+        'inline <b onclick="x()">b</b>',
+      ].join('\n')
     )
     assert.notMatch(html, /<script|<img|<b |onerror="|onclick="/)
     assert.include(html, '&lt;script&gt;window.__pwned = 1&lt;/script&gt;')
@@ -39,7 +59,10 @@ test.group('Shares | Markdown preview', () => {
         '![pic](https://example.com/p.png) ![bad](javascript:alert(1))',
       ].join('\n')
     )
-    const links = [...html.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map((match) => [match[2], match[1]])
+    const links = [...html.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map((match) => [
+      match[2],
+      match[1],
+    ])
     const rel = 'target="_blank" rel="noopener noreferrer nofollow"'
     assert.deepEqual(links, [
       ['safe', `href="https://example.com/docs" ${rel}`],
@@ -48,13 +71,22 @@ test.group('Shares | Markdown preview', () => {
       ['pic', `href="https://example.com/p.png" ${rel}`],
     ])
     assert.notInclude(html.toLowerCase(), 'javascript:')
-    for (const text of ['js', 'JS', 'data', 'rel', 'mail', 'bad']) assert.include(html, `<span>${text}</span>`)
+    for (const text of ['js', 'JS', 'data', 'rel', 'mail', 'bad'])
+      assert.include(html, `<span>${text}</span>`)
     assert.notInclude(html, '<img')
   })
 
   test('safeHref accepts absolute http(s) URLs only', ({ assert }) => {
     assert.equal(safeHref(' https://example.com/a b '), 'https://example.com/a%20b')
-    for (const url of ['javascript:alert(1)', 'vbscript:x', 'data:text/html,x', '/relative', '//host/x', 'file:///etc/passwd', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+      '/relative',
+      '//host/x',
+      'file:///etc/passwd',
+      '',
+    ]) {
       assert.isUndefined(safeHref(url), url)
     }
   })

@@ -11,10 +11,12 @@ const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'))
 const text = (data: Uint8Array) => Buffer.from(data).toString('latin1')
 
 test.group('Share view | PDF title', () => {
-  test('appends an Info object, its cross-reference and a trailer chained to the file\'s own', ({ assert }) => {
+  test("appends an Info object, its cross-reference and a trailer chained to the file's own", ({
+    assert,
+  }) => {
     const original = onePagePdf()
     const titled = text(pdfWithTitle(bytes(original), 'Rapport été.pdf'))
-    assert.isTrue(titled.startsWith(original), 'the file\'s own bytes are kept as they are')
+    assert.isTrue(titled.startsWith(original), "the file's own bytes are kept as they are")
     const update = titled.slice(original.length)
     const previous = /startxref\n(\d+)\n%%EOF\n$/.exec(original)![1]
     assert.include(update, `/Size 5/Root 1 0 R/Info 4 0 R/Prev ${previous}>>`)
@@ -24,7 +26,9 @@ test.group('Share view | PDF title', () => {
     const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(titled)![1])
     assert.isTrue(titled.slice(start).startsWith('xref\n0 1\n0000000000 65535 f \n4 1\n'))
     // UTF-16BE with a byte order mark: "é" is 00E9.
-    const hex = [...'Rapport été.pdf'].map((char) => char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()).join('')
+    const hex = [...'Rapport été.pdf']
+      .map((char) => char.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase())
+      .join('')
     assert.include(update, `<</Title <FEFF${hex}>>>`)
   })
 

@@ -3,7 +3,11 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { PerformanceObserver, constants } from 'node:perf_hooks'
 import { test } from '@japa/runner'
-import { configureTransferPacing, noteTransferred, paceTransfer } from '#services/files/transfer_gc_pacer'
+import {
+  configureTransferPacing,
+  noteTransferred,
+  paceTransfer,
+} from '#services/files/transfer_gc_pacer'
 
 const MEBIBYTE = 1024 * 1024
 
@@ -22,11 +26,18 @@ function testCollector() {
  * Entries arrive asynchronously (late on a busy machine): it waits until
  * `expected` were seen, at most 2 s, or 100 ms when none are expected.
  */
-async function minorCollectionsDuring(work: () => void | Promise<void>, expected = 0): Promise<number> {
+async function minorCollectionsDuring(
+  work: () => void | Promise<void>,
+  expected = 0
+): Promise<number> {
   let minor = 0
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor++
+      if (
+        (entry as { detail?: { kind?: number } }).detail?.kind ===
+        constants.NODE_PERFORMANCE_GC_MINOR
+      )
+        minor++
     }
   })
   observer.observe({ entryTypes: ['gc'] })
@@ -74,7 +85,9 @@ test.group('Transfer GC pacer', (group) => {
     assert.equal(paced, 0)
   })
 
-  test('paceTransfer counts what a download stream emits and passes it through unchanged', async ({ assert }) => {
+  test('paceTransfer counts what a download stream emits and passes it through unchanged', async ({
+    assert,
+  }) => {
     configureTransferPacing(1, testCollector())
     const source = new PassThrough()
     const received: Buffer[] = []

@@ -29,7 +29,9 @@ async function failure(client: Redis) {
 }
 
 test.group('Redis outage | client options and error recognition', () => {
-  test('nothing listening: the command fails at once and counts as an outage', async ({ assert }) => {
+  test('nothing listening: the command fails at once and counts as an outage', async ({
+    assert,
+  }) => {
     const client = clientFor(await freePort())
     client.on('error', () => {})
     try {
@@ -87,7 +89,9 @@ test.group('Redis outage | client options and error recognition', () => {
   }).timeout(15_000)
 
   test('other errors are not taken for an outage, wrapped ones are', ({ assert }) => {
-    const database = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), { code: 'ECONNREFUSED' })
+    const database = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3306'), {
+      code: 'ECONNREFUSED',
+    })
     assert.isFalse(isRedisUnavailable(database))
     assert.isFalse(isRedisUnavailable(new Error('ERR wrong number of arguments')))
     assert.isNull(redisOutageFor(new TypeError('x is undefined')))

@@ -17,7 +17,11 @@ export interface BooleanLabels {
  * <Table.Column {...booleanColumn<User>('isAdmin', t('admin.users.fields.isAdmin.label'), labels)} />
  * ```
  */
-export function booleanColumn<T extends object>(dataIndex: keyof T & string, title: string, labels: BooleanLabels): ColumnProps<T> {
+export function booleanColumn<T extends object>(
+  dataIndex: keyof T & string,
+  title: string,
+  labels: BooleanLabels
+): ColumnProps<T> {
   return {
     dataIndex,
     title,

@@ -20,7 +20,12 @@ export function dateColumn<T extends object>(
     dataIndex,
     title,
     ...labelled(title),
-    render: (value: unknown) => (never && isNeverExpiring(value as string) ? never : value ? formatDate(String(value), locale) : ''),
+    render: (value: unknown) =>
+      never && isNeverExpiring(value as string)
+        ? never
+        : value
+          ? formatDate(String(value), locale)
+          : '',
     sorter: (a, b) => {
       const diff = time(a[dataIndex]) - time(b[dataIndex])
       return Number.isNaN(diff) ? 0 : diff

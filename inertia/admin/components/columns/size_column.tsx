@@ -3,7 +3,11 @@ import { formatBytes } from '~/lib/format'
 import { labelled } from '~/lib/stacked_table'
 
 /** A size in bytes shown as "1.5 MB" (1000-based), sorted by bytes. */
-export function sizeColumn<T extends object>(dataIndex: keyof T & string, title: string, locale: string): ColumnProps<T> {
+export function sizeColumn<T extends object>(
+  dataIndex: keyof T & string,
+  title: string,
+  locale: string
+): ColumnProps<T> {
   return {
     dataIndex,
     title,

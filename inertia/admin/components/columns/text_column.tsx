@@ -11,7 +11,9 @@ export function textColumn<T extends object>(
   title: string,
   options: { get?: (record: T) => string | null | undefined; empty?: string } = {}
 ): ColumnProps<T> {
-  const get = options.get ?? ((record: T) => (record as Record<string, unknown>)[key] as string | null | undefined)
+  const get =
+    options.get ??
+    ((record: T) => (record as Record<string, unknown>)[key] as string | null | undefined)
   return {
     dataIndex: key,
     title,

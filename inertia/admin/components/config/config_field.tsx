@@ -13,27 +13,46 @@ import { DirectionalIcon } from '~/lib/rtl'
 import type { AdminConfigVariable } from '#api/config'
 import { FilesizeInput } from '~/admin/components/config/filesize_input'
 import { TimespanInput } from '~/admin/components/config/timespan_input'
-import { defaultText, variableDescription, variableLabel } from '~/admin/components/config/variable_text'
+import {
+  defaultText,
+  variableDescription,
+  variableLabel,
+} from '~/admin/components/config/variable_text'
 import { APP_URL_KEY, useAppUrl } from '~/admin/lib/app_url'
 
 /**
  * The editor of a variable. Form.Item gives its child `value`/`checked`,
  * `onChange` and `id`: they are passed on to the input.
  */
-function Editor(props: { variable: AdminConfigVariable; label: string; [injected: string]: unknown }) {
+function Editor(props: {
+  variable: AdminConfigVariable
+  label: string
+  [injected: string]: unknown
+}) {
   const { variable, label, ...field } = props
   const disabled = !variable.allowEdit
   switch (variable.type) {
     case 'boolean':
       return <Switch {...field} disabled={disabled} aria-label={label} />
     case 'number':
-      return <InputNumber {...field} disabled={disabled} min={variable.min} max={variable.max} precision={0} style={{ width: 180 }} />
+      return (
+        <InputNumber
+          {...field}
+          disabled={disabled}
+          min={variable.min}
+          max={variable.max}
+          precision={0}
+          style={{ width: 180 }}
+        />
+      )
     case 'filesize':
       return <FilesizeInput {...field} disabled={disabled} min={variable.min} max={variable.max} />
     case 'timespan':
       return <TimespanInput {...field} disabled={disabled} />
     case 'text':
-      return <Input.TextArea {...field} disabled={disabled} autoSize={{ minRows: 3, maxRows: 12 }} />
+      return (
+        <Input.TextArea {...field} disabled={disabled} autoSize={{ minRows: 3, maxRows: 12 }} />
+      )
     default:
       return variable.obscured ? (
         <Input.Password {...field} disabled={disabled} autoComplete="new-password" />
@@ -60,44 +79,51 @@ export function ConfigField(props: {
 
   return (
     <div data-testid={`config-${variable.key}`}>
-    <Form.Item
-      name={variable.key}
-      label={label}
-      valuePropName={variable.type === 'boolean' ? 'checked' : 'value'}
-      extra={
-        <Space direction="vertical" size={2} style={{ width: '100%' }}>
-          {description ? <span>{description}</span> : null}
-          {unconfirmed ? (
-            <Typography.Text strong data-testid="app-url-unconfirmed">
-              {t('public_address.field.unconfirmed')}
-            </Typography.Text>
-          ) : null}
-          {address && !canReset ? null : (
-            <Space wrap size={8}>
-              {address ? null : (
-                <Typography.Text type="secondary">
-                  {t('admin.config.default', { value: variable.obscured ? '—' : defaultText(t, locale, variable) })}
-                </Typography.Text>
-              )}
-              {canReset ? (
-                <Popconfirm
-                  title={t('admin.config.resetConfirm', { name: label })}
-                  okText={t('admin.config.reset')}
-                  cancelText={t('admin.common.cancel')}
-                  onConfirm={() => props.onReset(variable)}
-                >
-                  <Button size="small" type="link" icon={<DirectionalIcon icon={<UndoOutlined />} />} loading={props.resetting}>
-                    {t('admin.config.reset')}
-                  </Button>
-                </Popconfirm>
-              ) : null}
-            </Space>
-          )}
-        </Space>
-      }
-    >
-      <Editor variable={variable} label={label} />
-    </Form.Item>
+      <Form.Item
+        name={variable.key}
+        label={label}
+        valuePropName={variable.type === 'boolean' ? 'checked' : 'value'}
+        extra={
+          <Space direction="vertical" size={2} style={{ width: '100%' }}>
+            {description ? <span>{description}</span> : null}
+            {unconfirmed ? (
+              <Typography.Text strong data-testid="app-url-unconfirmed">
+                {t('public_address.field.unconfirmed')}
+              </Typography.Text>
+            ) : null}
+            {address && !canReset ? null : (
+              <Space wrap size={8}>
+                {address ? null : (
+                  <Typography.Text type="secondary">
+                    {t('admin.config.default', {
+                      value: variable.obscured ? '—' : defaultText(t, locale, variable),
+                    })}
+                  </Typography.Text>
+                )}
+                {canReset ? (
+                  <Popconfirm
+                    title={t('admin.config.resetConfirm', { name: label })}
+                    okText={t('admin.config.reset')}
+                    cancelText={t('admin.common.cancel')}
+                    onConfirm={() => props.onReset(variable)}
+                  >
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<DirectionalIcon icon={<UndoOutlined />} />}
+                      loading={props.resetting}
+                    >
+                      {t('admin.config.reset')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            )}
+          </Space>
+        }
+      >
+        <Editor variable={variable} label={label} />
+      </Form.Item>
     </div>
   )
 }

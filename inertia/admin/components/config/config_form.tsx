@@ -23,7 +23,9 @@ import { useSetAppName } from '~/admin/lib/app_name'
 import { APP_URL_KEY, trimAppUrl, useAppUrl } from '~/admin/lib/app_url'
 
 function formValues(variables: readonly AdminConfigVariable[]) {
-  return Object.fromEntries(variables.map((variable) => [variable.key, toFormValue(variable.type, variable.value)]))
+  return Object.fromEntries(
+    variables.map((variable) => [variable.key, toFormValue(variable.type, variable.value)])
+  )
 }
 
 /** `variable` as the form shows it: general.appUrl empty while no address is confirmed. */
@@ -58,10 +60,14 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
     if (shownAppUrl.current === appUrl) return
     shownAppUrl.current = appUrl
     if (!props.variables.some((variable) => variable.key === APP_URL_KEY)) return
-    setVariables((current) => current.map((variable) => (variable.key === APP_URL_KEY ? { ...variable, value: appUrl ?? '' } : variable)))
-    if (form.getFieldValue(APP_URL_KEY) !== (appUrl ?? '')) form.setFields([{ name: APP_URL_KEY, value: appUrl ?? '' }])
+    setVariables((current) =>
+      current.map((variable) =>
+        variable.key === APP_URL_KEY ? { ...variable, value: appUrl ?? '' } : variable
+      )
+    )
+    if (form.getFieldValue(APP_URL_KEY) !== (appUrl ?? ''))
+      form.setFields([{ name: APP_URL_KEY, value: appUrl ?? '' }])
   }, [appUrl, props.variables, form])
-
 
   /** A server refusal shown at a field goes away once the field is edited. */
   const clearErrors = (changed: Record<string, unknown>) => {
@@ -78,7 +84,9 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
       setAppUrl(confirmed)
     }
     const updated = saved.map((item) => shown(item, confirmed))
-    setVariables((current) => current.map((variable) => updated.find((item) => item.key === variable.key) ?? variable))
+    setVariables((current) =>
+      current.map((variable) => updated.find((item) => item.key === variable.key) ?? variable)
+    )
     // The panel's title and sidebar follow a new app name at once.
     const appName = updated.find((item) => item.key === 'general.appName')
     if (appName) setAppName(appName.value)
@@ -93,7 +101,10 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   }
 
   const save = async (values: Record<string, unknown>) => {
-    const changed = variables.filter((variable) => variable.allowEdit && isChanged(variable.type, variable.value, values[variable.key]))
+    const changed = variables.filter(
+      (variable) =>
+        variable.allowEdit && isChanged(variable.type, variable.value, values[variable.key])
+    )
     if (changed.length === 0) {
       notification.info({ message: t('admin.config.nothingChanged') })
       return
@@ -126,7 +137,12 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
   }
 
   const field = (variable: AdminConfigVariable) => (
-    <ConfigField key={variable.key} variable={variable} resetting={resetting === variable.key} onReset={reset} />
+    <ConfigField
+      key={variable.key}
+      variable={variable}
+      resetting={resetting === variable.key}
+      onReset={reset}
+    />
   )
 
   return (

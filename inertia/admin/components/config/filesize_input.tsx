@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { InputNumber, Select, Space } from 'antd'
 import { useTranslate } from '~/lib/i18n'
-import { FILESIZE_UNITS, joinFilesize, splitFilesize, type FilesizeUnit } from '~/admin/lib/config_values'
+import {
+  FILESIZE_UNITS,
+  joinFilesize,
+  splitFilesize,
+  type FilesizeUnit,
+} from '~/admin/lib/config_values'
 
 /**
  * A file size editor for a Form.Item: a number and a unit (B, KB, MB, GB,

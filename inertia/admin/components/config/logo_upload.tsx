@@ -47,15 +47,32 @@ export function LogoUpload() {
   }
 
   return (
-    <Card title={t('admin.config.logo.title')} size="small" style={{ maxWidth: 720, marginBottom: 24 }} data-testid="logo-card">
+    <Card
+      title={t('admin.config.logo.title')}
+      size="small"
+      style={{ maxWidth: 720, marginBottom: 24 }}
+      data-testid="logo-card"
+    >
       <Space align="start" size={24} wrap>
         <figure style={{ margin: 0, textAlign: 'center' }}>
-          <img src={`/img/logo.png?v=${version}`} alt={t('admin.config.logo.current')} width={PREVIEW_SIZE} height={PREVIEW_SIZE} style={{ objectFit: 'contain' }} />
+          <img
+            src={`/img/logo.png?v=${version}`}
+            alt={t('admin.config.logo.current')}
+            width={PREVIEW_SIZE}
+            height={PREVIEW_SIZE}
+            style={{ objectFit: 'contain' }}
+          />
           <figcaption>{t('admin.config.logo.current')}</figcaption>
         </figure>
         {preview ? (
           <figure style={{ margin: 0, textAlign: 'center' }}>
-            <img src={preview} alt={t('admin.config.logo.preview')} width={PREVIEW_SIZE} height={PREVIEW_SIZE} style={{ objectFit: 'contain' }} />
+            <img
+              src={preview}
+              alt={t('admin.config.logo.preview')}
+              width={PREVIEW_SIZE}
+              height={PREVIEW_SIZE}
+              style={{ objectFit: 'contain' }}
+            />
             <figcaption>{t('admin.config.logo.preview')}</figcaption>
           </figure>
         ) : null}
@@ -78,7 +95,16 @@ export function LogoUpload() {
           </Button>
         </Space>
       </Space>
-      {error ? <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 16 }} data-testid="logo-error" /> : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          role="alert"
+          style={{ marginTop: 16 }}
+          data-testid="logo-error"
+        />
+      ) : null}
     </Card>
   )
 }

@@ -52,11 +52,17 @@ function breakableUrl(url: string): ReactNode[] {
  * `oauth.<provider>-enabled`, `appUrl` the confirmed public address (null
  * while there is none).
  */
-export function OAuthProviderCard(props: { provider: string; enabled: boolean; appUrl: string | null; children: ReactNode }) {
+export function OAuthProviderCard(props: {
+  provider: string
+  enabled: boolean
+  appUrl: string | null
+  children: ReactNode
+}) {
   const { t, messages } = useI18n()
   const nameKey = `admin.config.oauthProviders.${props.provider}`
   const name = messages[nameKey] !== undefined ? t(nameKey) : props.provider
-  const callbackUrl = props.appUrl === null ? null : `${props.appUrl}/api/oauth/callback/${props.provider}`
+  const callbackUrl =
+    props.appUrl === null ? null : `${props.appUrl}/api/oauth/callback/${props.provider}`
   return (
     <Card
       size="small"
@@ -83,7 +89,10 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
               code
               data-testid="oauth-callback-url"
               style={{ overflowWrap: 'anywhere' }}
-              copyable={{ text: callbackUrl, tooltips: [t('admin.config.oauthCopy'), t('admin.config.oauthCopied')] }}
+              copyable={{
+                text: callbackUrl,
+                tooltips: [t('admin.config.oauthCopy'), t('admin.config.oauthCopied')],
+              }}
             >
               {breakableUrl(callbackUrl)}
             </Typography.Text>
@@ -96,14 +105,23 @@ export function OAuthProviderCard(props: { provider: string; enabled: boolean; a
 }
 
 /** Renders the grouped fields: `field` draws one variable's form item. */
-export function OAuthGroups(props: { variables: readonly AdminConfigVariable[]; field: (variable: AdminConfigVariable) => ReactNode }) {
+export function OAuthGroups(props: {
+  variables: readonly AdminConfigVariable[]
+  field: (variable: AdminConfigVariable) => ReactNode
+}) {
   const { t } = useI18n()
   const { appUrl } = useAppUrl()
   return (
     <>
       {groupOAuthVariables(props.variables).map((group) =>
         group.provider === null ? (
-          <Card key="general" size="small" style={{ marginBottom: 16 }} title={t('admin.config.oauthGeneral')} data-testid="oauth-general">
+          <Card
+            key="general"
+            size="small"
+            style={{ marginBottom: 16 }}
+            title={t('admin.config.oauthGeneral')}
+            data-testid="oauth-general"
+          >
             {group.variables.map(props.field)}
           </Card>
         ) : (
@@ -111,7 +129,10 @@ export function OAuthGroups(props: { variables: readonly AdminConfigVariable[]; 
             key={group.provider}
             provider={group.provider}
             appUrl={appUrl}
-            enabled={group.variables.some((variable) => variable.name === `${group.provider}-enabled` && variable.value === 'true')}
+            enabled={group.variables.some(
+              (variable) =>
+                variable.name === `${group.provider}-enabled` && variable.value === 'true'
+            )}
           >
             {group.variables.map(props.field)}
           </OAuthProviderCard>

@@ -43,7 +43,16 @@ interface OneClickNoticeProps<T> {
  * `act` become a notification. On phones the button goes under the text
  * (beside it, it would leave the text a few characters wide).
  */
-function OneClickNotice<T>({ load, act, type, testId, message, description, button, done }: OneClickNoticeProps<T>) {
+function OneClickNotice<T>({
+  load,
+  act,
+  type,
+  testId,
+  message,
+  description,
+  button,
+  done,
+}: OneClickNoticeProps<T>) {
   useAdminStyles('one-click-notice', (token) => ({
     [PHONE]: {
       '.ant-alert.tern-one-click-notice': { flexWrap: 'wrap' },
@@ -125,7 +134,9 @@ function AppUrlNotice() {
       message={t('public_address.notice.title')}
       description={
         <>
-          <Typography.Paragraph style={{ marginBottom: 12 }}>{t('public_address.waits')}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 12 }}>
+            {t('public_address.waits')}
+          </Typography.Paragraph>
           <div style={{ maxWidth: 480 }}>
             <ConfirmAddressForm
               name="appUrlNotice"

@@ -18,9 +18,18 @@ export function TestEmailCard() {
   useAdminStyles('test-email', () => ({
     '.tern-test-email-form .tern-test-email-recipient input.ant-input': { width: 280 },
     [PHONE]: {
-      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient': { flex: '1 1 100%', marginInlineEnd: 0, marginBottom: 12 },
-      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-row': { flexWrap: 'wrap' },
-      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-control': { flex: '1 1 100%', minWidth: 0 },
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient': {
+        flex: '1 1 100%',
+        marginInlineEnd: 0,
+        marginBottom: 12,
+      },
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-row': {
+        flexWrap: 'wrap',
+      },
+      '.ant-form-inline.tern-test-email-form .tern-test-email-recipient .ant-form-item-control': {
+        flex: '1 1 100%',
+        minWidth: 0,
+      },
       '.tern-test-email-form .tern-test-email-recipient input.ant-input': { width: '100%' },
     },
   }))
@@ -46,10 +55,27 @@ export function TestEmailCard() {
   }
 
   return (
-    <Card title={t('admin.config.testEmail.title')} size="small" style={{ maxWidth: 720, marginBottom: 24 }} data-testid="test-email-card">
+    <Card
+      title={t('admin.config.testEmail.title')}
+      size="small"
+      style={{ maxWidth: 720, marginBottom: 24 }}
+      data-testid="test-email-card"
+    >
       <p style={{ marginTop: 0 }}>{t('admin.config.testEmail.hint')}</p>
-      <Form name="test-email" layout="inline" className="tern-test-email-form" onFinish={send} initialValues={{ email: identity?.email ?? '' }} key={identity?.email ?? ''}>
-        <Form.Item name="email" label={t('admin.config.testEmail.recipient')} rules={rules.email} className="tern-test-email-recipient">
+      <Form
+        name="test-email"
+        layout="inline"
+        className="tern-test-email-form"
+        onFinish={send}
+        initialValues={{ email: identity?.email ?? '' }}
+        key={identity?.email ?? ''}
+      >
+        <Form.Item
+          name="email"
+          label={t('admin.config.testEmail.recipient')}
+          rules={rules.email}
+          className="tern-test-email-recipient"
+        >
           <Input type="email" />
         </Form.Item>
         <Form.Item>
@@ -58,7 +84,9 @@ export function TestEmailCard() {
           </Button>
         </Form.Item>
       </Form>
-      {error ? <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 16 }} /> : null}
+      {error ? (
+        <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 16 }} />
+      ) : null}
     </Card>
   )
 }

@@ -1,13 +1,23 @@
 import { InputNumber, Select, Space } from 'antd'
 import { useTranslate } from '~/lib/i18n'
-import { formatTimespan, parseTimespan, TIMESPAN_UNITS, type TimespanUnit } from '~/admin/lib/config_values'
+import {
+  formatTimespan,
+  parseTimespan,
+  TIMESPAN_UNITS,
+  type TimespanUnit,
+} from '~/admin/lib/config_values'
 
 /**
  * A timespan editor for a Form.Item: a whole number and a unit (minutes to
  * years). The form value is the stored text (`"3 months"`). 280 px wide at
  * most; both parts shrink on a narrow screen.
  */
-export function TimespanInput(props: { id?: string; value?: string; onChange?: (text: string) => void; disabled?: boolean }) {
+export function TimespanInput(props: {
+  id?: string
+  value?: string
+  onChange?: (text: string) => void
+  disabled?: boolean
+}) {
   const t = useTranslate()
   const parts = parseTimespan(props.value ?? '') ?? { value: 0, unit: 'days' as TimespanUnit }
   return (
@@ -19,14 +29,21 @@ export function TimespanInput(props: { id?: string; value?: string; onChange?: (
         precision={0}
         disabled={props.disabled}
         style={{ flex: '1 1 140px', minWidth: 0 }}
-        onChange={(next) => props.onChange?.(formatTimespan({ value: Math.max(0, Math.trunc(Number(next ?? 0))), unit: parts.unit }))}
+        onChange={(next) =>
+          props.onChange?.(
+            formatTimespan({ value: Math.max(0, Math.trunc(Number(next ?? 0))), unit: parts.unit })
+          )
+        }
       />
       <Select<TimespanUnit>
         value={parts.unit}
         disabled={props.disabled}
         aria-label={t('admin.config.editors.unit')}
         style={{ flex: '1 1 140px', minWidth: 110 }}
-        options={TIMESPAN_UNITS.map((unit) => ({ value: unit, label: t(`admin.config.units.${unit}`, { count: parts.value }) }))}
+        options={TIMESPAN_UNITS.map((unit) => ({
+          value: unit,
+          label: t(`admin.config.units.${unit}`, { count: parts.value }),
+        }))}
         onChange={(unit) => props.onChange?.(formatTimespan({ value: parts.value, unit }))}
       />
     </Space.Compact>

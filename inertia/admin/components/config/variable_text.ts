@@ -21,24 +21,39 @@ export function humanize(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-function messageKey(variable: Pick<AdminConfigVariable, 'category' | 'name'>, part: 'label' | 'description') {
+function messageKey(
+  variable: Pick<AdminConfigVariable, 'category' | 'name'>,
+  part: 'label' | 'description'
+) {
   return `admin.config.variables.${variable.category}.${variable.name}.${part}`
 }
 
 /** The label of a variable. */
-export function variableLabel(t: TranslateFn, messages: Messages, variable: AdminConfigVariable): string {
+export function variableLabel(
+  t: TranslateFn,
+  messages: Messages,
+  variable: AdminConfigVariable
+): string {
   const key = messageKey(variable, 'label')
   return messages[key] !== undefined ? t(key) : humanize(variable.name)
 }
 
 /** The description of a variable, or null. */
-export function variableDescription(t: TranslateFn, messages: Messages, variable: AdminConfigVariable): string | null {
+export function variableDescription(
+  t: TranslateFn,
+  messages: Messages,
+  variable: AdminConfigVariable
+): string | null {
   const key = messageKey(variable, 'description')
   return messages[key] !== undefined ? t(key) : null
 }
 
 /** The label of a category: translated for core ones, the server's name otherwise. */
-export function categoryLabel(t: TranslateFn, messages: Messages, category: { category: string; name: string }): string {
+export function categoryLabel(
+  t: TranslateFn,
+  messages: Messages,
+  category: { category: string; name: string }
+): string {
   const key = `admin.config.categories.${category.category}`
   return messages[key] !== undefined ? t(key) : category.name
 }

@@ -13,14 +13,23 @@
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ConfigProvider, Drawer, Layout, Menu, Space, Typography, theme } from 'antd'
-import { ArrowLeftOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import {
+  ArrowLeftOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons'
 import { useGetIdentity, useLink, useLogout, useMenu, type TreeMenuItem } from '@refinedev/core'
 import { useLocation } from 'react-router'
 import { useTranslate } from '~/lib/i18n'
 import { PHONE, useAdminStyles } from '~/admin/lib/styles'
 import { DirectionalIcon } from '~/lib/rtl'
 
-function menuItems(items: TreeMenuItem[], Link: ReturnType<typeof useLink>): NonNullable<Parameters<typeof Menu>[0]['items']> {
+function menuItems(
+  items: TreeMenuItem[],
+  Link: ReturnType<typeof useLink>
+): NonNullable<Parameters<typeof Menu>[0]['items']> {
   return items.map((item) =>
     item.children.length > 0
       ? {
@@ -80,12 +89,29 @@ function AdminSider(props: { appName: string }) {
       theme="light"
       breakpoint="lg"
       width={220}
-      style={{ backgroundColor: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+      style={{
+        backgroundColor: token.colorBgContainer,
+        borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+      }}
     >
-      <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 10, height: 64, padding: '0 24px', color: 'inherit' }}>
+      <Link
+        to="/"
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 10,
+          height: 64,
+          padding: '0 24px',
+          color: 'inherit',
+        }}
+      >
         <SettingOutlined aria-hidden="true" style={{ color: token.colorPrimary, fontSize: 18 }} />
         {collapsed ? null : (
-          <Typography.Text strong data-testid="admin-title" style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          <Typography.Text
+            strong
+            data-testid="admin-title"
+            style={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}
+          >
             {t('admin.layout.title', { appName: props.appName })}
           </Typography.Text>
         )}
@@ -129,8 +155,16 @@ function AdminDrawerMenu(props: { appName: string }) {
         // Closed, it comes back to the button unless it was put elsewhere (the hidden drawer leaves it on the body).
         afterOpenChange={(opened) => {
           const links = navigation.current
-          if (opened) (links?.querySelector<HTMLElement>('.ant-menu-item-selected a') ?? links?.querySelector<HTMLElement>('a'))?.focus()
-          else if (document.activeElement === document.body || links?.contains(document.activeElement)) button.current?.focus()
+          if (opened)
+            (
+              links?.querySelector<HTMLElement>('.ant-menu-item-selected a') ??
+              links?.querySelector<HTMLElement>('a')
+            )?.focus()
+          else if (
+            document.activeElement === document.body ||
+            links?.contains(document.activeElement)
+          )
+            button.current?.focus()
         }}
       >
         <div ref={navigation}>
@@ -171,7 +205,13 @@ function AdminHeader(props: { appName: string }) {
           data-testid="admin-identity"
           data-allow-clip
           title={identity.name}
-          style={{ marginInlineStart: 'auto', minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          style={{
+            marginInlineStart: 'auto',
+            minWidth: 0,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
         >
           {identity.name}
         </Typography.Text>
@@ -187,8 +227,16 @@ export function AdminLayout(props: { appName: string; children: ReactNode }) {
     '.ant-layout .ant-layout-header.tern-admin-header': { paddingInline: 24 },
     '.ant-layout .ant-layout-content.tern-admin-content': { padding: 24 },
     // Long entries (Fehlgeschlagene Zustellungen, Недоставленные уведомления) wrap instead of being cut.
-    '.tern-admin-nav .ant-menu-inline .ant-menu-item': { height: 'auto', minHeight: 40, lineHeight: '20px', paddingBlock: 10 },
-    '.tern-admin-nav .ant-menu-inline .ant-menu-item .ant-menu-title-content': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '.tern-admin-nav .ant-menu-inline .ant-menu-item': {
+      height: 'auto',
+      minHeight: 40,
+      lineHeight: '20px',
+      paddingBlock: 10,
+    },
+    '.tern-admin-nav .ant-menu-inline .ant-menu-item .ant-menu-title-content': {
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+    },
     [PHONE]: {
       '.ant-layout .ant-layout-sider.tern-admin-sider': { display: 'none' },
       '.ant-btn.tern-admin-menu-button': { display: 'inline-flex', flex: 'none' },

@@ -32,7 +32,12 @@ function CategoryVariables(props: { category: string }) {
   if (query.isLoading) return <Skeleton active />
   if (query.error) {
     const notFound = isApiError(query.error) && query.error.statusCode === 404
-    return <Result status={notFound ? '404' : 'error'} title={notFound ? t('admin.config.unknownCategory') : t('admin.access.unavailable')} />
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('admin.config.unknownCategory') : t('admin.access.unavailable')}
+      />
+    )
   }
   return <ConfigForm variables={(query.data?.data ?? []) as AdminConfigVariable[]} />
 }
@@ -64,13 +69,19 @@ export function ConfigList() {
   return (
     <List title={t('admin.config.title')} breadcrumb={false}>
       <SetupNotice />
-      <div className="tern-config-category-select" style={{ flexDirection: 'column', gap: 8, marginBottom: 24 }}>
+      <div
+        className="tern-config-category-select"
+        style={{ flexDirection: 'column', gap: 8, marginBottom: 24 }}
+      >
         <label htmlFor="config-category">{t('admin.config.category')}</label>
         <Select
           id="config-category"
           value={current ? category : undefined}
           loading={query.isLoading}
-          options={categories.map((entry) => ({ value: entry.category, label: categoryLabel(t, messages, entry) }))}
+          options={categories.map((entry) => ({
+            value: entry.category,
+            label: categoryLabel(t, messages, entry),
+          }))}
           onChange={(key: string) => go({ to: `/config/${encodeURIComponent(key)}` })}
         />
       </div>
@@ -82,7 +93,10 @@ export function ConfigList() {
                 mode="inline"
                 style={{ border: 'none' }}
                 selectedKeys={[category]}
-                items={categories.map((entry) => ({ key: entry.category, label: categoryLabel(t, messages, entry) }))}
+                items={categories.map((entry) => ({
+                  key: entry.category,
+                  label: categoryLabel(t, messages, entry),
+                }))}
                 onClick={({ key }) => go({ to: `/config/${encodeURIComponent(key)}` })}
               />
             </nav>

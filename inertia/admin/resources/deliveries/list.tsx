@@ -51,7 +51,12 @@ export function DeliveryList() {
 
   return (
     <List wrapperProps={list.wrapperProps} title={t('admin.deliveries.title')}>
-      <Alert type="info" showIcon message={t('admin.deliveries.intro')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        message={t('admin.deliveries.intro')}
+        style={{ marginBottom: 16 }}
+      />
       <Table
         {...tableProps}
         rowKey="id"
@@ -60,9 +65,18 @@ export function DeliveryList() {
         className={list.table}
         locale={{ emptyText: t('admin.deliveries.empty') }}
       >
-        <Table.Column<Delivery> key="eventType" {...textColumn<Delivery>('eventType', field('eventType'))} />
-        <Table.Column<Delivery> key="channel" {...textColumn<Delivery>('channel', field('channel'))} />
-        <Table.Column<Delivery> key="target" {...textColumn<Delivery>('target', field('target'), { empty: '—' })} />
+        <Table.Column<Delivery>
+          key="eventType"
+          {...textColumn<Delivery>('eventType', field('eventType'))}
+        />
+        <Table.Column<Delivery>
+          key="channel"
+          {...textColumn<Delivery>('channel', field('channel'))}
+        />
+        <Table.Column<Delivery>
+          key="target"
+          {...textColumn<Delivery>('target', field('target'), { empty: '—' })}
+        />
         <Table.Column<Delivery>
           key="attempts"
           title={field('attempts')}
@@ -81,7 +95,10 @@ export function DeliveryList() {
             </Typography.Text>
           )}
         />
-        <Table.Column<Delivery> key="updatedAt" {...dateColumn<Delivery>('updatedAt', field('updatedAt'), locale)} />
+        <Table.Column<Delivery>
+          key="updatedAt"
+          {...dateColumn<Delivery>('updatedAt', field('updatedAt'), locale)}
+        />
         <Table.Column<Delivery>
           key="actions"
           title={t('admin.common.actions')}
@@ -91,7 +108,10 @@ export function DeliveryList() {
                 size="small"
                 icon={<ReloadOutlined />}
                 loading={mutation.isPending}
-                aria-label={t('admin.deliveries.retry.open', { event: record.eventType, target: record.target })}
+                aria-label={t('admin.deliveries.retry.open', {
+                  event: record.eventType,
+                  target: record.target,
+                })}
                 onClick={() => retryOne(record)}
               >
                 {t('admin.deliveries.retry.button')}
@@ -101,7 +121,10 @@ export function DeliveryList() {
                 hideText
                 resource={DELIVERIES_PATH}
                 recordItemId={record.id}
-                aria-label={t('admin.deliveries.discard.open', { event: record.eventType, target: record.target })}
+                aria-label={t('admin.deliveries.discard.open', {
+                  event: record.eventType,
+                  target: record.target,
+                })}
                 confirmTitle={t('admin.deliveries.discard.confirm')}
                 confirmOkText={t('admin.deliveries.discard.ok')}
                 confirmCancelText={t('admin.common.cancel')}

@@ -28,10 +28,18 @@ export function NotificationRouteList() {
   const go = useGo()
   const errorText = useAdminErrorText()
   const load = useCallback(() => adminHttp.get<NotificationRouting>(ROUTES_URL), [])
-  const save = useCallback((routes: Route[]) => adminHttp.request<NotificationRouting>('PUT', ROUTES_URL, { routes }), [])
+  const save = useCallback(
+    (routes: Route[]) => adminHttp.request<NotificationRouting>('PUT', ROUTES_URL, { routes }),
+    []
+  )
   return (
     <List title={t('notification_settings.instance.title')} breadcrumb={false}>
-      <Alert type="info" showIcon message={t('notification_settings.instance.intro')} style={{ marginBottom: 16 }} />
+      <Alert
+        type="info"
+        showIcon
+        message={t('notification_settings.instance.intro')}
+        style={{ marginBottom: 16 }}
+      />
       <RouteSettings
         idPrefix="admin-notifications"
         audience="instance"
@@ -40,8 +48,11 @@ export function NotificationRouteList() {
         errorText={errorText}
         disabledReason={(channel, event, labels) => {
           const name = labels.channel(channel.name)
-          if (channel.targets?.instance === false) return t('notification_settings.reasons.userOnly', { channel: name })
-          return canDeliver(channel, event) ? null : t('notification_settings.reasons.cannotDeliver', { channel: name })
+          if (channel.targets?.instance === false)
+            return t('notification_settings.reasons.userOnly', { channel: name })
+          return canDeliver(channel, event)
+            ? null
+            : t('notification_settings.reasons.cannotDeliver', { channel: name })
         }}
         texts={{
           loading: t('notification_settings.instance.loading'),
@@ -50,7 +61,11 @@ export function NotificationRouteList() {
           save: t('notification_settings.save'),
           saved: t('notification_settings.saved'),
         }}
-        emptyAction={<Button onClick={() => go({ to: '/config' })}>{t('notification_settings.instance.openConfig')}</Button>}
+        emptyAction={
+          <Button onClick={() => go({ to: '/config' })}>
+            {t('notification_settings.instance.openConfig')}
+          </Button>
+        }
       />
     </List>
   )

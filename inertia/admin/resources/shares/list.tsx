@@ -33,21 +33,37 @@ export function ShareList() {
 
   return (
     <List wrapperProps={list.wrapperProps} title={t('admin.shares.title')}>
-      <Table {...tableProps} rowKey="id" data-testid="shares-table" scroll={{ x: true }} className={list.table}>
-        <Table.Column<AdminShare> key="id" {...textColumn<AdminShare>('id', field('id'))}
+      <Table
+        {...tableProps}
+        rowKey="id"
+        data-testid="shares-table"
+        scroll={{ x: true }}
+        className={list.table}
+      >
+        <Table.Column<AdminShare>
+          key="id"
+          {...textColumn<AdminShare>('id', field('id'))}
           render={(_, record) => (
             <Typography.Link href={`/share/${encodeURIComponent(record.id)}`} target="_blank">
               {record.id}
             </Typography.Link>
           )}
         />
-        <Table.Column<AdminShare> key="name" {...textColumn<AdminShare>('name', field('name'), { empty: '—' })} />
-        <Table.Column<AdminShare> key="creator" {...textColumn<AdminShare>('creator', field('creator'), {
+        <Table.Column<AdminShare>
+          key="name"
+          {...textColumn<AdminShare>('name', field('name'), { empty: '—' })}
+        />
+        <Table.Column<AdminShare>
+          key="creator"
+          {...textColumn<AdminShare>('creator', field('creator'), {
             get: (record) => record.creator?.username,
             empty: t('admin.shares.anonymous'),
           })}
         />
-        <Table.Column<AdminShare> key="size" {...sizeColumn<AdminShare>('size', field('size'), locale)} />
+        <Table.Column<AdminShare>
+          key="size"
+          {...sizeColumn<AdminShare>('size', field('size'), locale)}
+        />
         <Table.Column<AdminShare>
           dataIndex="views"
           key="views"
@@ -56,8 +72,19 @@ export function ShareList() {
           align="end"
           sorter={(a, b) => a.views - b.views}
         />
-        <Table.Column<AdminShare> key="expiration" {...dateColumn<AdminShare>('expiration', field('expiration'), locale, t('admin.shares.never'))} />
-        <Table.Column<AdminShare> key="createdAt" {...dateColumn<AdminShare>('createdAt', field('createdAt'), locale)} />
+        <Table.Column<AdminShare>
+          key="expiration"
+          {...dateColumn<AdminShare>(
+            'expiration',
+            field('expiration'),
+            locale,
+            t('admin.shares.never')
+          )}
+        />
+        <Table.Column<AdminShare>
+          key="createdAt"
+          {...dateColumn<AdminShare>('createdAt', field('createdAt'), locale)}
+        />
         <Table.Column<AdminShare>
           key="actions"
           title={t('admin.common.actions')}
@@ -72,7 +99,10 @@ export function ShareList() {
                 confirmTitle={t('admin.shares.delete.confirm', { id: record.id })}
                 confirmOkText={t('admin.shares.delete.ok')}
                 confirmCancelText={t('admin.common.cancel')}
-                successNotification={{ type: 'success', message: t('admin.shares.deleted', { id: record.id }) }}
+                successNotification={{
+                  type: 'success',
+                  message: t('admin.shares.deleted', { id: record.id }),
+                }}
                 errorNotification={(error) => ({ type: 'error', message: errorText(error) })}
               />
             </Space>

@@ -8,7 +8,11 @@ import { Alert, Form, Input, Radio } from 'antd'
 import { useTranslate } from '~/lib/i18n'
 import { useValidationRules } from '~/lib/validation'
 import { createBody, type UserCreateValues } from '~/admin/resources/users/types'
-import { UserFormModal, UserIdentityFields, useUserModalForm } from '~/admin/resources/users/user_form_modal'
+import {
+  UserFormModal,
+  UserIdentityFields,
+  useUserModalForm,
+} from '~/admin/resources/users/user_form_modal'
 import { useMailEnabled } from '~/admin/lib/mail_status'
 
 /** `useModalForm` of the create dialog, to open it from the list. */
@@ -36,7 +40,13 @@ export function UserCreate(props: { modal: ReturnType<typeof useUserCreateModal>
       <Form.Item
         name="mode"
         label={t('admin.users.create.mode.label')}
-        extra={mailOff ? <span data-testid="invite-unavailable">{t('admin.users.create.inviteUnavailable')}</span> : undefined}
+        extra={
+          mailOff ? (
+            <span data-testid="invite-unavailable">
+              {t('admin.users.create.inviteUnavailable')}
+            </span>
+          ) : undefined
+        }
       >
         <Radio.Group>
           <Radio value="password">{t('admin.users.create.mode.password')}</Radio>
@@ -46,7 +56,11 @@ export function UserCreate(props: { modal: ReturnType<typeof useUserCreateModal>
         </Radio.Group>
       </Form.Item>
       {mode === 'password' ? (
-        <Form.Item name="password" label={t('admin.users.fields.password.label')} rules={rules.password}>
+        <Form.Item
+          name="password"
+          label={t('admin.users.fields.password.label')}
+          rules={rules.password}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       ) : (

@@ -7,7 +7,11 @@ import { Form, Input } from 'antd'
 import { useTranslate } from '~/lib/i18n'
 import { validationRules, LIMITS } from '~/lib/validation'
 import { updateBody, type AdminUser, type UserEditValues } from '~/admin/resources/users/types'
-import { UserFormModal, UserIdentityFields, useUserModalForm } from '~/admin/resources/users/user_form_modal'
+import {
+  UserFormModal,
+  UserIdentityFields,
+  useUserModalForm,
+} from '~/admin/resources/users/user_form_modal'
 
 /** `useModalForm` of the edit dialog, opened with `show(id)` from the list. */
 export function useUserEditModal() {

@@ -44,9 +44,18 @@ export function UserList() {
       }
     >
       <Table {...tableProps} rowKey="id" data-testid="users-table" className={list.table}>
-        <Table.Column<AdminUser> key="username" {...textColumn<AdminUser>('username', t('admin.users.fields.username.label'))} />
-        <Table.Column<AdminUser> key="email" {...textColumn<AdminUser>('email', t('admin.users.fields.email.label'))} />
-        <Table.Column<AdminUser> key="isAdmin" {...booleanColumn<AdminUser>('isAdmin', t('admin.users.fields.isAdmin.label'), yesNo)} />
+        <Table.Column<AdminUser>
+          key="username"
+          {...textColumn<AdminUser>('username', t('admin.users.fields.username.label'))}
+        />
+        <Table.Column<AdminUser>
+          key="email"
+          {...textColumn<AdminUser>('email', t('admin.users.fields.email.label'))}
+        />
+        <Table.Column<AdminUser>
+          key="isAdmin"
+          {...booleanColumn<AdminUser>('isAdmin', t('admin.users.fields.isAdmin.label'), yesNo)}
+        />
         <Table.Column<AdminUser>
           key="actions"
           title={t('admin.common.actions')}
@@ -67,7 +76,10 @@ export function UserList() {
                 confirmTitle={t('admin.users.delete.confirm', { username: record.username })}
                 confirmOkText={t('admin.users.delete.ok')}
                 confirmCancelText={t('admin.common.cancel')}
-                successNotification={{ type: 'success', message: t('admin.users.deleted', { username: record.username }) }}
+                successNotification={{
+                  type: 'success',
+                  message: t('admin.users.deleted', { username: record.username }),
+                }}
                 errorNotification={(error) => ({ type: 'error', message: errorText(error) })}
               />
             </Space>

@@ -16,7 +16,10 @@ import { useFormErrors } from '~/admin/resources/users/use_form_errors'
  * `useModalForm` of a user dialog: no redirect, refusals shown in the dialog
  * (no notification), and `successMessage` (given the user's name) on success.
  */
-export function useUserModalForm<Values extends object>(action: 'create' | 'edit', successMessage: string) {
+export function useUserModalForm<Values extends object>(
+  action: 'create' | 'edit',
+  successMessage: string
+) {
   const t = useTranslate()
   return useModalForm<AdminUser, HttpError, Values>({
     action,
@@ -25,7 +28,9 @@ export function useUserModalForm<Values extends object>(action: 'create' | 'edit
     errorNotification: false,
     successNotification: (data) => ({
       type: 'success',
-      message: t(successMessage, { username: (data?.data as AdminUser | undefined)?.username ?? '' }),
+      message: t(successMessage, {
+        username: (data?.data as AdminUser | undefined)?.username ?? '',
+      }),
     }),
   })
 }
@@ -58,9 +63,29 @@ export function UserFormModal<Values extends object>(props: UserFormModalProps<V
   }
 
   return (
-    <Modal {...modalProps} title={props.title} width={520} okText={props.okText ?? modalProps.okText} afterClose={errors.clear}>
-      {errors.message ? <Alert type="error" showIcon message={errors.message} style={{ marginBottom: 16 }} role="alert" /> : null}
-      <Form {...formProps} name={props.name} layout="vertical" onFinish={submit} initialValues={props.initialValues ?? formProps.initialValues}>
+    <Modal
+      {...modalProps}
+      title={props.title}
+      width={520}
+      okText={props.okText ?? modalProps.okText}
+      afterClose={errors.clear}
+    >
+      {errors.message ? (
+        <Alert
+          type="error"
+          showIcon
+          message={errors.message}
+          style={{ marginBottom: 16 }}
+          role="alert"
+        />
+      ) : null}
+      <Form
+        {...formProps}
+        name={props.name}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={props.initialValues ?? formProps.initialValues}
+      >
         {props.children}
       </Form>
     </Modal>
@@ -73,13 +98,21 @@ export function UserIdentityFields() {
   const rules = useValidationRules()
   return (
     <>
-      <Form.Item name="username" label={t('admin.users.fields.username.label')} rules={rules.username}>
+      <Form.Item
+        name="username"
+        label={t('admin.users.fields.username.label')}
+        rules={rules.username}
+      >
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item name="email" label={t('admin.users.fields.email.label')} rules={rules.email}>
         <Input type="email" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="isAdmin" label={t('admin.users.fields.isAdmin.label')} valuePropName="checked">
+      <Form.Item
+        name="isAdmin"
+        label={t('admin.users.fields.isAdmin.label')}
+        valuePropName="checked"
+      >
         <Switch />
       </Form.Item>
     </>

@@ -31,7 +31,8 @@ test.group('Discord plugin', (group) => {
           email: account.email,
           verified: account.verified,
         }),
-        '/api/users/@me/guilds': (account) => (account.guilds as string[]).map((id) => ({ id, name: `guild ${id}` })),
+        '/api/users/@me/guilds': (account) =>
+          (account.guilds as string[]).map((id) => ({ id, name: `guild ${id}` })),
       },
     })
     const saved = { ...discordEndpoints }
@@ -57,16 +58,32 @@ test.group('Discord plugin', (group) => {
     assert.equal(authProviders.get('discord').displayName, 'Discord')
   })
 
-  test('signs up any verified user while no server is set (no guilds scope)', async ({ assert }) => {
-    discord.account = { id: '1001', username: 'disco', email: 'disco@example.com', verified: true, guilds: [] }
+  test('signs up any verified user while no server is set (no guilds scope)', async ({
+    assert,
+  }) => {
+    discord.account = {
+      id: '1001',
+      username: 'disco',
+      email: 'disco@example.com',
+      verified: true,
+      guilds: [],
+    }
     assert.equal(locationOf(await signIn()), '/upload')
     assert.equal(discord.lastAuthorize?.get('scope'), 'identify email')
     assert.equal((await User.findByOrFail('email', 'disco@example.com')).username, 'disco')
   })
 
-  test('with a limited server: members get in, others get discord_guild_permission_denied', async ({ assert }) => {
+  test('with a limited server: members get in, others get discord_guild_permission_denied', async ({
+    assert,
+  }) => {
     await configureOauth({ 'oauth.discord-limitedGuild': '123456789' })
-    discord.account = { id: '1002', username: 'outsider', email: 'out@example.com', verified: true, guilds: ['999'] }
+    discord.account = {
+      id: '1002',
+      username: 'outsider',
+      email: 'out@example.com',
+      verified: true,
+      guilds: ['999'],
+    }
     assert.deepEqual(errorPageOf(await signIn()), {
       error: 'discord_guild_permission_denied',
       redirect: '/auth/signIn',
@@ -74,12 +91,24 @@ test.group('Discord plugin', (group) => {
     })
     assert.equal(discord.lastAuthorize?.get('scope'), 'identify email guilds')
     assert.isNull(await User.findBy('email', 'out@example.com'))
-    discord.account = { id: '1003', username: 'member', email: 'member@example.com', verified: true, guilds: ['999', '123456789'] }
+    discord.account = {
+      id: '1003',
+      username: 'member',
+      email: 'member@example.com',
+      verified: true,
+      guilds: ['999', '123456789'],
+    }
     assert.equal(locationOf(await signIn()), '/upload')
   })
 
   test('an unverified account: unverified_account', async ({ assert }) => {
-    discord.account = { id: '1004', username: 'unv', email: 'unv@example.com', verified: false, guilds: [] }
+    discord.account = {
+      id: '1004',
+      username: 'unv',
+      email: 'unv@example.com',
+      verified: false,
+      guilds: [],
+    }
     assert.equal(errorPageOf(await signIn())?.error, 'unverified_account')
   })
 })

@@ -38,7 +38,10 @@ const notification = {
 
 test.group('Email plugin | transport options', () => {
   test('port 465 connects with implicit TLS, other ports do not', ({ assert }) => {
-    const implicit = smtpTransportOptions(settings({ port: IMPLICIT_TLS_PORT })) as Record<string, unknown>
+    const implicit = smtpTransportOptions(settings({ port: IMPLICIT_TLS_PORT })) as Record<
+      string,
+      unknown
+    >
     assert.equal(IMPLICIT_TLS_PORT, 465)
     assert.isTrue(implicit.secure)
     assert.equal(implicit.port, 465)
@@ -56,9 +59,14 @@ test.group('Email plugin | transport options', () => {
   })
 
   test('credentials are configured only when a username is set', ({ assert }) => {
-    const anonymous = smtpTransportOptions(settings({ password: 'ignored' })) as Record<string, unknown>
+    const anonymous = smtpTransportOptions(settings({ password: 'ignored' })) as Record<
+      string,
+      unknown
+    >
     assert.isUndefined(anonymous.auth)
-    const authenticated = smtpTransportOptions(settings({ username: 'bob', password: 's3cret' })) as Record<string, unknown>
+    const authenticated = smtpTransportOptions(
+      settings({ username: 'bob', password: 's3cret' })
+    ) as Record<string, unknown>
     assert.deepEqual(authenticated.auth, { type: 'login', user: 'bob', pass: 's3cret' })
   })
 
@@ -114,12 +122,16 @@ test.group('Email plugin | channel', (group) => {
     assert.include(String(mail.html), '<p>HTML body</p>')
     assert.deepEqual(mail.from?.value, [{ address: 'noreply@tern.test', name: 'Tern Test' }])
     assert.deepEqual(
-      (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to!.value.map((v) => v.address)),
+      (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) =>
+        to!.value.map((v) => v.address)
+      ),
       ['alice@example.com']
     )
   })
 
-  test('reads the settings on every send: a new port applies to the next mail', async ({ assert }) => {
+  test('reads the settings on every send: a new port applies to the next mail', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer()
     const second = await startSmtpServer()
     try {
@@ -129,8 +141,14 @@ test.group('Email plugin | channel', (group) => {
       current.settings = settings({ port: second.port })
       await channel.send({ ...notification, subject: 'second' })
 
-      assert.deepEqual(smtp.messages.map((m) => m.subject), ['first'])
-      assert.deepEqual(second.messages.map((m) => m.subject), ['second'])
+      assert.deepEqual(
+        smtp.messages.map((m) => m.subject),
+        ['first']
+      )
+      assert.deepEqual(
+        second.messages.map((m) => m.subject),
+        ['second']
+      )
     } finally {
       await second.close()
     }
@@ -138,18 +156,26 @@ test.group('Email plugin | channel', (group) => {
 
   test('logs in with the username and password when a username is set', async ({ assert }) => {
     smtp = await startSmtpServer({ auth: { username: 'mailer', password: 'p4ss' } })
-    const channel = channelWith({ settings: settings({ port: smtp.port, username: 'mailer', password: 'p4ss' }) })
+    const channel = channelWith({
+      settings: settings({ port: smtp.port, username: 'mailer', password: 'p4ss' }),
+    })
 
     await channel.send(notification)
 
     assert.lengthOf(smtp.messages, 1)
     assert.deepEqual(
-      smtp.authAttempts.map(({ username, password, accepted }) => ({ username, password, accepted })),
+      smtp.authAttempts.map(({ username, password, accepted }) => ({
+        username,
+        password,
+        accepted,
+      })),
       [{ username: 'mailer', password: 'p4ss', accepted: true }]
     )
   })
 
-  test('does not log in without a username, so a server requiring AUTH refuses the mail', async ({ assert }) => {
+  test('does not log in without a username, so a server requiring AUTH refuses the mail', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer({ auth: { username: 'mailer', password: 'p4ss' } })
     const channel = channelWith({ settings: settings({ port: smtp.port, password: 'p4ss' }) })
 
@@ -159,7 +185,9 @@ test.group('Email plugin | channel', (group) => {
   })
 
   test('rejects with the server reply when a recipient is refused', async ({ assert }) => {
-    smtp = await startSmtpServer({ reject: { at: 'rcpt', code: 550, message: 'Mailbox unavailable' } })
+    smtp = await startSmtpServer({
+      reject: { at: 'rcpt', code: 550, message: 'Mailbox unavailable' },
+    })
     const channel = channelWith({ settings: settings({ port: smtp.port }) })
 
     await assert.rejects(() => channel.send(notification), /550 Mailbox unavailable/)
@@ -168,7 +196,8 @@ test.group('Email plugin | channel', (group) => {
   test('refuses to send while SMTP is disabled or unconfigured', async ({ assert }) => {
     smtp = await startSmtpServer()
     await assert.rejects(
-      () => channelWith({ settings: settings({ port: smtp.port, enabled: false }) }).send(notification),
+      () =>
+        channelWith({ settings: settings({ port: smtp.port, enabled: false }) }).send(notification),
       'SMTP is disabled'
     )
     await assert.rejects(
@@ -190,27 +219,52 @@ test.group('Email plugin | channel', (group) => {
     const strict = channelWith({ settings: settings({ port: smtp.port }) })
     await assert.rejects(() => strict.send({ ...notification, subject: 'strict' }), /certificate/i)
 
-    const lax = channelWith({ settings: settings({ port: smtp.port, allowUnauthorizedCertificates: true }) })
+    const lax = channelWith({
+      settings: settings({ port: smtp.port, allowUnauthorizedCertificates: true }),
+    })
     await lax.send({ ...notification, subject: 'lax' })
-    assert.deepEqual(smtp.messages.map((m) => m.subject), ['lax'])
+    assert.deepEqual(
+      smtp.messages.map((m) => m.subject),
+      ['lax']
+    )
   })
 
-  test('the options made for port 465 speak implicit TLS to a TLS-only server', async ({ assert }) => {
+  test('the options made for port 465 speak implicit TLS to a TLS-only server', async ({
+    assert,
+  }) => {
     smtp = await startSmtpServer({ secure: true })
-    const options = smtpTransportOptions(settings({ port: IMPLICIT_TLS_PORT, allowUnauthorizedCertificates: true }))
+    const options = smtpTransportOptions(
+      settings({ port: IMPLICIT_TLS_PORT, allowUnauthorizedCertificates: true })
+    )
     // Same options, only pointed at the test server's port (465 needs privileges).
     const transport = new SMTPTransport({ ...options, port: smtp.port })
     try {
-      await transport.send({ from: 'noreply@tern.test', to: ['alice@example.com'], subject: 'over TLS', text: 'x' })
+      await transport.send({
+        from: 'noreply@tern.test',
+        to: ['alice@example.com'],
+        subject: 'over TLS',
+        text: 'x',
+      })
     } finally {
       await transport.close()
     }
-    assert.deepEqual(smtp.messages.map((m) => m.subject), ['over TLS'])
+    assert.deepEqual(
+      smtp.messages.map((m) => m.subject),
+      ['over TLS']
+    )
 
-    const plain = new SMTPTransport({ ...smtpTransportOptions(settings({ port: smtp.port })), greetingTimeout: 1000 })
+    const plain = new SMTPTransport({
+      ...smtpTransportOptions(settings({ port: smtp.port })),
+      greetingTimeout: 1000,
+    })
     try {
       await assert.rejects(() =>
-        plain.send({ from: 'noreply@tern.test', to: ['alice@example.com'], subject: 'plain', text: 'x' })
+        plain.send({
+          from: 'noreply@tern.test',
+          to: ['alice@example.com'],
+          subject: 'plain',
+          text: 'x',
+        })
       )
     } finally {
       await plain.close()

@@ -58,7 +58,8 @@ export interface GcsStorageDriverOptions {
 export class GcsStorageDriverError extends Error {
   constructor(
     message: string,
-    readonly code: 'E_GCS_INVALID_KEY' | 'E_GCS_NOT_CONFIGURED' | 'E_GCS_INVALID_PART' | 'E_GCS_NO_SUCH_UPLOAD'
+    readonly code:
+      'E_GCS_INVALID_KEY' | 'E_GCS_NOT_CONFIGURED' | 'E_GCS_INVALID_PART' | 'E_GCS_NO_SUCH_UPLOAD'
   ) {
     super(message)
     this.name = 'GcsStorageDriverError'
@@ -104,7 +105,11 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Runs `tasks` with at most `limit` at once; rejects with the first failure. */
-async function runLimited<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>) {
+async function runLimited<T>(
+  items: T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>
+) {
   let next = 0
   const worker = async () => {
     while (next < items.length) {
@@ -140,14 +145,18 @@ export class GcsStorageDriver
   async #current(): Promise<Connection> {
     const settings = await this.options.settings()
     if (!settings.bucketName) {
-      throw new GcsStorageDriverError('The GCS disk has no bucket: set gcs.bucketName', 'E_GCS_NOT_CONFIGURED')
+      throw new GcsStorageDriverError(
+        'The GCS disk has no bucket: set gcs.bucketName',
+        'E_GCS_NOT_CONFIGURED'
+      )
     }
     const fingerprint = JSON.stringify(settings)
     if (this.#connection?.fingerprint === fingerprint) return this.#connection
 
     const credentials = parseGcsCredentials(settings.credentials)
     const projectId =
-      settings.projectId || (typeof credentials?.project_id === 'string' ? credentials.project_id : undefined)
+      settings.projectId ||
+      (typeof credentials?.project_id === 'string' ? credentials.project_id : undefined)
     const storage = new Storage({
       ...(projectId ? { projectId } : {}),
       ...(credentials ? { credentials } : {}),
@@ -160,7 +169,12 @@ export class GcsStorageDriver
       prefix: new BucketPrefix(settings.bucketPath, invalidKey),
       storage,
       bucket: storage.bucket(settings.bucketName),
-      drive: new GCSDriver({ storage, bucket: settings.bucketName, visibility: 'private', usingUniformAcl: true }),
+      drive: new GCSDriver({
+        storage,
+        bucket: settings.bucketName,
+        visibility: 'private',
+        usingUniformAcl: true,
+      }),
     }
     return this.#connection
   }
@@ -198,7 +212,8 @@ export class GcsStorageDriver
     return this.run(async (c) => {
       const [metadata] = await this.#file(c, key).getMetadata()
       const size = Number(metadata.size)
-      if (start >= size) throw new RangeError(`Byte ${start} is past the end of "${key}" (${size} bytes)`)
+      if (start >= size)
+        throw new RangeError(`Byte ${start} is past the end of "${key}" (${size} bytes)`)
       return this.#file(c, key, metadata.generation ?? undefined).createReadStream({
         start,
         end: Math.min(end, size - 1),
@@ -217,7 +232,11 @@ export class GcsStorageDriver
   }
 
   /** One simple (non-resumable) upload of `contents` into `file`; resolves to its generation. */
-  async #upload(file: File, contents: Readable | Uint8Array, options?: WriteOptions): Promise<string> {
+  async #upload(
+    file: File,
+    contents: Readable | Uint8Array,
+    options?: WriteOptions
+  ): Promise<string> {
     const writable = file.createWriteStream({
       resumable: false,
       metadata: objectWriteOptions(options),
@@ -273,7 +292,9 @@ export class GcsStorageDriver
 
   /** The marker object of `uploadId` for `key`. */
   #marker(c: Connection, key: string, uploadId: string): File {
-    return c.bucket.file(`${c.prefix.root}${MULTIPART_FOLDER}/uploads/${c.prefix.check(key)}/${uploadId}`)
+    return c.bucket.file(
+      `${c.prefix.root}${MULTIPART_FOLDER}/uploads/${c.prefix.check(key)}/${uploadId}`
+    )
   }
 
   /** The marker listing prefix for uploads of keys under `prefix`. */
@@ -350,12 +371,19 @@ export class GcsStorageDriver
    * then deletes the parts and the marker. Rejects for an unknown, aborted
    * or completed upload, and for no parts.
    */
-  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[]
+  ): Promise<void> {
     return this.run(async (c) => {
       const target = c.prefix.key(key)
       const marker = await this.#readMarker(c, key, uploadId)
       if (parts.length === 0) {
-        throw new GcsStorageDriverError('A multipart upload needs at least one part', 'E_GCS_INVALID_PART')
+        throw new GcsStorageDriverError(
+          'A multipart upload needs at least one part',
+          'E_GCS_INVALID_PART'
+        )
       }
       const folder = this.#partsFolder(c, uploadId)
       let sources = sortParts(parts).map((part) =>
@@ -430,7 +458,11 @@ export class GcsStorageDriver
         const uploadId = rest.slice(slash + 1)
         if (slash <= 0 || !UPLOAD_ID.test(uploadId)) continue
         const created = file.metadata.timeCreated ?? file.metadata.updated
-        uploads.push({ key: rest.slice(0, slash), uploadId, initiatedAt: created ? new Date(created) : new Date(0) })
+        uploads.push({
+          key: rest.slice(0, slash),
+          uploadId,
+          initiatedAt: created ? new Date(created) : new Date(0),
+        })
       }
       const token = (nextQuery as { pageToken?: string } | null | undefined)?.pageToken
       return { uploads, ...(token ? { paginationToken: token } : {}) }

@@ -43,7 +43,8 @@ function ensureFirebaseTools(): Promise<string> {
       [join(here, 'install.mjs')],
       { maxBuffer: 16 * 1024 * 1024, timeout: 20 * 60_000 },
       (error, stdout, stderr) => {
-        if (error) return reject(new Error(`installing the GCS emulator failed: ${stderr || error.message}`))
+        if (error)
+          return reject(new Error(`installing the GCS emulator failed: ${stderr || error.message}`))
         resolve(stdout.trim().split('\n').pop()!)
       }
     )
@@ -70,8 +71,12 @@ function ready(child: ChildProcess, timeoutMs: number): Promise<void> {
     let stderr = ''
     child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)))
     const lines = createInterface({ input: child.stdout! })
-    const timer = setTimeout(() => fail(new Error(`the GCS emulator did not start in ${timeoutMs} ms: ${stderr}`)), timeoutMs)
-    const onExit = (code: number | null) => fail(new Error(`the GCS emulator exited (${code}): ${stderr}`))
+    const timer = setTimeout(
+      () => fail(new Error(`the GCS emulator did not start in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs
+    )
+    const onExit = (code: number | null) =>
+      fail(new Error(`the GCS emulator exited (${code}): ${stderr}`))
     function fail(error: Error) {
       clearTimeout(timer)
       lines.close()
@@ -91,16 +96,22 @@ function ready(child: ChildProcess, timeoutMs: number): Promise<void> {
 }
 
 /** Starts an emulator (one per process at a time: STORAGE_EMULATOR_HOST is global). */
-export async function startGcsEmulator(options: { bucket?: string; projectId?: string } = {}): Promise<GcsEmulator> {
+export async function startGcsEmulator(
+  options: { bucket?: string; projectId?: string } = {}
+): Promise<GcsEmulator> {
   const firebaseTools = await ensureFirebaseTools()
   const projectId = options.projectId ?? 'demo-tern'
   const bucket = options.bucket ?? 'tern-tests'
   const port = await freePort()
   const blobs = await mkdtemp(join(tmpdir(), 'tern-gcs-emulator-'))
-  const child = spawn(process.execPath, [join(here, 'launcher.mjs'), firebaseTools, String(port), projectId, blobs], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
-  })
+  const child = spawn(
+    process.execPath,
+    [join(here, 'launcher.mjs'), firebaseTools, String(port), projectId, blobs],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, METADATA_SERVER_DETECTION: 'none' },
+    }
+  )
   try {
     await ready(child, 120_000)
   } catch (error) {

@@ -17,7 +17,8 @@ export const FIREBASE_TOOLS_VERSION = '15.34.2'
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url))
 /** Where firebase-tools is installed. */
-export const CACHE_DIR = process.env.TERN_GCS_EMULATOR_CACHE || join(root, 'node_modules', '.cache', 'tern-gcs-emulator')
+export const CACHE_DIR =
+  process.env.TERN_GCS_EMULATOR_CACHE || join(root, 'node_modules', '.cache', 'tern-gcs-emulator')
 const packageDir = join(CACHE_DIR, 'node_modules', 'firebase-tools')
 
 function installedVersion() {
@@ -44,7 +45,8 @@ export function ensureFirebaseTools() {
     } catch {
       // Another run installs; a lock older than 15 minutes is stale.
       try {
-        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true })
+        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000)
+          rmSync(lock, { recursive: true, force: true })
       } catch {}
       sleep(1000)
       if (installedVersion() === FIREBASE_TOOLS_VERSION) return packageDir
@@ -53,8 +55,13 @@ export function ensureFirebaseTools() {
   try {
     if (installedVersion() === FIREBASE_TOOLS_VERSION) return packageDir
     // Its own package.json, so npm never touches the app's.
-    writeFileSync(join(CACHE_DIR, 'package.json'), '{ "private": true, "name": "tern-gcs-emulator" }\n')
-    console.error(`tern: installing firebase-tools@${FIREBASE_TOOLS_VERSION} for the GCS emulator tests (once) into ${CACHE_DIR}`)
+    writeFileSync(
+      join(CACHE_DIR, 'package.json'),
+      '{ "private": true, "name": "tern-gcs-emulator" }\n'
+    )
+    console.error(
+      `tern: installing firebase-tools@${FIREBASE_TOOLS_VERSION} for the GCS emulator tests (once) into ${CACHE_DIR}`
+    )
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
     const result = spawnSync(
       npm,
@@ -70,10 +77,16 @@ export function ensureFirebaseTools() {
         CACHE_DIR,
         `firebase-tools@${FIREBASE_TOOLS_VERSION}`,
       ],
-      { cwd: CACHE_DIR, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, npm_config_workspaces: 'false' } }
+      {
+        cwd: CACHE_DIR,
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, npm_config_workspaces: 'false' },
+      }
     )
     if (result.status !== 0 || installedVersion() !== FIREBASE_TOOLS_VERSION) {
-      throw new Error(`npm install firebase-tools@${FIREBASE_TOOLS_VERSION} failed (exit ${result.status})`)
+      throw new Error(
+        `npm install firebase-tools@${FIREBASE_TOOLS_VERSION} failed (exit ${result.status})`
+      )
     }
     return packageDir
   } finally {

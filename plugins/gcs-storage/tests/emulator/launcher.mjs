@@ -24,7 +24,9 @@ import { join } from 'node:path'
 
 const [firebaseTools, portText, projectId, blobFolder] = process.argv.slice(2)
 if (!firebaseTools || !portText || !projectId || !blobFolder) {
-  console.error('usage: node launcher.mjs <firebase-tools folder> <port> <project id> <blob folder>')
+  console.error(
+    'usage: node launcher.mjs <firebase-tools folder> <port> <project id> <blob folder>'
+  )
   process.exit(2)
 }
 const require = createRequire(join(firebaseTools, 'package.json'))
@@ -39,7 +41,10 @@ const express = require('express')
 StorageRulesRuntime.prototype.start = async function () {}
 StorageRulesRuntime.prototype.stop = async function () {}
 StorageRulesRuntime.prototype.loadRuleset = async function () {
-  return { ruleset: { verify: async () => ({ permitted: false }) }, issues: { errors: [], warnings: [], all: [] } }
+  return {
+    ruleset: { verify: async () => ({ permitted: false }) },
+    issues: { errors: [], warnings: [], all: [] },
+  }
 }
 StorageEmulator.prototype.getPersistenceTmpDir = () => blobFolder
 
@@ -51,33 +56,52 @@ function composeRouter(emulator) {
     const { bucketId, objectId } = req.params
     const sources = req.body?.sourceObjects
     if (!Array.isArray(sources) || sources.length < 1 || sources.length > 32) {
-      return res.status(400).json({ error: { code: 400, message: 'sourceObjects must hold 1 to 32 objects' } })
+      return res
+        .status(400)
+        .json({ error: { code: 400, message: 'sourceObjects must hold 1 to 32 objects' } })
     }
     const parts = []
     for (const source of sources) {
       if (typeof source?.name !== 'string' || source.name === '') {
-        return res.status(400).json({ error: { code: 400, message: 'Every source object needs a name' } })
+        return res
+          .status(400)
+          .json({ error: { code: 400, message: 'Every source object needs a name' } })
       }
       let object
       try {
         object = await layer.getObject({ bucketId, decodedObjectId: source.name })
       } catch (error) {
         if (error instanceof NotFoundError) {
-          return res.status(404).json({ error: { code: 404, message: `No such object: ${bucketId}/${source.name}` } })
+          return res
+            .status(404)
+            .json({ error: { code: 404, message: `No such object: ${bucketId}/${source.name}` } })
         }
         throw error
       }
-      if (source.generation !== undefined && String(object.metadata.generation) !== String(source.generation)) {
-        return res
-          .status(404)
-          .json({ error: { code: 404, message: `No such object: ${bucketId}/${source.name}#${source.generation}` } })
+      if (
+        source.generation !== undefined &&
+        String(object.metadata.generation) !== String(source.generation)
+      ) {
+        return res.status(404).json({
+          error: {
+            code: 404,
+            message: `No such object: ${bucketId}/${source.name}#${source.generation}`,
+          },
+        })
       }
       parts.push(object.data)
     }
     const destination = req.body.destination ?? {}
     const metadata = { contentType: destination.contentType || 'application/octet-stream' }
-    for (const field of ['contentDisposition', 'contentEncoding', 'contentLanguage', 'cacheControl', 'metadata']) {
-      if (destination[field] !== undefined && destination[field] !== null) metadata[field] = destination[field]
+    for (const field of [
+      'contentDisposition',
+      'contentEncoding',
+      'contentLanguage',
+      'cacheControl',
+      'metadata',
+    ]) {
+      if (destination[field] !== undefined && destination[field] !== null)
+        metadata[field] = destination[field]
     }
     const upload = emulator.uploadService.multipartUpload({
       bucketId,

@@ -38,14 +38,19 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
 
   /** Every object name in the bucket under the disk prefix (multipart markers and parts included), sorted. */
   async function objectNames(): Promise<string[]> {
-    const client = new Storage({ projectId: emulator.projectId, credentials: JSON.parse(emulator.credentials) })
+    const client = new Storage({
+      projectId: emulator.projectId,
+      credentials: JSON.parse(emulator.credentials),
+    })
     const [files] = await client.bucket(`shares-${bucket}`).getFiles({ prefix: `${PREFIX}/` })
     return files.map((file) => file.name.slice(PREFIX.length + 1)).sort()
   }
 
   group.setup(async () => {
     if (!pluginRegistry.has('gcs-storage')) {
-      throw new Error('Enable the plugin for these tests: TERN_PLUGINS=...,gcs-storage (bin/test.ts does)')
+      throw new Error(
+        'Enable the plugin for these tests: TERN_PLUGINS=...,gcs-storage (bin/test.ts does)'
+      )
     }
     emulator = await startGcsEmulator()
     return () => emulator.close()
@@ -62,7 +67,9 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
   })
   group.each.teardown(() => cleanupShareTests())
 
-  test('a file sent in parallel chunks is composed on GCS, then served whole, by range and zipped', async ({ assert }) => {
+  test('a file sent in parallel chunks is composed on GCS, then served whole, by range and zipped', async ({
+    assert,
+  }) => {
     assert.equal(await storage.resolveDefault(), 'gcs')
     const { cookie } = await shareUser()
     const id = newShareId()
@@ -71,7 +78,12 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     const totalChunks = Math.ceil(content.length / CHUNK)
     const chunk = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
 
-    const first = await sendChunk(id, { name: 'data.bin', chunkIndex: 0, totalChunks }, chunk(0), cookie)
+    const first = await sendChunk(
+      id,
+      { name: 'data.bin', chunkIndex: 0, totalChunks },
+      chunk(0),
+      cookie
+    )
     assert.equal(first.status, 201)
     const fileId = first.json.id as string
     const file = await ShareFile.findOrFail(fileId)
@@ -81,12 +93,19 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     // Every chunk but the last at once, then the last one.
     const middle = await Promise.all(
       Array.from({ length: totalChunks - 2 }, (_, i) =>
-        sendChunk(id, { name: 'data.bin', chunkIndex: i + 1, totalChunks, id: fileId }, chunk(i + 1), cookie)
+        sendChunk(
+          id,
+          { name: 'data.bin', chunkIndex: i + 1, totalChunks, id: fileId },
+          chunk(i + 1),
+          cookie
+        )
       )
     )
     assert.deepEqual([...new Set(middle.map((response) => response.status))], [201])
     assert.lengthOf(
-      (await objectNames()).filter((name) => name.startsWith(`.tern-multipart/parts/${session.multipartUploadId}/`)),
+      (await objectNames()).filter((name) =>
+        name.startsWith(`.tern-multipart/parts/${session.multipartUploadId}/`)
+      ),
       totalChunks - 1
     )
     const last = await sendChunk(
@@ -98,7 +117,10 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     assert.equal(last.status, 201)
     const smallId = await uploadFile(id, 'small.txt', 'hello from gcs', cookie, CHUNK)
     assert.equal((await api('POST', `/api/shares/${id}/complete`, { cookie })).status, 202)
-    assert.deepEqual(await objectNames(), [file.storageKey, (await ShareFile.findOrFail(smallId)).storageKey].sort())
+    assert.deepEqual(
+      await objectNames(),
+      [file.storageKey, (await ShareFile.findOrFail(smallId)).storageKey].sort()
+    )
 
     const token = (await shareToken(id)).cookie
     const path = `/api/shares/${id}/files/${fileId}`
@@ -110,7 +132,10 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
       [0, 0],
       [content.length - 321, content.length - 1],
     ]) {
-      const partial = await api('GET', path, { cookie: token, headers: { range: `bytes=${start}-${end}` } })
+      const partial = await api('GET', path, {
+        cookie: token,
+        headers: { range: `bytes=${start}-${end}` },
+      })
       assert.equal(partial.status, 206)
       assert.equal(partial.headers.get('content-range'), `bytes ${start}-${end}/${content.length}`)
       assert.isTrue(partial.bytes.equals(content.subarray(start, end + 1)), `bytes ${start}-${end}`)
@@ -126,14 +151,26 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     assert.deepEqual(await objectNames(), [])
   }).timeout(60_000)
 
-  test('the cleanup job removes the parts of an abandoned upload and uploads nobody recorded', async ({ assert }) => {
+  test('the cleanup job removes the parts of an abandoned upload and uploads nobody recorded', async ({
+    assert,
+  }) => {
     const { cookie } = await shareUser()
     const id = newShareId()
     await createShare(cookie, { id })
     const content = randomBytes(3 * CHUNK)
-    const first = await sendChunk(id, { name: 'p.bin', chunkIndex: 0, totalChunks: 3 }, content.subarray(0, CHUNK), cookie)
+    const first = await sendChunk(
+      id,
+      { name: 'p.bin', chunkIndex: 0, totalChunks: 3 },
+      content.subarray(0, CHUNK),
+      cookie
+    )
     const fileId = first.json.id as string
-    await sendChunk(id, { name: 'p.bin', chunkIndex: 2, totalChunks: 3, id: fileId }, content.subarray(2 * CHUNK), cookie)
+    await sendChunk(
+      id,
+      { name: 'p.bin', chunkIndex: 2, totalChunks: 3, id: fileId },
+      content.subarray(2 * CHUNK),
+      cookie
+    )
     const session = await UploadSession.findByOrFail('fileId', fileId)
     const disk = storage.use('gcs')
     // An upload started by a process that died before recording it.
@@ -145,7 +182,9 @@ test.group('GCS storage | shares through the HTTP API', (group) => {
     )
     assert.lengthOf(await objectNames(), 5, 'two markers and three parts')
 
-    const removed = await (await app.container.make(CleanupJobs)).orphanedUploads(DateTime.utc().plus({ days: 2 }))
+    const removed = await (
+      await app.container.make(CleanupJobs)
+    ).orphanedUploads(DateTime.utc().plus({ days: 2 }))
     assert.deepEqual(removed.files, [fileId])
     assert.deepEqual(removed.multipartUploads, [`gcs:shares/${id}/lost-file:${unrecorded}`])
     assert.isNull(await ShareFile.find(fileId))

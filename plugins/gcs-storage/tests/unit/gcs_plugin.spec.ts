@@ -20,14 +20,19 @@ test.group('GCS storage | plugin', (group) => {
 
   /** Every object name of `bucket`, sorted. */
   async function names(bucket: string): Promise<string[]> {
-    const client = new Storage({ projectId: emulator.projectId, credentials: JSON.parse(emulator.credentials) })
+    const client = new Storage({
+      projectId: emulator.projectId,
+      credentials: JSON.parse(emulator.credentials),
+    })
     const [files] = await client.bucket(bucket).getFiles()
     return files.map((file) => file.name).sort()
   }
 
   group.setup(async () => {
     if (!pluginRegistry.has('gcs-storage')) {
-      throw new Error('Enable the plugin for these tests: TERN_PLUGINS=...,gcs-storage (bin/test.ts does)')
+      throw new Error(
+        'Enable the plugin for these tests: TERN_PLUGINS=...,gcs-storage (bin/test.ts does)'
+      )
     }
     emulator = await startGcsEmulator()
     return () => emulator.close()
@@ -49,17 +54,27 @@ test.group('GCS storage | plugin', (group) => {
         ['gcs.endpoint', 'string', ''],
       ]
     )
-    assert.deepEqual(category.variables.map((variable) => variable.key), [...GCS_CONFIG_KEYS])
-    assert.deepEqual(category.variables.filter((variable) => variable.obscured).map((variable) => variable.key), [
-      'gcs.credentials',
-    ])
+    assert.deepEqual(
+      category.variables.map((variable) => variable.key),
+      [...GCS_CONFIG_KEYS]
+    )
+    assert.deepEqual(
+      category.variables.filter((variable) => variable.obscured).map((variable) => variable.key),
+      ['gcs.credentials']
+    )
     assert.isTrue(category.variables.every((variable) => !variable.public))
   })
 
-  test('registers the "gcs" disk without becoming the static default; new files go there while enabled', async ({ assert }) => {
+  test('registers the "gcs" disk without becoming the static default; new files go there while enabled', async ({
+    assert,
+  }) => {
     assert.isTrue(storage.has('gcs'))
     assert.equal(storage.defaultName, 'local')
-    assert.deepEqual(storage.use('gcs').capabilities(), ['multipartUpload', 'rangeRead', 'multipartListing'])
+    assert.deepEqual(storage.use('gcs').capabilities(), [
+      'multipartUpload',
+      'rangeRead',
+      'multipartListing',
+    ])
     assert.equal(await storage.resolveDefault(), 'local')
     await configValues.update([{ key: 'gcs.enabled', value: true }])
     assert.equal(await storage.resolveDefault(), 'gcs')
@@ -67,7 +82,9 @@ test.group('GCS storage | plugin', (group) => {
     assert.equal(await storage.resolveDefault(), 'local')
   })
 
-  test('the next operation uses the bucket and prefix changed in the settings', async ({ assert }) => {
+  test('the next operation uses the bucket and prefix changed in the settings', async ({
+    assert,
+  }) => {
     const disk = storage.use('gcs')
     await configValues.update([
       { key: 'gcs.bucketName', value: 'plugin-first' },
@@ -96,7 +113,11 @@ test.group('GCS storage | plugin', (group) => {
   })
 
   test('fails with a storage error while no bucket is set', async ({ assert }) => {
-    await assertRejectsWithCode(assert, () => storage.use('gcs').put('x.txt', 'x'), 'E_STORAGE_WRITE_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => storage.use('gcs').put('x.txt', 'x'),
+      'E_STORAGE_WRITE_FAILED'
+    )
   })
 
   test('refuses bad endpoints, bucket names, prefixes and credentials', async ({ assert }) => {
@@ -116,10 +137,13 @@ test.group('GCS storage | plugin', (group) => {
       { key: 'gcs.projectId', value: 'example.com:tern-prod' },
       { key: 'gcs.credentials', value: emulator.credentials },
     ])
-    assert.deepEqual(await configValues.getMany(['gcs.endpoint', 'gcs.bucketName', 'gcs.enabled']), {
-      'gcs.endpoint': 'https://storage.googleapis.com',
-      'gcs.bucketName': 'tern-files.example.com',
-      'gcs.enabled': false,
-    })
+    assert.deepEqual(
+      await configValues.getMany(['gcs.endpoint', 'gcs.bucketName', 'gcs.enabled']),
+      {
+        'gcs.endpoint': 'https://storage.googleapis.com',
+        'gcs.bucketName': 'tern-files.example.com',
+        'gcs.enabled': false,
+      }
+    )
   })
 })

@@ -8,13 +8,19 @@ import { Readable } from 'node:stream'
 import { test } from '@japa/runner'
 import { Storage } from '@google-cloud/storage'
 import { chunkedUploadStrategy, StorageDisk } from '#extensions/storage/main'
-import { assertRejectsWithCode, storageDriverContract } from '#tests/contracts/storage_driver_contract'
+import {
+  assertRejectsWithCode,
+  storageDriverContract,
+} from '#tests/contracts/storage_driver_contract'
 import { GcsStorageDriver, GCS_MAX_COMPOSE_SOURCES } from '#plugins/gcs-storage/index'
 import { startGcsEmulator, type GcsEmulator } from '../emulator/gcs_emulator.js'
 
 /** Every object name of `bucket`, sorted (read with a client of its own). */
 async function bucketNames(emulator: GcsEmulator, bucket = emulator.bucket): Promise<string[]> {
-  const client = new Storage({ projectId: emulator.projectId, credentials: JSON.parse(emulator.credentials) })
+  const client = new Storage({
+    projectId: emulator.projectId,
+    credentials: JSON.parse(emulator.credentials),
+  })
   const [files] = await client.bucket(bucket).getFiles()
   return files.map((file) => file.name).sort()
 }
@@ -52,16 +58,26 @@ test.group('GCS storage | driver', (group) => {
   })
 
   test('picks compose-based multipart uploads for chunks of any size', ({ assert }) => {
-    const disk = new StorageDisk('gcs', new GcsStorageDriver({ settings: () => emulator.settings() }))
+    const disk = new StorageDisk(
+      'gcs',
+      new GcsStorageDriver({ settings: () => emulator.settings() })
+    )
     assert.equal(chunkedUploadStrategy(disk, { chunkSize: 1000, totalChunks: 1 }), 'single')
     assert.equal(chunkedUploadStrategy(disk, { chunkSize: 1000, totalChunks: 3 }), 'multipart')
-    assert.equal(chunkedUploadStrategy(disk, { chunkSize: 10_000_000, totalChunks: 10_000 }), 'multipart')
+    assert.equal(
+      chunkedUploadStrategy(disk, { chunkSize: 10_000_000, totalChunks: 10_000 }),
+      'multipart'
+    )
     assert.equal(chunkedUploadStrategy(disk, { chunkSize: 1000, totalChunks: 10_001 }), 'staged')
     assert.deepEqual(disk.capabilities(), ['multipartUpload', 'rangeRead', 'multipartListing'])
   })
 
-  test('composes more than 32 parts uploaded in parallel, in rounds, and leaves no part behind', async ({ assert }) => {
-    const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'rounds' }) })
+  test('composes more than 32 parts uploaded in parallel, in rounds, and leaves no part behind', async ({
+    assert,
+  }) => {
+    const driver = new GcsStorageDriver({
+      settings: () => emulator.settings({ bucketPath: 'rounds' }),
+    })
     const disk = new StorageDisk('gcs', driver)
     const size = 1000
     const total = 2 * GCS_MAX_COMPOSE_SOURCES + 6 // 70 parts: 3 intermediate objects, then the final compose
@@ -69,7 +85,9 @@ test.group('GCS storage | driver', (group) => {
     const chunk = (i: number) => data.subarray(i * size, Math.min((i + 1) * size, data.length))
     const order = Array.from({ length: total }, (_, i) => i).sort(() => Math.random() - 0.5)
 
-    const uploadId = await disk.createMultipartUpload('share/big.bin', { contentType: 'application/pdf' })
+    const uploadId = await disk.createMultipartUpload('share/big.bin', {
+      contentType: 'application/pdf',
+    })
     const parts = []
     for (let i = 0; i < order.length; i += 64) {
       parts.push(
@@ -93,54 +111,86 @@ test.group('GCS storage | driver', (group) => {
     await disk.deleteAll('/')
   }).timeout(60_000)
 
-  test('composes the generation each part reported: a stale etag is refused', async ({ assert }) => {
-    const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'stale' }) })
+  test('composes the generation each part reported: a stale etag is refused', async ({
+    assert,
+  }) => {
+    const driver = new GcsStorageDriver({
+      settings: () => emulator.settings({ bucketPath: 'stale' }),
+    })
     const disk = new StorageDisk('gcs', driver)
     const uploadId = await disk.createMultipartUpload('f.bin')
     const first = await disk.uploadPart('f.bin', uploadId, 1, Buffer.from('one'))
     await new Promise((resolve) => setTimeout(resolve, 5))
     await disk.uploadPart('f.bin', uploadId, 1, Buffer.from('ONE'))
-    await assertRejectsWithCode(assert, () => disk.completeMultipartUpload('f.bin', uploadId, [first]), 'E_STORAGE_WRITE_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => disk.completeMultipartUpload('f.bin', uploadId, [first]),
+      'E_STORAGE_WRITE_FAILED'
+    )
     assert.isFalse(await disk.exists('f.bin'))
     await disk.abortMultipartUpload('f.bin', uploadId)
     assert.deepEqual(await bucketNames(emulator), [])
   })
 
-  test('refuses parts of an unknown or aborted upload and leaves nothing of them', async ({ assert }) => {
-    const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'aborts' }) })
+  test('refuses parts of an unknown or aborted upload and leaves nothing of them', async ({
+    assert,
+  }) => {
+    const driver = new GcsStorageDriver({
+      settings: () => emulator.settings({ bucketPath: 'aborts' }),
+    })
     const disk = new StorageDisk('gcs', driver)
     const uploadId = await disk.createMultipartUpload('a.bin')
     await disk.uploadPart('a.bin', uploadId, 1, randomBytes(100))
     await disk.abortMultipartUpload('a.bin', uploadId)
-    await assertRejectsWithCode(assert, () => disk.uploadPart('a.bin', uploadId, 2, randomBytes(100)), 'E_STORAGE_WRITE_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => disk.uploadPart('a.bin', uploadId, 2, randomBytes(100)),
+      'E_STORAGE_WRITE_FAILED'
+    )
     await assertRejectsWithCode(
       assert,
       () => disk.uploadPart('a.bin', '0123456789abcdef0123456789abcdef', 1, randomBytes(100)),
       'E_STORAGE_WRITE_FAILED'
     )
-    await assert.rejects(() => driver.uploadPart('a.bin', uploadId, 0, Buffer.from('x')), /Part number/)
-    await assert.rejects(() => driver.uploadPart('a.bin', uploadId, 1, Readable.from([Buffer.from('x')])), /contentLength/)
+    await assert.rejects(
+      () => driver.uploadPart('a.bin', uploadId, 0, Buffer.from('x')),
+      /Part number/
+    )
+    await assert.rejects(
+      () => driver.uploadPart('a.bin', uploadId, 1, Readable.from([Buffer.from('x')])),
+      /contentLength/
+    )
     assert.deepEqual(await bucketNames(emulator), [])
   })
 
-  test('a body stream failing midway rejects with its error and stores nothing', async ({ assert }) => {
-    const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'broken' }) })
+  test('a body stream failing midway rejects with its error and stores nothing', async ({
+    assert,
+  }) => {
+    const driver = new GcsStorageDriver({
+      settings: () => emulator.settings({ bucketPath: 'broken' }),
+    })
     async function* failing() {
       yield randomBytes(1000)
       await new Promise((resolve) => setTimeout(resolve, 20))
       throw new Error('client went away')
     }
-    await assert.rejects(() => driver.putStream('x.bin', Readable.from(failing())), /client went away/)
+    await assert.rejects(
+      () => driver.putStream('x.bin', Readable.from(failing())),
+      /client went away/
+    )
     const uploadId = await driver.createMultipartUpload('y.bin')
     await assert.rejects(
-      () => driver.uploadPart('y.bin', uploadId, 1, Readable.from(failing()), { contentLength: 5000 }),
+      () =>
+        driver.uploadPart('y.bin', uploadId, 1, Readable.from(failing()), { contentLength: 5000 }),
       /client went away/
     )
     await driver.abortMultipartUpload('y.bin', uploadId)
     assert.deepEqual(await bucketNames(emulator), [])
   })
 
-  test('uses the bucket and prefix changed in the settings at the next operation', async ({ assert }) => {
+  test('uses the bucket and prefix changed in the settings at the next operation', async ({
+    assert,
+  }) => {
     let settings = emulator.settings({ bucketName: 'first-bucket', bucketPath: 'a' })
     const driver = new GcsStorageDriver({ settings: () => settings })
     await driver.put('x.txt', 'one')
@@ -154,19 +204,39 @@ test.group('GCS storage | driver', (group) => {
     await driver.deleteAll('/')
   })
 
-  test('empty objects round-trip, stream empty, and have no byte to range over', async ({ assert }) => {
-    const disk = new StorageDisk('gcs', new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'empty' }) }))
+  test('empty objects round-trip, stream empty, and have no byte to range over', async ({
+    assert,
+  }) => {
+    const disk = new StorageDisk(
+      'gcs',
+      new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'empty' }) })
+    )
     await disk.putStream('share/empty.txt', Readable.from([]), { contentLength: 0 })
     assert.equal((await disk.getMetaData('share/empty.txt')).contentLength, 0)
     assert.equal((await collect(await disk.getStream('share/empty.txt'))).length, 0)
-    await assertRejectsWithCode(assert, () => disk.getStreamRange('share/empty.txt', { start: 0, end: 0 }), 'E_STORAGE_READ_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => disk.getStreamRange('share/empty.txt', { start: 0, end: 0 }),
+      'E_STORAGE_READ_FAILED'
+    )
     await disk.deleteAll('/')
     assert.deepEqual(await bucketNames(emulator), [])
   })
 
-  test('refuses keys that would leave the prefix even when called without the facade', async ({ assert }) => {
-    const driver = new GcsStorageDriver({ settings: () => emulator.settings({ bucketPath: 'tenant-a' }) })
-    for (const key of ['../tenant-b/x.txt', 'a/../../tenant-b/x.txt', '/x.txt', './x.txt', 'a\\..\\x', '']) {
+  test('refuses keys that would leave the prefix even when called without the facade', async ({
+    assert,
+  }) => {
+    const driver = new GcsStorageDriver({
+      settings: () => emulator.settings({ bucketPath: 'tenant-a' }),
+    })
+    for (const key of [
+      '../tenant-b/x.txt',
+      'a/../../tenant-b/x.txt',
+      '/x.txt',
+      './x.txt',
+      'a\\..\\x',
+      '',
+    ]) {
       await assert.rejects(() => driver.put(key, 'x'), /Invalid key/)
       await assert.rejects(() => driver.getStream(key), /Invalid key/)
       await assert.rejects(() => driver.createMultipartUpload(key), /Invalid key/)
@@ -175,7 +245,10 @@ test.group('GCS storage | driver', (group) => {
   })
 
   test('rejects every operation while no bucket is configured', async ({ assert }) => {
-    const disk = new StorageDisk('gcs', new GcsStorageDriver({ settings: () => emulator.settings({ bucketName: '' }) }))
+    const disk = new StorageDisk(
+      'gcs',
+      new GcsStorageDriver({ settings: () => emulator.settings({ bucketName: '' }) })
+    )
     await assertRejectsWithCode(assert, () => disk.put('x.txt', 'x'), 'E_STORAGE_WRITE_FAILED')
     try {
       await disk.put('x.txt', 'x')

@@ -65,15 +65,29 @@ test.group('GitHub plugin', (group) => {
     const user = await User.findByOrFail('email', 'octo@example.com')
     assert.equal(user.username, 'octocat')
     const account = await SocialAccount.findByOrFail('providerUserId', '4242')
-    assert.deepInclude(account.serialize(), { provider: 'github', providerUsername: 'octo-cat', userId: user.id })
+    assert.deepInclude(account.serialize(), {
+      provider: 'github',
+      providerUsername: 'octo-cat',
+      userId: user.id,
+    })
     assert.equal(locationOf(await signIn()), '/upload')
     assert.lengthOf(await User.query().where('email', 'octo@example.com'), 1)
   })
 
-  test('no e-mail: no_email; an unverified primary e-mail: unverified_account', async ({ assert }) => {
+  test('no e-mail: no_email; an unverified primary e-mail: unverified_account', async ({
+    assert,
+  }) => {
     github.account = { id: 1, login: 'nomail', emails: [] }
-    assert.deepEqual(errorPageOf(await signIn()), { error: 'no_email', redirect: '/auth/signIn', params: 'github' })
-    github.account = { id: 2, login: 'unverified', emails: [{ email: 'u@example.com', primary: true, verified: false }] }
+    assert.deepEqual(errorPageOf(await signIn()), {
+      error: 'no_email',
+      redirect: '/auth/signIn',
+      params: 'github',
+    })
+    github.account = {
+      id: 2,
+      login: 'unverified',
+      emails: [{ email: 'u@example.com', primary: true, verified: false }],
+    }
     assert.equal(errorPageOf(await signIn())?.error, 'unverified_account')
   })
 
@@ -83,14 +97,26 @@ test.group('GitHub plugin', (group) => {
   })
 
   test('a wrong client secret: cannot_get_user_info', async ({ assert }) => {
-    github.account = { id: 3, login: 'x', emails: [{ email: 'x@example.com', primary: true, verified: true }] }
+    github.account = {
+      id: 3,
+      login: 'x',
+      emails: [{ email: 'x@example.com', primary: true, verified: true }],
+    }
     await configureOauth({ 'oauth.github-clientSecret': 'not-the-secret' })
     assert.equal(errorPageOf(await signIn())?.error, 'cannot_get_user_info')
   })
 
-  test('a signed-in user links GitHub next to OIDC; status lists both; unlink removes one', async ({ client, assert }) => {
+  test('a signed-in user links GitHub next to OIDC; status lists both; unlink removes one', async ({
+    client,
+    assert,
+  }) => {
     const user = await createUser()
-    await SocialAccount.create({ userId: user.id, provider: 'oidc', providerUserId: 'sub-x', providerUsername: 'oidc-name' })
+    await SocialAccount.create({
+      userId: user.id,
+      provider: 'oidc',
+      providerUserId: 'sub-x',
+      providerUsername: 'oidc-name',
+    })
     github.account = { id: 77, login: 'linked-gh', emails: [] }
     const browser = new OauthBrowser()
     const tokens = await sessionFor(user)

@@ -57,7 +57,9 @@ test.group('Google plugin', (group) => {
     assert.equal(authProviders.get('google').displayName, 'Google')
   })
 
-  test('signs up with a verified account; the request carries PKCE, nonce and state', async ({ assert }) => {
+  test('signs up with a verified account; the request carries PKCE, nonce and state', async ({
+    assert,
+  }) => {
     google.account = { sub: 'g-1', email: 'gina@example.com', verified: true, name: 'Gina G' }
     const browser = new OauthBrowser()
     assert.equal(locationOf(await signIn(browser)), '/upload')
@@ -71,7 +73,11 @@ test.group('Google plugin', (group) => {
 
   test('an unverified e-mail: unverified_account; cancel: access_denied', async ({ assert }) => {
     google.account = { sub: 'g-2', email: 'unv@example.com', verified: false, name: 'U' }
-    assert.deepEqual(errorPageOf(await signIn()), { error: 'unverified_account', redirect: '/auth/signIn', params: 'google' })
+    assert.deepEqual(errorPageOf(await signIn()), {
+      error: 'unverified_account',
+      redirect: '/auth/signIn',
+      params: 'google',
+    })
     google.deny = true
     assert.equal(errorPageOf(await signIn())?.error, 'access_denied')
   })

@@ -18,7 +18,13 @@ import db from '@adonisjs/lucid/services/db'
 import { startSmtpServer } from '#tests/helpers/smtp_server'
 import { until } from '#tests/helpers/outbox'
 import { DIRECTORY_UNAVAILABLE_MESSAGE } from '#services/auth/external_sign_in_service'
-import { authHeaderFor, awayFromTotpStepEnd, createUser, totpCode, uniqueIp } from '#tests/helpers/auth'
+import {
+  authHeaderFor,
+  awayFromTotpStepEnd,
+  createUser,
+  totpCode,
+  uniqueIp,
+} from '#tests/helpers/auth'
 import { SlapdServer } from '#tests/helpers/slapd_server'
 import { freePort } from '#tests/helpers/test_database'
 import { LDAP_CONFIG_KEYS, searchFilter } from '../../index.js'
@@ -76,7 +82,11 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     assert,
   }) => {
     const name = uid('alice')
-    const dn = await ldap.addPerson({ uid: name, password: 'alice-secret', mail: `${name}@tern.test` })
+    const dn = await ldap.addPerson({
+      uid: name,
+      password: 'alice-secret',
+      mail: `${name}@tern.test`,
+    })
 
     const first = await signIn(client, { username: name, password: 'alice-secret' })
     first.assertStatus(200)
@@ -91,18 +101,29 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       .json({ password: 'a-local-password' })
     change.assertStatus(403)
     assert.isFalse(user.isAdmin)
-    const link = await SocialAccount.query().where('provider', 'ldap').where('userId', user.id).firstOrFail()
+    const link = await SocialAccount.query()
+      .where('provider', 'ldap')
+      .where('userId', user.id)
+      .firstOrFail()
     assert.equal(link.providerUserId, dn)
 
     const second = await signIn(client, { username: name, password: 'alice-secret' })
     second.assertStatus(200)
-    const me = await client.get('/api/users/me').header('Authorization', `Bearer ${second.body().accessToken}`)
+    const me = await client
+      .get('/api/users/me')
+      .header('Authorization', `Bearer ${second.body().accessToken}`)
     assert.equal(me.body().id, user.id)
     assert.lengthOf(await User.query().where('username', name), 1)
-    assert.lengthOf(await SocialAccount.query().where('provider', 'ldap').where('providerUserId', dn), 1)
+    assert.lengthOf(
+      await SocialAccount.query().where('provider', 'ldap').where('providerUserId', dn),
+      1
+    )
   })
 
-  test('a wrong password and an unknown login get the same 401 as a wrong local password', async ({ client, assert }) => {
+  test('a wrong password and an unknown login get the same 401 as a wrong local password', async ({
+    client,
+    assert,
+  }) => {
     const name = uid('bob')
     await ldap.addPerson({ uid: name, password: 'bob-secret', mail: `${name}@tern.test` })
     const local = await createUser({ password: 'local-secret' })
@@ -124,7 +145,11 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     assert,
   }) => {
     const name = uid('dave')
-    const dn = await ldap.addPerson({ uid: name, password: 'dave-secret', mail: `${name}@tern.test` })
+    const dn = await ldap.addPerson({
+      uid: name,
+      password: 'dave-secret',
+      mail: `${name}@tern.test`,
+    })
     await ldap.changeMember(adminsGroup, 'add', dn)
 
     ;(await signIn(client, { username: name, password: 'dave-secret' })).assertStatus(200)
@@ -155,12 +180,19 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     assert.equal(await searchFilter('(uid=%username%)', '*)(uid=*'), '(uid=\\2a\\29\\28uid=\\2a)')
 
     const odd = `o(k)*${randomBytes(2).toString('hex')}`
-    await ldap.addPerson({ uid: odd, password: 'odd-secret', mail: `odd${randomBytes(2).toString('hex')}@tern.test` })
+    await ldap.addPerson({
+      uid: odd,
+      password: 'odd-secret',
+      mail: `odd${randomBytes(2).toString('hex')}@tern.test`,
+    })
     ;(await signIn(client, { username: odd, password: 'odd-secret' })).assertStatus(200)
     assert.isNotNull(await User.findBy('username', odd))
   })
 
-  test('a user with TOTP gets the TOTP step, then signs in with a code', async ({ client, assert }) => {
+  test('a user with TOTP gets the TOTP step, then signs in with a code', async ({
+    client,
+    assert,
+  }) => {
     const name = uid('fay')
     await ldap.addPerson({ uid: name, password: 'fay-secret', mail: `${name}@tern.test` })
     ;(await signIn(client, { username: name, password: 'fay-secret' })).assertStatus(200)
@@ -201,7 +233,9 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       message: DIRECTORY_UNAVAILABLE_MESSAGE,
       error: 'Service Unavailable',
     })
-    ;(await signIn(client, { username: local.username, password: 'local-secret' })).assertStatus(200)
+    ;(await signIn(client, { username: local.username, password: 'local-secret' })).assertStatus(
+      200
+    )
 
     await configureLdap({ 'ldap.url': `ldap://127.0.0.1:${await freePort()}` })
     const unreachable = await signIn(client, { username: name, password: 'gus-secret' })
@@ -230,10 +264,21 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     assert.match((await User.findByOrFail('username', bare)).email, /^[0-9a-f-]{36}@ldap\.local$/)
 
     const same = uid('jo')
-    const sameUser = await createUser({ username: same, email: `${same}@tern.test`, password: 'old-local' })
-    const sameDn = await ldap.addPerson({ uid: same, password: 'jo-secret', mail: `${same}@tern.test` })
+    const sameUser = await createUser({
+      username: same,
+      email: `${same}@tern.test`,
+      password: 'old-local',
+    })
+    const sameDn = await ldap.addPerson({
+      uid: same,
+      password: 'jo-secret',
+      mail: `${same}@tern.test`,
+    })
     ;(await signIn(client, { username: same, password: 'jo-secret' })).assertStatus(200)
-    const link = await SocialAccount.query().where('provider', 'ldap').where('providerUserId', sameDn).firstOrFail()
+    const link = await SocialAccount.query()
+      .where('provider', 'ldap')
+      .where('providerUserId', sameDn)
+      .firstOrFail()
     assert.equal(link.userId, sameUser.id)
 
     const taken = uid('kim')
@@ -252,7 +297,9 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     await ldap.addPerson({ uid: name, password: 'lee-secret', mail: `${name}@tern.test` })
     const local = await createUser({ password: 'local-secret' })
     await configService.update([{ key: 'oauth.disablePassword', value: true }])
-    ;(await signIn(client, { username: local.username, password: 'local-secret' })).assertStatus(401)
+    ;(await signIn(client, { username: local.username, password: 'local-secret' })).assertStatus(
+      401
+    )
     ;(await signIn(client, { username: name, password: 'lee-secret' })).assertStatus(200)
 
     await configureLdap({ 'ldap.enabled': false })
@@ -261,7 +308,7 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
     ;(await signIn(client, { username: name, password: 'lee-secret' })).assertStatus(401)
   })
 
-  test('the admin panel lists the LDAP category with Pingvin\'s keys in order; bad settings are refused', async ({
+  test("the admin panel lists the LDAP category with Pingvin's keys in order; bad settings are refused", async ({
     client,
     assert,
   }) => {
@@ -279,7 +326,9 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       variables.body().map((variable: { key: string }) => variable.key),
       [...LDAP_CONFIG_KEYS]
     )
-    const password = variables.body().find((variable: { key: string }) => variable.key === 'ldap.bindPassword')
+    const password = variables
+      .body()
+      .find((variable: { key: string }) => variable.key === 'ldap.bindPassword')
     assert.notEqual(password.value, ldap.service.password)
 
     for (const [key, value] of [
@@ -287,7 +336,10 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       ['ldap.searchQuery', '(uid=alice)'],
       ['ldap.searchQuery', '(uid=%username%'],
     ]) {
-      const refused = await client.patch('/api/configs/admin').header(...header).json([{ key, value }])
+      const refused = await client
+        .patch('/api/configs/admin')
+        .header(...header)
+        .json([{ key, value }])
       refused.assertStatus(400)
     }
     const publicConfigs = await client.get('/api/configs')
@@ -320,11 +372,17 @@ test.group('LDAP plugin | sign-in against slapd', (group) => {
       ;(await client.post(`/api/auth/resetPassword/${name}@tern.test`)).assertStatus(202)
       ;(await client.post(`/api/auth/resetPassword/local-${name}@example.com`)).assertStatus(202)
       await until(
-        () => db.from('notification_deliveries').where('event_type', 'auth:password_reset_request').where('status', 'pending'),
+        () =>
+          db
+            .from('notification_deliveries')
+            .where('event_type', 'auth:password_reset_request')
+            .where('status', 'pending'),
         (rows) => rows.length === 0,
         'both reset requests handled'
       )
-      await smtp.waitForMessage((message) => (message.to as any)?.text?.includes(`local-${name}@example.com`))
+      await smtp.waitForMessage((message) =>
+        (message.to as any)?.text?.includes(`local-${name}@example.com`)
+      )
       await mailService.idle()
       assert.lengthOf(smtp.messages, 1)
       assert.isNotNull(await PasswordResetToken.findBy('userId', local.id))

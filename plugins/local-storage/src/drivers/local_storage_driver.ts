@@ -3,7 +3,14 @@
  * capabilities and a `getStream` that rejects for a missing file
  * (flydrive's emits the error later, on the stream).
  */
-import { close, constants, createReadStream, createWriteStream, fstat, open as openFd } from 'node:fs'
+import {
+  close,
+  constants,
+  createReadStream,
+  createWriteStream,
+  fstat,
+  open as openFd,
+} from 'node:fs'
 import { mkdir, open } from 'node:fs/promises'
 import { dirname, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -64,7 +71,10 @@ async function inFolder<T>(path: string, openFile: () => Promise<T>): Promise<T>
 export type LocalStorageDriverOptions = FSDriverOptions
 
 /** Local filesystem driver; keys arrive normalised from the facade. */
-export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCapable, RangeReadCapable {
+export class LocalStorageDriver
+  extends FSDriver
+  implements RandomAccessWriteCapable, RangeReadCapable
+{
   readonly #root: string
 
   /** @param options `location` (root folder) and `visibility` */
@@ -102,9 +112,12 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
     try {
       const { size } = await statDescriptor(fd)
       if (start >= size) {
-        throw Object.assign(new RangeError(`Range start ${start} is past the end of "${key}" (${size} bytes)`), {
-          code: 'ERR_OUT_OF_RANGE',
-        })
+        throw Object.assign(
+          new RangeError(`Range start ${start} is past the end of "${key}" (${size} bytes)`),
+          {
+            code: 'ERR_OUT_OF_RANGE',
+          }
+        )
       }
     } catch (error) {
       await closeDescriptor(fd)
@@ -121,11 +134,18 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
   async writeAt(key: string, offset: number, contents: Uint8Array | Readable): Promise<void> {
     const path = this.#path(key)
     if (contents instanceof Uint8Array) {
-      const handle = await inFolder(path, () => open(path, constants.O_RDWR | constants.O_CREAT, 0o600))
+      const handle = await inFolder(path, () =>
+        open(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+      )
       try {
         let written = 0
         while (written < contents.length) {
-          const { bytesWritten } = await handle.write(contents, written, contents.length - written, offset + written)
+          const { bytesWritten } = await handle.write(
+            contents,
+            written,
+            contents.length - written,
+            offset + written
+          )
           written += bytesWritten
         }
       } finally {
@@ -133,8 +153,13 @@ export class LocalStorageDriver extends FSDriver implements RandomAccessWriteCap
       }
       return
     }
-    const fd = await inFolder(path, () => openDescriptor(path, constants.O_RDWR | constants.O_CREAT, 0o600))
-    await pipeline(contents, createWriteStream('', { fd, start: offset, highWaterMark: WRITE_BUFFER_SIZE }))
+    const fd = await inFolder(path, () =>
+      openDescriptor(path, constants.O_RDWR | constants.O_CREAT, 0o600)
+    )
+    await pipeline(
+      contents,
+      createWriteStream('', { fd, start: offset, highWaterMark: WRITE_BUFFER_SIZE })
+    )
   }
 
   /**

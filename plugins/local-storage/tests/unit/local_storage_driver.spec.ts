@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { storage } from '#extensions/storage/main'
-import { assertRejectsWithCode, storageDriverContract } from '#tests/contracts/storage_driver_contract'
+import {
+  assertRejectsWithCode,
+  storageDriverContract,
+} from '#tests/contracts/storage_driver_contract'
 import { LocalStorageDriver } from '#plugins/local-storage/index'
 
 const roots = new WeakMap<object, string>()
@@ -29,12 +32,17 @@ test.group('Local storage | driver', (group) => {
 
   test('refuses a key leaving the root even when called without the facade', async ({ assert }) => {
     const driver = new LocalStorageDriver({ location: join(root, 'disk'), visibility: 'private' })
-    await assert.rejects(() => driver.writeAt('../outside.bin', 0, Buffer.from('x')), /outside the disk root/)
+    await assert.rejects(
+      () => driver.writeAt('../outside.bin', 0, Buffer.from('x')),
+      /outside the disk root/
+    )
     await assert.rejects(() => driver.getStream('../outside.bin'), /outside the disk root/)
     await assert.rejects(() => driver.sync('../outside.bin'), /outside the disk root/)
   })
 
-  test('writeAt makes missing folders on the first write only, then writes into the file it finds', async ({ assert }) => {
+  test('writeAt makes missing folders on the first write only, then writes into the file it finds', async ({
+    assert,
+  }) => {
     const driver = new LocalStorageDriver({ location: join(root, 'disk'), visibility: 'private' })
     // Streamed (the chunk path) and buffered, each into folders that do not exist yet.
     await driver.writeAt('a/b/streamed.bin', 3, Readable.from([Buffer.from('def')]))
@@ -58,7 +66,10 @@ test.group('Local storage | plugin', () => {
     assert.equal(storage.defaultName, 'local')
     const key = `contract-check/${Date.now()}.txt`
     await storage.use('local').put(key, 'stored by the local plugin')
-    assert.equal(await readFile(join(process.env.DATA_DIR!, 'uploads', key), 'utf8'), 'stored by the local plugin')
+    assert.equal(
+      await readFile(join(process.env.DATA_DIR!, 'uploads', key), 'utf8'),
+      'stored by the local plugin'
+    )
     await storage.use().delete(key)
     await assertRejectsWithCode(assert, () => storage.use('local').get(key), 'E_STORAGE_NOT_FOUND')
   })
@@ -73,7 +84,9 @@ test.group('Local storage | plugin', () => {
     await disk.delete(key)
   })
 
-  test('flushes a file to disk through the facade; a missing file is a storage error', async ({ assert }) => {
+  test('flushes a file to disk through the facade; a missing file is a storage error', async ({
+    assert,
+  }) => {
     const disk = storage.use('local')
     const key = `contract-check/${Date.now()}-sync.bin`
     await disk.writeAt(key, 0, Buffer.from('durable'))

@@ -59,8 +59,16 @@ test.group('Microsoft plugin', (group) => {
     assert.equal(authProviders.get('microsoft').displayName, 'Microsoft')
   })
 
-  test("signs up through the tenant's endpoints with a domain-verified e-mail", async ({ assert }) => {
-    idp.addAccount('ms-1', { email: 'mia@contoso.example', tid: TENANT, xms_edov: true, preferred_username: 'mia@contoso.example', name: 'Mia' })
+  test("signs up through the tenant's endpoints with a domain-verified e-mail", async ({
+    assert,
+  }) => {
+    idp.addAccount('ms-1', {
+      email: 'mia@contoso.example',
+      tid: TENANT,
+      xms_edov: true,
+      preferred_username: 'mia@contoso.example',
+      name: 'Mia',
+    })
     assert.equal(locationOf(await signInAs('ms-1')), '/upload')
     assert.equal((await User.findByOrFail('email', 'mia@contoso.example')).username, 'mia')
   })
@@ -71,32 +79,66 @@ test.group('Microsoft plugin', (group) => {
     assert.isNull(await User.findBy('email', 'admin@victim.example'))
   })
 
-  test('nOAuth: an unverified e-mail claim never links to the Tern user of that address', async ({ assert }) => {
+  test('nOAuth: an unverified e-mail claim never links to the Tern user of that address', async ({
+    assert,
+  }) => {
     const victim = await createUser({ email: 'boss@victim.example' })
-    idp.addAccount('ms-attacker', { email: 'boss@victim.example', email_verified: true, tid: TENANT, name: 'Boss' })
+    idp.addAccount('ms-attacker', {
+      email: 'boss@victim.example',
+      email_verified: true,
+      tid: TENANT,
+      name: 'Boss',
+    })
     assert.equal(errorPageOf(await signInAs('ms-attacker'))?.error, 'unverified_account')
     assert.lengthOf(await SocialAccount.query().where('userId', victim.id), 0)
   })
 
-  test('an account linked before signs in by its subject, whatever its e-mail claim', async ({ assert }) => {
+  test('an account linked before signs in by its subject, whatever its e-mail claim', async ({
+    assert,
+  }) => {
     const owner = await createUser({ email: 'linked@contoso.example' })
-    await SocialAccount.create({ userId: owner.id, provider: 'microsoft', providerUserId: 'ms-linked', providerUsername: 'old' })
-    idp.addAccount('ms-linked', { email: 'changed@elsewhere.example', tid: TENANT, preferred_username: 'linked@contoso.example' })
+    await SocialAccount.create({
+      userId: owner.id,
+      provider: 'microsoft',
+      providerUserId: 'ms-linked',
+      providerUsername: 'old',
+    })
+    idp.addAccount('ms-linked', {
+      email: 'changed@elsewhere.example',
+      tid: TENANT,
+      preferred_username: 'linked@contoso.example',
+    })
     assert.equal(locationOf(await signInAs('ms-linked')), '/upload')
     assert.isNull(await User.findBy('email', 'changed@elsewhere.example'))
   })
 
-  test('another tenant has no such endpoints: the sign-in ends on the error page', async ({ client, assert }) => {
+  test('another tenant has no such endpoints: the sign-in ends on the error page', async ({
+    client,
+    assert,
+  }) => {
     await configureOauth({ 'oauth.microsoft-tenant': 'organizations' })
     const response = await client.get('/api/oauth/auth/microsoft').redirects(0)
     response.assertStatus(302)
-    assert.equal(response.header('location'), '/error?error=default&redirect=%2Fauth%2FsignIn&params=microsoft')
+    assert.equal(
+      response.header('location'),
+      '/error?error=default&redirect=%2Fauth%2FsignIn&params=microsoft'
+    )
   })
 
-  test('the tenant setting accepts common, organizations, consumers, domains and GUIDs only', async ({ assert }) => {
-    for (const tenant of ['common', 'organizations', 'consumers', 'contoso.onmicrosoft.com', TENANT]) {
+  test('the tenant setting accepts common, organizations, consumers, domains and GUIDs only', async ({
+    assert,
+  }) => {
+    for (const tenant of [
+      'common',
+      'organizations',
+      'consumers',
+      'contoso.onmicrosoft.com',
+      TENANT,
+    ]) {
       await configService.update([{ key: 'oauth.microsoft-tenant', value: tenant }])
     }
-    await assert.rejects(() => configService.update([{ key: 'oauth.microsoft-tenant', value: 'not a tenant!' }]))
+    await assert.rejects(() =>
+      configService.update([{ key: 'oauth.microsoft-tenant', value: 'not a tenant!' }])
+    )
   })
 })

@@ -13,10 +13,25 @@ notificationChannelContract('ntfy', async () => {
   const ntfy = await startFakeNtfy()
   const refusing = await startFakeNtfy()
   refusing.requireToken('tk_only_this_one')
-  const settings = (server: string) => async () => ({ server, topic: 'contract', token: '', priority: 3 })
+  const settings = (server: string) => async () => ({
+    server,
+    topic: 'contract',
+    token: '',
+    priority: 3,
+  })
   return {
-    channel: () => new NtfyChannel({ settings: settings(ntfy.url), userAgent: 'Tern-ntfy/contract', timeoutMs: 2000 }),
-    failingChannel: () => new NtfyChannel({ settings: settings(refusing.url), userAgent: 'Tern-ntfy/contract', timeoutMs: 2000 }),
+    channel: () =>
+      new NtfyChannel({
+        settings: settings(ntfy.url),
+        userAgent: 'Tern-ntfy/contract',
+        timeoutMs: 2000,
+      }),
+    failingChannel: () =>
+      new NtfyChannel({
+        settings: settings(refusing.url),
+        userAgent: 'Tern-ntfy/contract',
+        timeoutMs: 2000,
+      }),
     received: async () =>
       ntfy.received
         .filter((publication) => publication.status === 200)

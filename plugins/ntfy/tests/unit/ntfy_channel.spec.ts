@@ -2,10 +2,19 @@ import { test } from '@japa/runner'
 import { createServer } from 'node:net'
 import { configRegistry } from '#extensions/config/registry'
 import { checkValue } from '#extensions/config/values'
-import { NotificationDeliveryError, notifications, type NotificationMessage } from '#extensions/notifications/main'
+import {
+  NotificationDeliveryError,
+  notifications,
+  type NotificationMessage,
+} from '#extensions/notifications/main'
 import { NtfyChannel } from '../../src/ntfy_channel.js'
 import { headerText, MAX_BODY_BYTES, truncateUtf8 } from '../../src/publish.js'
-import { checkServerUrl, ntfyConfigCategory, ntfySettingsFrom, type NtfySettings } from '../../src/settings.js'
+import {
+  checkServerUrl,
+  ntfyConfigCategory,
+  ntfySettingsFrom,
+  type NtfySettings,
+} from '../../src/settings.js'
 import { startFakeNtfy, type FakeNtfy } from '../fake_ntfy.js'
 
 const SHARE = {
@@ -23,7 +32,10 @@ function downloaded(overrides: Partial<NotificationMessage> = {}): NotificationM
     payload: { share: SHARE, file: null },
     occurredAt: '2026-01-01T00:00:00.000Z',
     eventId: '4f0c2a8e-1b7d-4a8f-9a57-0d6c2f1e9b3a',
-    rendered: { subject: 'Your share “Holiday photos” was downloaded', text: 'Someone downloaded all files of Holiday photos.' },
+    rendered: {
+      subject: 'Your share “Holiday photos” was downloaded',
+      text: 'Someone downloaded all files of Holiday photos.',
+    },
     ...overrides,
   } as NotificationMessage
 }
@@ -54,21 +66,31 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
   group.each.setup(async () => {
     ntfy = await startFakeNtfy()
     current = { server: ntfy.url, topic: 'tern-alerts', token: '', priority: 3 }
-    channel = new NtfyChannel({ settings: async () => current, userAgent: 'Tern-ntfy/9.9.9', timeoutMs: 2000 })
+    channel = new NtfyChannel({
+      settings: async () => current,
+      userAgent: 'Tern-ntfy/9.9.9',
+      timeoutMs: 2000,
+    })
     return async () => {
       await channel.close()
       await ntfy.close()
     }
   })
 
-  test('publishes the rendered texts to the topic with title, tags, priority and the share as click URL', async ({ assert }) => {
+  test('publishes the rendered texts to the topic with title, tags, priority and the share as click URL', async ({
+    assert,
+  }) => {
     await channel.deliver(downloaded())
     const [published] = await ntfy.waitFor(1)
     assert.equal(published.method, 'POST')
     assert.equal(published.topic, 'tern-alerts')
     assert.equal(published.status, 200)
     assert.equal(published.message, 'Someone downloaded all files of Holiday photos.')
-    assert.equal(published.title, 'Your share “Holiday photos” was downloaded', 'non-ASCII titles arrive decoded')
+    assert.equal(
+      published.title,
+      'Your share “Holiday photos” was downloaded',
+      'non-ASCII titles arrive decoded'
+    )
     assert.match(published.headers.title as string, /^=\?UTF-8\?B\?/)
     assert.deepEqual(published.tags, ['inbox_tray', 'share.downloaded'])
     assert.equal(published.priority, 3)
@@ -79,7 +101,9 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
     assert.equal(published.headers['x-tern-event-id'], '4f0c2a8e-1b7d-4a8f-9a57-0d6c2f1e9b3a')
   })
 
-  test('sends the access token as a bearer token, and the settings of the moment', async ({ assert }) => {
+  test('sends the access token as a bearer token, and the settings of the moment', async ({
+    assert,
+  }) => {
     ntfy.requireToken('tk_secret')
     const refused = await failure(() => channel.deliver(downloaded()))
     assert.isFalse(refused.retryable, 'a missing token will not fix itself')
@@ -98,12 +122,19 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
     assert.notInclude(forbidden.message, 'tk_wrong')
   })
 
-  test('an event without a share page has no click URL; a server under a path is honoured', async ({ assert }) => {
+  test('an event without a share page has no click URL; a server under a path is honoured', async ({
+    assert,
+  }) => {
     current = { ...current, server: `${ntfy.url}/ntfy` }
     await channel.deliver(
       downloaded({
         event: 'auth.new_device_sign_in',
-        payload: { user: { id: 'u1', username: 'ann', email: 'ann@tern.test' }, device: 'Firefox', ip: '10.0.0.1', signedInAt: '2026-01-01T00:00:00.000Z' },
+        payload: {
+          user: { id: 'u1', username: 'ann', email: 'ann@tern.test' },
+          device: 'Firefox',
+          ip: '10.0.0.1',
+          signedInAt: '2026-01-01T00:00:00.000Z',
+        },
         rendered: { subject: 'New sign-in', text: 'ann signed in from Firefox.' },
       })
     )
@@ -124,7 +155,10 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
     assert.isTrue(broken.retryable)
     assert.isNull(broken.retryAfterMs)
     await channel.deliver(downloaded())
-    assert.deepEqual(ntfy.received.map((entry) => entry.status), [429, 502, 200])
+    assert.deepEqual(
+      ntfy.received.map((entry) => entry.status),
+      [429, 502, 200]
+    )
   })
 
   test('network errors and timeouts are retryable', async ({ assert }) => {
@@ -151,7 +185,9 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
     assert.lengthOf(ntfy.received, 0)
   })
 
-  test('close aborts a publication in flight; later ones are refused as retryable', async ({ assert }) => {
+  test('close aborts a publication in flight; later ones are refused as retryable', async ({
+    assert,
+  }) => {
     ntfy.reply('hang')
     const pending = failure(() => channel.deliver(downloaded()))
     await ntfy.waitFor(1)
@@ -164,14 +200,21 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
   })
 
   test('send publishes a notification the core addresses itself', async ({ assert }) => {
-    await channel.send({ type: 'share:created', to: ['x@tern.test'], subject: 'Subject', text: 'Body' })
+    await channel.send({
+      type: 'share:created',
+      to: ['x@tern.test'],
+      subject: 'Subject',
+      text: 'Body',
+    })
     const [published] = await ntfy.waitFor(1)
     assert.equal(published.title, 'Subject')
     assert.equal(published.message, 'Body')
     assert.deepEqual(published.tags, [])
   })
 
-  test('a long body is cut below the ntfy message limit, never inside a character', async ({ assert }) => {
+  test('a long body is cut below the ntfy message limit, never inside a character', async ({
+    assert,
+  }) => {
     await channel.deliver(downloaded({ rendered: { subject: 's', text: 'é'.repeat(5000) } }))
     const [published] = await ntfy.waitFor(1)
     assert.isAtMost(Buffer.byteLength(published.message), MAX_BODY_BYTES)
@@ -182,7 +225,9 @@ test.group('ntfy plugin | channel against an ntfy-like server', (group) => {
 test.group('ntfy plugin | settings and helpers', () => {
   const variable = (key: string) => ntfyConfigCategory.variables.find((item) => item.key === key)!
 
-  test('the category declares the documented keys, the token obscured, nothing public', ({ assert }) => {
+  test('the category declares the documented keys, the token obscured, nothing public', ({
+    assert,
+  }) => {
     assert.deepEqual(
       ntfyConfigCategory.variables.map((item) => [item.key, item.type, item.defaultValue]),
       [
@@ -196,24 +241,43 @@ test.group('ntfy plugin | settings and helpers', () => {
     assert.isFalse(ntfyConfigCategory.variables.some((item) => item.public))
   })
 
-  test('the enabled plugin registered its category and a routable channel for every event, instance only', ({ assert }) => {
-    assert.equal(configRegistry.category('ntfy')?.source, 'ntfy', 'the test runner enables the ntfy plugin')
+  test('the enabled plugin registered its category and a routable channel for every event, instance only', ({
+    assert,
+  }) => {
+    assert.equal(
+      configRegistry.category('ntfy')?.source,
+      'ntfy',
+      'the test runner enables the ntfy plugin'
+    )
     const info = notifications.describe('ntfy')
     assert.deepEqual(info?.targets, { user: false, instance: true })
     assert.lengthOf(info!.events, 11)
   })
 
   test('admin changes are validated: server URL, topic name, priority', ({ assert }) => {
-    const rules = (key: string) => ({ key, type: variable(key).type, validation: variable(key).validation })
+    const rules = (key: string) => ({
+      key,
+      type: variable(key).type,
+      validation: variable(key).validation,
+    })
     assert.isTrue(checkValue(rules('ntfy.server'), 'https://ntfy.example.com/sub').ok)
     const refused = checkValue(rules('ntfy.server'), 'ftp://ntfy.example.com')
-    assert.equal(!refused.ok && refused.message, 'The ntfy server URL is refused (only http:// and https:// URLs are allowed): ftp://ntfy.example.com')
+    assert.equal(
+      !refused.ok && refused.message,
+      'The ntfy server URL is refused (only http:// and https:// URLs are allowed): ftp://ntfy.example.com'
+    )
     assert.isFalse(checkValue(rules('ntfy.server'), 'https://ntfy.sh/?x=1').ok)
-    assert.equal(checkServerUrl('https://u:p@ntfy.sh'), 'credentials in the URL are not allowed: use the access token')
+    assert.equal(
+      checkServerUrl('https://u:p@ntfy.sh'),
+      'credentials in the URL are not allowed: use the access token'
+    )
     assert.isTrue(checkValue(rules('ntfy.topic'), 'tern_Alerts-42').ok)
     assert.isTrue(checkValue(rules('ntfy.topic'), '').ok)
     const topic = checkValue(rules('ntfy.topic'), 'with/slash')
-    assert.equal(!topic.ok && topic.message, 'The ntfy topic may only hold 1 to 64 letters, digits, "-" and "_"')
+    assert.equal(
+      !topic.ok && topic.message,
+      'The ntfy topic may only hold 1 to 64 letters, digits, "-" and "_"'
+    )
     assert.isFalse(checkValue(rules('ntfy.priority'), 0).ok)
     assert.isFalse(checkValue(rules('ntfy.priority'), 6).ok)
     assert.isTrue(checkValue(rules('ntfy.priority'), 5).ok)
@@ -221,14 +285,22 @@ test.group('ntfy plugin | settings and helpers', () => {
 
   test('settings are trimmed, the server without trailing slashes', ({ assert }) => {
     assert.deepEqual(
-      ntfySettingsFrom({ 'ntfy.server': ' https://ntfy.example.com/ntfy// ', 'ntfy.topic': ' alerts ', 'ntfy.token': 'tk', 'ntfy.priority': 4 }),
+      ntfySettingsFrom({
+        'ntfy.server': ' https://ntfy.example.com/ntfy// ',
+        'ntfy.topic': ' alerts ',
+        'ntfy.token': 'tk',
+        'ntfy.priority': 4,
+      }),
       { server: 'https://ntfy.example.com/ntfy', topic: 'alerts', token: 'tk', priority: 4 }
     )
   })
 
   test('header text: ASCII kept, line breaks flattened, anything else RFC 2047', ({ assert }) => {
     assert.equal(headerText('Share\r\ncreated '), 'Share created')
-    assert.equal(headerText('Téléchargé'), `=?UTF-8?B?${Buffer.from('Téléchargé').toString('base64')}?=`)
+    assert.equal(
+      headerText('Téléchargé'),
+      `=?UTF-8?B?${Buffer.from('Téléchargé').toString('base64')}?=`
+    )
     assert.equal(truncateUtf8('short'), 'short')
   })
 })

@@ -47,54 +47,103 @@ test.group('OIDC plugin', (group) => {
     return rollback
   })
 
-  test('registers the oidc provider as "OpenID Connect" with the oauth.oidc-* settings', ({ assert }) => {
+  test('registers the oidc provider as "OpenID Connect" with the oauth.oidc-* settings', ({
+    assert,
+  }) => {
     const provider = authProviders.get('oidc')
     assert.equal(provider.displayName, 'OpenID Connect')
     assert.equal(provider.enabledKey, 'oauth.oidc-enabled')
-    assert.includeMembers(provider.configKeys, ['oauth.oidc-discoveryUri', 'oauth.oidc-clientSecret', 'oauth.oidc-signOut'])
+    assert.includeMembers(provider.configKeys, [
+      'oauth.oidc-discoveryUri',
+      'oauth.oidc-clientSecret',
+      'oauth.oidc-signOut',
+    ])
   })
 
-  test('the admin category "Social Login" still lists the oidc settings', async ({ client, assert }) => {
-    const admin = await User.create({ username: 'oidcadmin', email: 'oidcadmin@example.com', password: 'password123', isAdmin: true })
+  test('the admin category "Social Login" still lists the oidc settings', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await User.create({
+      username: 'oidcadmin',
+      email: 'oidcadmin@example.com',
+      password: 'password123',
+      isAdmin: true,
+    })
     const { accessCookieFor } = await import('#tests/helpers/auth')
-    const response = await client.get('/api/configs/admin/oauth').header('Cookie', await accessCookieFor(admin))
+    const response = await client
+      .get('/api/configs/admin/oauth')
+      .header('Cookie', await accessCookieFor(admin))
     response.assertStatus(200)
     const keys = (response.body() as { key: string }[]).map((variable) => variable.key)
-    assert.includeMembers(keys, ['oauth.oidc-enabled', 'oauth.oidc-discoveryUri', 'oauth.oidc-usernameClaim', 'oauth.oidc-scope', 'oauth.oidc-signOut'])
+    assert.includeMembers(keys, [
+      'oauth.oidc-enabled',
+      'oauth.oidc-discoveryUri',
+      'oauth.oidc-usernameClaim',
+      'oauth.oidc-scope',
+      'oauth.oidc-signOut',
+    ])
   })
 
   test('the username claim names the new user', async ({ assert }) => {
     await enableOidc({ 'oauth.oidc-usernameClaim': 'name' })
-    idp.addAccount('sub-claim', { email: 'claim@example.com', email_verified: true, preferred_username: 'pref', name: 'Claimed_Name' })
+    idp.addAccount('sub-claim', {
+      email: 'claim@example.com',
+      email_verified: true,
+      preferred_username: 'pref',
+      name: 'Claimed_Name',
+    })
     const { callback } = await signInAs('sub-claim')
     assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'claim@example.com')
     assert.equal(user.username, 'Claimed_Name')
-    assert.equal((await SocialAccount.findByOrFail('providerUserId', 'sub-claim')).providerUsername, 'Claimed_Name')
+    assert.equal(
+      (await SocialAccount.findByOrFail('providerUserId', 'sub-claim')).providerUsername,
+      'Claimed_Name'
+    )
   })
 
   test('a missing username claim: cannot_get_user_info', async ({ assert }) => {
     await enableOidc({ 'oauth.oidc-usernameClaim': 'nickname' })
     idp.addAccount('sub-noclaim', { email: 'noclaim@example.com', email_verified: true })
-    assert.equal(errorPageOf((await signInAs('sub-noclaim')).callback)?.error, 'cannot_get_user_info')
+    assert.equal(
+      errorPageOf((await signInAs('sub-noclaim')).callback)?.error,
+      'cannot_get_user_info'
+    )
   })
 
-  test('settings changed in the admin panel apply to the next sign-in (no restart)', async ({ assert }) => {
+  test('settings changed in the admin panel apply to the next sign-in (no restart)', async ({
+    assert,
+  }) => {
     idp.addAccount('sub-secret', { email: 'secret@example.com', email_verified: true })
     await enableOidc({ 'oauth.oidc-clientSecret': 'wrong-secret' })
-    assert.equal(errorPageOf((await signInAs('sub-secret')).callback)?.error, 'cannot_get_user_info')
+    assert.equal(
+      errorPageOf((await signInAs('sub-secret')).callback)?.error,
+      'cannot_get_user_info'
+    )
     await enableOidc({ 'oauth.oidc-clientSecret': idp.clientSecret })
     assert.equal(locationOf((await signInAs('sub-secret')).callback), '/upload')
   })
 
-  test('an unreachable discovery URI sends the user to the error page', async ({ client, assert }) => {
-    await enableOidc({ 'oauth.oidc-discoveryUri': 'http://127.0.0.1:9/.well-known/openid-configuration' })
+  test('an unreachable discovery URI sends the user to the error page', async ({
+    client,
+    assert,
+  }) => {
+    await enableOidc({
+      'oauth.oidc-discoveryUri': 'http://127.0.0.1:9/.well-known/openid-configuration',
+    })
     const response = await client.get('/api/oauth/auth/oidc').redirects(0)
     response.assertStatus(302)
-    assert.equal(response.header('location'), '/error?error=default&redirect=%2Fauth%2FsignIn&params=oidc')
+    assert.equal(
+      response.header('location'),
+      '/error?error=default&redirect=%2Fauth%2FsignIn&params=oidc'
+    )
   })
 
-  test('sign-out answers the provider end-session URL only with oauth.oidc-signOut', async ({ client, assert }) => {
+  test('sign-out answers the provider end-session URL only with oauth.oidc-signOut', async ({
+    client,
+    assert,
+  }) => {
     idp.addAccount('sub-out', { email: 'out@example.com', email_verified: true })
     const plain = await signInAs('sub-out')
     const plainOut = await client

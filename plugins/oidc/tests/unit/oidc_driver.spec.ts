@@ -77,7 +77,12 @@ async function startFakeIdp(): Promise<FakeIdp> {
 }
 
 function idToken(claims: JWTPayload, options: { signer?: CryptoKey; expiresIn?: string } = {}) {
-  return new SignJWT({ email: 'a@example.com', email_verified: true, nonce: 'the-nonce', ...claims })
+  return new SignJWT({
+    email: 'a@example.com',
+    email_verified: true,
+    nonce: 'the-nonce',
+    ...claims,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
     .setIssuer(claims.iss ?? idp.origin)
     .setAudience(claims.aud ?? 'client-1')
@@ -122,7 +127,9 @@ test.group('OidcDriver', (group) => {
     }
   })
 
-  test('builds the authorization URL from discovery with openid scope and the nonce', async ({ assert }) => {
+  test('builds the authorization URL from discovery with openid scope and the nonce', async ({
+    assert,
+  }) => {
     const url = new URL(await (await driver()).redirectUrl())
     assert.equal(url.origin + url.pathname, `${idp.origin}/authorize`)
     assert.equal(url.searchParams.get('scope'), 'openid email profile')
@@ -132,14 +139,31 @@ test.group('OidcDriver', (group) => {
     assert.equal(url.searchParams.get('redirect_uri'), 'http://tern.test/api/oauth/callback/oidc')
   })
 
-  test('accepts a valid ID token and sends the code and client credentials (client_secret_basic)', async ({ assert }) => {
-    idp.answer = { status: 200, body: { access_token: 'at', token_type: 'Bearer', id_token: await idToken({ preferred_username: 'alice' }) } }
+  test('accepts a valid ID token and sends the code and client credentials (client_secret_basic)', async ({
+    assert,
+  }) => {
+    idp.answer = {
+      status: 200,
+      body: {
+        access_token: 'at',
+        token_type: 'Bearer',
+        id_token: await idToken({ preferred_username: 'alice' }),
+      },
+    }
     const user = await (await driver()).user()
-    assert.deepInclude(user, { id: 'subject-1', nickName: 'alice', email: 'a@example.com', emailVerificationState: 'verified' })
+    assert.deepInclude(user, {
+      id: 'subject-1',
+      nickName: 'alice',
+      email: 'a@example.com',
+      emailVerificationState: 'verified',
+    })
     assert.equal(user.token.token, 'at')
     assert.equal(user.token.idToken.split('.').length, 3)
     assert.equal(idp.lastTokenRequest!.form.get('code'), 'the-code')
-    assert.equal(idp.lastTokenRequest!.form.get('redirect_uri'), 'http://tern.test/api/oauth/callback/oidc')
+    assert.equal(
+      idp.lastTokenRequest!.form.get('redirect_uri'),
+      'http://tern.test/api/oauth/callback/oidc'
+    )
     assert.equal(idp.lastTokenRequest!.form.get('grant_type'), 'authorization_code')
     assert.isNull(idp.lastTokenRequest!.form.get('client_secret'))
     assert.equal(
@@ -163,13 +187,24 @@ test.group('OidcDriver', (group) => {
     }
   })
 
-  test('userinfo claims are merged under the ID token claims; another subject is invalid_token', async ({ assert }) => {
-    idp.userinfo = { sub: 'subject-1', name: 'Alice Liddell', email: 'spoofed@example.com', picture: 'https://cdn.example/a.png' }
+  test('userinfo claims are merged under the ID token claims; another subject is invalid_token', async ({
+    assert,
+  }) => {
+    idp.userinfo = {
+      sub: 'subject-1',
+      name: 'Alice Liddell',
+      email: 'spoofed@example.com',
+      picture: 'https://cdn.example/a.png',
+    }
     clearDiscoveryCache()
     try {
       idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({}) } }
       const user = await (await driver()).user()
-      assert.deepInclude(user, { name: 'Alice Liddell', email: 'a@example.com', avatarUrl: 'https://cdn.example/a.png' })
+      assert.deepInclude(user, {
+        name: 'Alice Liddell',
+        email: 'a@example.com',
+        avatarUrl: 'https://cdn.example/a.png',
+      })
       idp.userinfo = { sub: 'someone-else', name: 'Mallory' }
       assert.equal(await profileError(), 'invalid_token')
     } finally {
@@ -179,11 +214,16 @@ test.group('OidcDriver', (group) => {
   })
 
   test('refuses a token signed with another key', async ({ assert }) => {
-    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({}, { signer: foreignKey }) } }
+    idp.answer = {
+      status: 200,
+      body: { access_token: 'at', id_token: await idToken({}, { signer: foreignKey }) },
+    }
     assert.equal(await profileError(), 'invalid_token')
   })
 
-  test('refuses another issuer, another audience (or azp), another nonce, an expired token', async ({ assert }) => {
+  test('refuses another issuer, another audience (or azp), another nonce, an expired token', async ({
+    assert,
+  }) => {
     for (const [claims, options] of [
       [{ iss: 'http://evil.test' }, {}],
       [{ aud: 'other-client' }, {}],
@@ -192,18 +232,30 @@ test.group('OidcDriver', (group) => {
       [{ nonce: 'replayed' }, {}],
       [{}, { expiresIn: '-5m' }],
     ] satisfies Array<[JWTPayload, { expiresIn?: string }]>) {
-      idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken(claims, options) } }
+      idp.answer = {
+        status: 200,
+        body: { access_token: 'at', id_token: await idToken(claims, options) },
+      }
       assert.equal(await profileError(), 'invalid_token', JSON.stringify(claims))
     }
   })
 
   test('several audiences are accepted when azp is this client', async ({ assert }) => {
-    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({ aud: ['client-1', 'api'], azp: 'client-1' }) } }
+    idp.answer = {
+      status: 200,
+      body: {
+        access_token: 'at',
+        id_token: await idToken({ aud: ['client-1', 'api'], azp: 'client-1' }),
+      },
+    }
     assert.equal((await (await driver()).user()).id, 'subject-1')
   })
 
   test('email_verified false is reported as unverified', async ({ assert }) => {
-    idp.answer = { status: 200, body: { access_token: 'at', id_token: await idToken({ email_verified: false }) } }
+    idp.answer = {
+      status: 200,
+      body: { access_token: 'at', id_token: await idToken({ email_verified: false }) },
+    }
     const user = await (await driver()).user()
     assert.equal(user.emailVerificationState, 'unverified')
   })
@@ -224,7 +276,9 @@ test.group('OidcDriver', (group) => {
     assert.isUndefined(idp.lastTokenRequest)
   })
 
-  test('token endpoint failures: invalid_grant is expired_token, others cannot_get_user_info', async ({ assert }) => {
+  test('token endpoint failures: invalid_grant is expired_token, others cannot_get_user_info', async ({
+    assert,
+  }) => {
     idp.answer = { status: 400, body: { error: 'invalid_grant' } }
     assert.equal(await profileError(), 'expired_token')
     idp.answer = { status: 500, body: { error: 'server_error' } }

@@ -89,7 +89,11 @@ const DEFAULT_STREAM_PART_SIZE = 8 * 1024 * 1024
 
 /** True for S3's "no such upload" answer (unknown, completed or aborted upload id). */
 function isNoSuchUpload(error: unknown): boolean {
-  const candidate = error as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
+  const candidate = error as {
+    name?: string
+    Code?: string
+    $metadata?: { httpStatusCode?: number }
+  }
   return (
     candidate?.name === 'NoSuchUpload' ||
     candidate?.Code === 'NoSuchUpload' ||
@@ -105,11 +109,20 @@ function isNoSuchUpload(error: unknown): boolean {
  * Content-Range is the one asked for (clamped to the object); otherwise the
  * bytes outside the range are dropped as they stream.
  */
-function exactRange(body: Readable, contentRange: string | undefined, start: number, end: number): Readable {
+function exactRange(
+  body: Readable,
+  contentRange: string | undefined,
+  start: number,
+  end: number
+): Readable {
   const match = contentRange ? /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange.trim()) : null
   let offset = 0
   if (match) {
-    const [first, last, size] = [Number(match[1]), Number(match[2]), match[3] === '*' ? Infinity : Number(match[3])]
+    const [first, last, size] = [
+      Number(match[1]),
+      Number(match[2]),
+      match[3] === '*' ? Infinity : Number(match[3]),
+    ]
     if (first > start) {
       body.destroy()
       throw new Error(`S3 answered the range ${contentRange} for bytes=${start}-${end}`)
@@ -196,7 +209,10 @@ export class S3StorageDriver
   async #current(): Promise<Connection> {
     const settings = await this.options.settings()
     if (!settings.bucketName) {
-      throw new S3StorageDriverError('The S3 disk has no bucket: set s3.bucketName', 'E_S3_NOT_CONFIGURED')
+      throw new S3StorageDriverError(
+        'The S3 disk has no bucket: set s3.bucketName',
+        'E_S3_NOT_CONFIGURED'
+      )
     }
     const fingerprint = JSON.stringify(settings)
     const current = this.#connection
@@ -221,7 +237,12 @@ export class S3StorageDriver
       settings,
       prefix: new BucketPrefix(settings.bucketPath, invalidKey),
       client,
-      drive: new S3Driver({ client, bucket: settings.bucketName, visibility: 'private', supportsACL: false }),
+      drive: new S3Driver({
+        client,
+        bucket: settings.bucketName,
+        visibility: 'private',
+        supportsACL: false,
+      }),
       active: 0,
       retired: false,
     }
@@ -267,7 +288,11 @@ export class S3StorageDriver
   async getStreamRange(key: string, { start, end }: ByteRangeRequest): Promise<Readable> {
     return this.#openStream(async (c) => {
       const { Body, ContentRange } = await c.client.send(
-        new GetObjectCommand({ Bucket: c.settings.bucketName, Key: c.prefix.key(key), Range: `bytes=${start}-${end}` })
+        new GetObjectCommand({
+          Bucket: c.settings.bucketName,
+          Key: c.prefix.key(key),
+          Range: `bytes=${start}-${end}`,
+        })
       )
       if (!(Body instanceof Readable)) throw new Error('S3 returned no body stream')
       return exactRange(Body, ContentRange, start, end)
@@ -328,7 +353,12 @@ export class S3StorageDriver
    * it fits in a part, else a multipart upload of `streamPartSize` parts sent
    * one at a time (one part in memory), aborted when anything fails.
    */
-  async #putStreamInParts(c: Connection, objectKey: string, contents: Readable, options?: WriteOptions) {
+  async #putStreamInParts(
+    c: Connection,
+    objectKey: string,
+    contents: Readable,
+    options?: WriteOptions
+  ) {
     const upload = new Upload({
       client: c.client,
       params: {
@@ -365,7 +395,9 @@ export class S3StorageDriver
           Bucket: c.settings.bucketName,
           Key: c.prefix.key(destination),
           CopySource: `${c.settings.bucketName}/${encodeKey(from)}`,
-          ...(options?.contentType ? { MetadataDirective: 'REPLACE', ContentType: options.contentType } : {}),
+          ...(options?.contentType
+            ? { MetadataDirective: 'REPLACE', ContentType: options.contentType }
+            : {}),
         })
       )
     })
@@ -440,8 +472,16 @@ export class S3StorageDriver
     contents: Uint8Array | Readable,
     options?: { contentLength?: number }
   ): Promise<UploadedPart> {
-    const length = checkPart(this.multipartLimits, partNumber, contents, options?.contentLength, invalidPart)
-    return this.run((c) => this.#sendPart(c, c.prefix.key(key), uploadId, partNumber, contents, length))
+    const length = checkPart(
+      this.multipartLimits,
+      partNumber,
+      contents,
+      options?.contentLength,
+      invalidPart
+    )
+    return this.run((c) =>
+      this.#sendPart(c, c.prefix.key(key), uploadId, partNumber, contents, length)
+    )
   }
 
   /**
@@ -449,7 +489,10 @@ export class S3StorageDriver
    * request is aborted (the SDK would otherwise wait forever for the
    * missing bytes) and the stream's error is the rejection.
    */
-  async #send<T>(body: unknown, send: (options: { abortSignal?: AbortSignal }) => Promise<T>): Promise<T> {
+  async #send<T>(
+    body: unknown,
+    send: (options: { abortSignal?: AbortSignal }) => Promise<T>
+  ): Promise<T> {
     if (!(body instanceof Readable)) return send({})
     const controller = new AbortController()
     let streamError: unknown
@@ -489,7 +532,11 @@ export class S3StorageDriver
   }
 
   /** Assembles the object from `parts` (sorted by number). Rejects for an unknown upload id. */
-  async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+  async completeMultipartUpload(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[]
+  ): Promise<void> {
     return this.run((c) => this.#complete(c, c.prefix.key(key), uploadId, parts))
   }
 
@@ -551,7 +598,11 @@ export class S3StorageDriver
   async #abort(c: Connection, objectKey: string, uploadId: string) {
     try {
       await c.client.send(
-        new AbortMultipartUploadCommand({ Bucket: c.settings.bucketName, Key: objectKey, UploadId: uploadId })
+        new AbortMultipartUploadCommand({
+          Bucket: c.settings.bucketName,
+          Key: objectKey,
+          UploadId: uploadId,
+        })
       )
     } catch (error) {
       if (!isNoSuchUpload(error)) throw error

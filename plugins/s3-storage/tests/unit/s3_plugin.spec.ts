@@ -45,7 +45,9 @@ test.group('S3 storage | plugin', (group) => {
 
   group.setup(async () => {
     if (!pluginRegistry.has('s3-storage')) {
-      throw new Error('Enable the plugin for these tests: TERN_PLUGINS=local-storage,email,s3-storage,fixture')
+      throw new Error(
+        'Enable the plugin for these tests: TERN_PLUGINS=local-storage,email,s3-storage,fixture'
+      )
     }
     first = await startS3Server({ bucket: 'first' })
     second = await startS3Server({ bucket: 'second' })
@@ -56,7 +58,9 @@ test.group('S3 storage | plugin', (group) => {
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('declares the "S3" config category with Pingvin\'s names, the secret obscured', ({ assert }) => {
+  test('declares the "S3" config category with Pingvin\'s names, the secret obscured', ({
+    assert,
+  }) => {
     const category = configRegistry.category('s3')!
     assert.equal(category.displayName, 'S3')
     assert.equal(category.source, 's3-storage')
@@ -73,7 +77,10 @@ test.group('S3 storage | plugin', (group) => {
         ['s3.forcePathStyle', 'boolean', 'false'],
       ]
     )
-    assert.deepEqual(category.variables.map((variable) => variable.key), [...S3_CONFIG_KEYS])
+    assert.deepEqual(
+      category.variables.map((variable) => variable.key),
+      [...S3_CONFIG_KEYS]
+    )
     assert.deepEqual(
       category.variables.filter((variable) => variable.obscured).map((variable) => variable.key),
       ['s3.secret']
@@ -81,10 +88,16 @@ test.group('S3 storage | plugin', (group) => {
     assert.isTrue(category.variables.every((variable) => !variable.public))
   })
 
-  test('registers the "s3" disk next to "local" without becoming the static default', ({ assert }) => {
+  test('registers the "s3" disk next to "local" without becoming the static default', ({
+    assert,
+  }) => {
     assert.isTrue(storage.has('s3'))
     assert.equal(storage.defaultName, 'local')
-    assert.deepEqual(storage.use('s3').capabilities(), ['multipartUpload', 'rangeRead', 'multipartListing'])
+    assert.deepEqual(storage.use('s3').capabilities(), [
+      'multipartUpload',
+      'rangeRead',
+      'multipartListing',
+    ])
   })
 
   test('new files go to "s3" only while s3.enabled is on', async ({ assert }) => {
@@ -95,7 +108,9 @@ test.group('S3 storage | plugin', (group) => {
     assert.equal(await storage.resolveDefault(), 'local')
   })
 
-  test('the next operation uses the endpoint, bucket and prefix changed in the settings', async ({ assert }) => {
+  test('the next operation uses the endpoint, bucket and prefix changed in the settings', async ({
+    assert,
+  }) => {
     const disk = storage.use('s3')
     await useServer(first)
     await disk.put('share-a/file.txt', 'on the first server')
@@ -117,10 +132,16 @@ test.group('S3 storage | plugin', (group) => {
 
   test('fails with a storage error while no bucket is set', async ({ assert }) => {
     await configValues.update([{ key: 's3.bucketName', value: '' }])
-    await assertRejectsWithCode(assert, () => storage.use('s3').put('x.txt', 'x'), 'E_STORAGE_WRITE_FAILED')
+    await assertRejectsWithCode(
+      assert,
+      () => storage.use('s3').put('x.txt', 'x'),
+      'E_STORAGE_WRITE_FAILED'
+    )
   })
 
-  test('refuses an endpoint that is not an http(s) URL and a bucket path leaving the bucket', async ({ assert }) => {
+  test('refuses an endpoint that is not an http(s) URL and a bucket path leaving the bucket', async ({
+    assert,
+  }) => {
     await assertConfigRefused(assert, [
       ['s3.endpoint', 'ftp://files.example.com'],
       ['s3.endpoint', 'minio:9000'],
@@ -144,8 +165,16 @@ test.group('S3 storage | plugin', (group) => {
   test('refuses path traversal on the "s3" disk', async ({ assert }) => {
     await useServer(first)
     for (const key of ['../escape.txt', 'a/../../escape.txt', '..\\escape.txt']) {
-      await assertRejectsWithCode(assert, () => storage.use('s3').put(key, 'x'), 'E_STORAGE_INVALID_KEY')
-      await assertRejectsWithCode(assert, () => storage.use('s3').createMultipartUpload(key), 'E_STORAGE_INVALID_KEY')
+      await assertRejectsWithCode(
+        assert,
+        () => storage.use('s3').put(key, 'x'),
+        'E_STORAGE_INVALID_KEY'
+      )
+      await assertRejectsWithCode(
+        assert,
+        () => storage.use('s3').createMultipartUpload(key),
+        'E_STORAGE_INVALID_KEY'
+      )
     }
     assert.deepEqual(await bucketKeys(first), [])
   })
@@ -192,7 +221,9 @@ test.group('Storage manager | default disk resolvers', () => {
 test.group('Config values | accessor for plugins', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('reads typed effective values through the config service bound at boot', async ({ assert }) => {
+  test('reads typed effective values through the config service bound at boot', async ({
+    assert,
+  }) => {
     assert.isTrue(configValues.isBound)
     assert.strictEqual(await configValues.get('share.maxSize'), 1_000_000_000)
     await configValues.update([{ key: 'share.maxSize', value: 5000 }])
@@ -205,7 +236,15 @@ test.group('Config values | accessor for plugins', (group) => {
   test('refuses reads before the core bound a source', async ({ assert }) => {
     const unbound = new ConfigValues()
     assert.isFalse(unbound.isBound)
-    await assertRejectsWithCode(assert, () => unbound.get('share.maxSize'), 'E_CONFIG_VALUES_UNBOUND')
-    await assertRejectsWithCode(assert, () => unbound.getMany(['share.maxSize']), 'E_CONFIG_VALUES_UNBOUND')
+    await assertRejectsWithCode(
+      assert,
+      () => unbound.get('share.maxSize'),
+      'E_CONFIG_VALUES_UNBOUND'
+    )
+    await assertRejectsWithCode(
+      assert,
+      () => unbound.getMany(['share.maxSize']),
+      'E_CONFIG_VALUES_UNBOUND'
+    )
   })
 })

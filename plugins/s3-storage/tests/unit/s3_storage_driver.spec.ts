@@ -3,7 +3,10 @@ import { Readable } from 'node:stream'
 import { test } from '@japa/runner'
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { StorageDisk } from '#extensions/storage/main'
-import { assertRejectsWithCode, storageDriverContract } from '#tests/contracts/storage_driver_contract'
+import {
+  assertRejectsWithCode,
+  storageDriverContract,
+} from '#tests/contracts/storage_driver_contract'
 import { startS3Server, type S3Server } from '#tests/helpers/s3_server'
 import { S3StorageDriver, type S3Settings } from '#plugins/s3-storage/index'
 
@@ -100,30 +103,54 @@ test.group('S3 storage | driver', (group) => {
   group.each.setup(async () => {
     return async () => {
       for (const bucket of ['tern', 'other']) {
-        const driver = new S3StorageDriver({ settings: () => settingsFor(s3, { bucketName: bucket }) })
+        const driver = new S3StorageDriver({
+          settings: () => settingsFor(s3, { bucketName: bucket }),
+        })
         await driver.deleteAll('/')
         driver.close()
       }
     }
   })
 
-  test('keeps every object under s3.bucketPath and lists keys relative to it', async ({ assert }) => {
-    const driver = new S3StorageDriver({ settings: () => settingsFor(s3, { bucketPath: 'tern/files' }) })
+  test('keeps every object under s3.bucketPath and lists keys relative to it', async ({
+    assert,
+  }) => {
+    const driver = new S3StorageDriver({
+      settings: () => settingsFor(s3, { bucketPath: 'tern/files' }),
+    })
     const disk = new StorageDisk('s3', driver)
     await disk.put('share-1/a.txt', 'a')
     await disk.put('share-1/deep/b.txt', 'b')
-    assert.deepEqual(await bucketKeys(client, 'tern'), ['tern/files/share-1/a.txt', 'tern/files/share-1/deep/b.txt'])
+    assert.deepEqual(await bucketKeys(client, 'tern'), [
+      'tern/files/share-1/a.txt',
+      'tern/files/share-1/deep/b.txt',
+    ])
 
-    const flat = [...(await disk.listAll('share-1')).objects].map((o) => ('key' in o ? o.key : `${o.prefix}/`))
+    const flat = [...(await disk.listAll('share-1')).objects].map((o) =>
+      'key' in o ? o.key : `${o.prefix}/`
+    )
     assert.sameMembers(flat, ['share-1/a.txt', 'share-1/deep/'])
-    const deep = [...(await disk.listAll('/', { recursive: true })).objects].map((o) => ('key' in o ? o.key : ''))
+    const deep = [...(await disk.listAll('/', { recursive: true })).objects].map((o) =>
+      'key' in o ? o.key : ''
+    )
     assert.sameMembers(deep, ['share-1/a.txt', 'share-1/deep/b.txt'])
     driver.close()
   })
 
-  test('refuses keys that would leave the prefix even when called without the facade', async ({ assert }) => {
-    const driver = new S3StorageDriver({ settings: () => settingsFor(s3, { bucketPath: 'tenant-a' }) })
-    for (const key of ['../tenant-b/x.txt', 'a/../../tenant-b/x.txt', '/x.txt', './x.txt', 'a\\..\\x', '']) {
+  test('refuses keys that would leave the prefix even when called without the facade', async ({
+    assert,
+  }) => {
+    const driver = new S3StorageDriver({
+      settings: () => settingsFor(s3, { bucketPath: 'tenant-a' }),
+    })
+    for (const key of [
+      '../tenant-b/x.txt',
+      'a/../../tenant-b/x.txt',
+      '/x.txt',
+      './x.txt',
+      'a\\..\\x',
+      '',
+    ]) {
       await assert.rejects(() => driver.put(key, 'x'), /Invalid key/)
       await assert.rejects(() => driver.getStream(key), /Invalid key/)
       await assert.rejects(() => driver.createMultipartUpload(key), /Invalid key/)
@@ -137,14 +164,20 @@ test.group('S3 storage | driver', (group) => {
     driver.close()
   })
 
-  test('uploads parts sent out of order, streamed with their length, into the exact bytes', async ({ assert }) => {
+  test('uploads parts sent out of order, streamed with their length, into the exact bytes', async ({
+    assert,
+  }) => {
     const driver = new S3StorageDriver({ settings: () => settingsFor(s3, { bucketPath: 'mp' }) })
     const disk = new StorageDisk('s3', driver)
     const size = 64 * 1024
     const data = randomBytes(4 * size + 999)
-    const chunks = [0, 1, 2, 3, 4].map((i) => data.subarray(i * size, Math.min((i + 1) * size, data.length)))
+    const chunks = [0, 1, 2, 3, 4].map((i) =>
+      data.subarray(i * size, Math.min((i + 1) * size, data.length))
+    )
 
-    const uploadId = await disk.createMultipartUpload('share/file.bin', { contentType: 'application/pdf' })
+    const uploadId = await disk.createMultipartUpload('share/file.bin', {
+      contentType: 'application/pdf',
+    })
     const parts = await Promise.all(
       [3, 0, 4, 2, 1].map((i) =>
         disk.uploadPart('share/file.bin', uploadId, i + 1, Readable.from([chunks[i]]), {
@@ -182,17 +215,30 @@ test.group('S3 storage | driver', (group) => {
     driver.close()
   })
 
-  test('refuses a streamed part without its length and part numbers outside 1..10000', async ({ assert }) => {
+  test('refuses a streamed part without its length and part numbers outside 1..10000', async ({
+    assert,
+  }) => {
     const driver = new S3StorageDriver({ settings: () => settingsFor(s3) })
     const uploadId = await driver.createMultipartUpload('x.bin')
-    await assert.rejects(() => driver.uploadPart('x.bin', uploadId, 1, Readable.from([Buffer.from('x')])), /contentLength/)
-    await assert.rejects(() => driver.uploadPart('x.bin', uploadId, 0, Buffer.from('x')), /Part number/)
-    await assert.rejects(() => driver.uploadPart('x.bin', uploadId, 10_001, Buffer.from('x')), /Part number/)
+    await assert.rejects(
+      () => driver.uploadPart('x.bin', uploadId, 1, Readable.from([Buffer.from('x')])),
+      /contentLength/
+    )
+    await assert.rejects(
+      () => driver.uploadPart('x.bin', uploadId, 0, Buffer.from('x')),
+      /Part number/
+    )
+    await assert.rejects(
+      () => driver.uploadPart('x.bin', uploadId, 10_001, Buffer.from('x')),
+      /Part number/
+    )
     await driver.abortMultipartUpload('x.bin', uploadId)
     driver.close()
   })
 
-  test('a body stream failing midway rejects the part with its error instead of hanging', async ({ assert }) => {
+  test('a body stream failing midway rejects the part with its error instead of hanging', async ({
+    assert,
+  }) => {
     const driver = new S3StorageDriver({ settings: () => settingsFor(s3) })
     const uploadId = await driver.createMultipartUpload('broken.bin')
     async function* failing() {
@@ -201,7 +247,10 @@ test.group('S3 storage | driver', (group) => {
       throw new Error('client went away')
     }
     await assert.rejects(
-      () => driver.uploadPart('broken.bin', uploadId, 1, Readable.from(failing()), { contentLength: 5000 }),
+      () =>
+        driver.uploadPart('broken.bin', uploadId, 1, Readable.from(failing()), {
+          contentLength: 5000,
+        }),
       /client went away/
     )
     await assert.rejects(
@@ -214,10 +263,17 @@ test.group('S3 storage | driver', (group) => {
     driver.close()
   })
 
-  test('putStream of unknown length goes up in parts, one part in memory at a time', async ({ assert }) => {
-    const driver = new S3StorageDriver({ settings: () => settingsFor(s3), streamPartSize: 5 * 1024 * 1024 })
+  test('putStream of unknown length goes up in parts, one part in memory at a time', async ({
+    assert,
+  }) => {
+    const driver = new S3StorageDriver({
+      settings: () => settingsFor(s3),
+      streamPartSize: 5 * 1024 * 1024,
+    })
     const data = randomBytes(11 * 1024 * 1024 + 5)
-    const pieces = Array.from({ length: Math.ceil(data.length / 65536) }, (_, i) => data.subarray(i * 65536, (i + 1) * 65536))
+    const pieces = Array.from({ length: Math.ceil(data.length / 65536) }, (_, i) =>
+      data.subarray(i * 65536, (i + 1) * 65536)
+    )
     await driver.putStream('big.bin', Readable.from(pieces))
     assert.isTrue(data.equals(Buffer.from(await driver.getBytes('big.bin'))))
     assert.deepEqual(await s3.pendingUploads(), [])
@@ -235,7 +291,9 @@ test.group('S3 storage | driver', (group) => {
   })
 
   test('copies keys with spaces and special characters', async ({ assert }) => {
-    const driver = new S3StorageDriver({ settings: () => settingsFor(s3, { bucketPath: 'with space' }) })
+    const driver = new S3StorageDriver({
+      settings: () => settingsFor(s3, { bucketPath: 'with space' }),
+    })
     await driver.put('a b/my file!.txt', 'hello')
     await driver.copy('a b/my file!.txt', 'c d/copy of file.txt')
     assert.equal(await driver.get('c d/copy of file.txt'), 'hello')
@@ -271,7 +329,10 @@ test.group('S3 storage | driver', (group) => {
   })
 
   test('rejects every operation while no bucket is configured', async ({ assert }) => {
-    const disk = new StorageDisk('s3', new S3StorageDriver({ settings: () => settingsFor(s3, { bucketName: '' }) }))
+    const disk = new StorageDisk(
+      's3',
+      new S3StorageDriver({ settings: () => settingsFor(s3, { bucketName: '' }) })
+    )
     await assertRejectsWithCode(assert, () => disk.put('x.txt', 'x'), 'E_STORAGE_WRITE_FAILED')
     await assertRejectsWithCode(assert, () => disk.exists('x.txt'), 'E_STORAGE_OPERATION_FAILED')
     try {

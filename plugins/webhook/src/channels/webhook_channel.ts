@@ -38,7 +38,9 @@ type Payload = Record<string, any>
  * event (so receivers written for them keep working): they come first in
  * `data`, followed by the catalogue payload.
  */
-const LEGACY_DATA: Partial<Record<NotificationEventId, (payload: Payload) => Record<string, unknown>>> = {
+const LEGACY_DATA: Partial<
+  Record<NotificationEventId, (payload: Payload) => Record<string, unknown>>
+> = {
   'share.created': ({ share }) => ({ shareId: share?.id, creatorId: share?.creatorId ?? null }),
   'share.completed': ({ share }) => ({
     shareId: share?.id,
@@ -49,7 +51,10 @@ const LEGACY_DATA: Partial<Record<NotificationEventId, (payload: Payload) => Rec
   'share.downloaded': ({ share, file }) => ({ shareId: share?.id, fileId: file?.id ?? null }),
   'share.expired': ({ share }) => ({ shareId: share?.id }),
   'share.deleted': (payload) => ({ shareId: payload.share?.id, reason: payload.reason ?? null }),
-  'reverse_share.used': ({ reverseShare, share }) => ({ reverseShareId: reverseShare?.id, shareId: share?.id }),
+  'reverse_share.used': ({ reverseShare, share }) => ({
+    reverseShareId: reverseShare?.id,
+    shareId: share?.id,
+  }),
 }
 
 /**
@@ -57,7 +62,9 @@ const LEGACY_DATA: Partial<Record<NotificationEventId, (payload: Payload) => Rec
  * (`shareId`, `creatorId`...) for the six events they covered, then the
  * catalogue payload (`share`, `file`, `reverseShare`, `user`...).
  */
-export function routedData(message: Pick<NotificationMessage, 'event' | 'payload'>): Record<string, unknown> {
+export function routedData(
+  message: Pick<NotificationMessage, 'event' | 'payload'>
+): Record<string, unknown> {
   const payload = (message.payload ?? {}) as Payload
   return { ...LEGACY_DATA[message.event]?.(payload), ...payload }
 }
@@ -83,12 +90,21 @@ export class WebhookChannel implements NotificationChannelContract {
   async deliver(message: NotificationMessage): Promise<void> {
     try {
       const { subject, text } = message.rendered
-      await this.dispatcher.send(message.event, routedData(message), message.occurredAt, message.eventId, { subject, text })
+      await this.dispatcher.send(
+        message.event,
+        routedData(message),
+        message.occurredAt,
+        message.eventId,
+        { subject, text }
+      )
     } catch (error) {
       if (error instanceof E_WEBHOOK_DISABLED) return
       // No usable URL stays so until an admin fixes the settings; anything else (the database) may pass.
       const reason = error instanceof Error ? error.message : String(error)
-      throw new NotificationDeliveryError(reason, { retryable: !(error instanceof E_WEBHOOK_NOT_CONFIGURED), cause: error })
+      throw new NotificationDeliveryError(reason, {
+        retryable: !(error instanceof E_WEBHOOK_NOT_CONFIGURED),
+        cause: error,
+      })
     }
   }
 

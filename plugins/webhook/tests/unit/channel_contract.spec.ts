@@ -16,7 +16,14 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} }
 
 notificationChannelContract('webhook', async () => {
   const receiver = await startWebhookReceiver()
-  const settings = (urls: string[]): WebhookSettings => ({ enabled: true, urls, secret: 'contract', events: [], timeoutMs: 2000, maxAttempts: 3 })
+  const settings = (urls: string[]): WebhookSettings => ({
+    enabled: true,
+    urls,
+    secret: 'contract',
+    events: [],
+    timeoutMs: 2000,
+    maxAttempts: 3,
+  })
   const dispatchers: WebhookDispatcher[] = []
   const channel = (urls: string[]) => {
     const dispatcher = new WebhookDispatcher({
@@ -33,7 +40,10 @@ notificationChannelContract('webhook', async () => {
     channel: () => channel([receiver.url]),
     failingChannel: () => channel(['ftp://nowhere.test/hook']),
     received: async () =>
-      receiver.received.map((request) => ({ key: (request.headers['x-tern-delivery'] as string | undefined) ?? null, text: request.body })),
+      receiver.received.map((request) => ({
+        key: (request.headers['x-tern-delivery'] as string | undefined) ?? null,
+        text: request.body,
+      })),
     idempotency: 'dedupes',
     close: async () => {
       for (const dispatcher of dispatchers) await dispatcher.close()

@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import { configRegistry } from '#extensions/config/registry'
 import { checkValue } from '#extensions/config/values'
-import { eventAllowed, LIFECYCLE_EVENTS, parseEventFilter, webhookEventName } from '../../src/events.js'
+import {
+  eventAllowed,
+  LIFECYCLE_EVENTS,
+  parseEventFilter,
+  webhookEventName,
+} from '../../src/events.js'
 import {
   checkWebhookUrl,
   parseUrlList,
@@ -27,7 +32,10 @@ test.group('Webhook plugin | settings', () => {
         ['webhook.maxAttempts', 'number', '5'],
       ]
     )
-    assert.deepEqual(webhookConfigCategory.variables.map((item) => item.key), [...WEBHOOK_CONFIG_KEYS])
+    assert.deepEqual(
+      webhookConfigCategory.variables.map((item) => item.key),
+      [...WEBHOOK_CONFIG_KEYS]
+    )
     assert.isTrue(variable('webhook.secret').obscured)
     assert.isFalse(webhookConfigCategory.variables.some((item) => item.public))
   })
@@ -39,21 +47,37 @@ test.group('Webhook plugin | settings', () => {
   })
 
   test('URL lists are the trimmed non-empty lines', ({ assert }) => {
-    assert.deepEqual(parseUrlList(' https://a.test/x \r\n\n  http://b.test\n   \n'), ['https://a.test/x', 'http://b.test'])
+    assert.deepEqual(parseUrlList(' https://a.test/x \r\n\n  http://b.test\n   \n'), [
+      'https://a.test/x',
+      'http://b.test',
+    ])
     assert.deepEqual(parseUrlList(''), [])
   })
 
   test('only http and https URLs with a host and no credentials are usable', ({ assert }) => {
     assert.isNull(checkWebhookUrl('https://hooks.example.com/tern?x=1'))
     assert.isNull(checkWebhookUrl('http://127.0.0.1:8080/hook'))
-    assert.equal(checkWebhookUrl('ftp://example.com/x'), 'only http:// and https:// URLs are allowed')
-    assert.equal(checkWebhookUrl('file:///etc/passwd'), 'only http:// and https:// URLs are allowed')
+    assert.equal(
+      checkWebhookUrl('ftp://example.com/x'),
+      'only http:// and https:// URLs are allowed'
+    )
+    assert.equal(
+      checkWebhookUrl('file:///etc/passwd'),
+      'only http:// and https:// URLs are allowed'
+    )
     assert.equal(checkWebhookUrl('example.com/hook'), 'not a valid URL')
-    assert.equal(checkWebhookUrl('https://user:pw@example.com/'), 'credentials in the URL are not allowed')
+    assert.equal(
+      checkWebhookUrl('https://user:pw@example.com/'),
+      'credentials in the URL are not allowed'
+    )
   })
 
   test('an admin change with a bad URL is refused with the line named', ({ assert }) => {
-    const urls = { key: 'webhook.urls', type: 'text' as const, validation: variable('webhook.urls').validation }
+    const urls = {
+      key: 'webhook.urls',
+      type: 'text' as const,
+      validation: variable('webhook.urls').validation,
+    }
     assert.isTrue(checkValue(urls, 'https://a.test\nhttp://b.test').ok)
     const refused = checkValue(urls, 'https://a.test\nftp://b.test')
     assert.isFalse(refused.ok)
@@ -63,21 +87,37 @@ test.group('Webhook plugin | settings', () => {
     )
   })
 
-  test('the event filter accepts both spellings and refuses unknown catalogue events', ({ assert }) => {
-    const events = { key: 'webhook.events', type: 'string' as const, validation: variable('webhook.events').validation }
+  test('the event filter accepts both spellings and refuses unknown catalogue events', ({
+    assert,
+  }) => {
+    const events = {
+      key: 'webhook.events',
+      type: 'string' as const,
+      validation: variable('webhook.events').validation,
+    }
     assert.isTrue(checkValue(events, 'share.created, share:completed reverse_share.used').ok)
     assert.isTrue(checkValue(events, 'auth.new_device_sign_in user.invited share.expiring').ok)
     assert.isTrue(checkValue(events, '').ok)
-    assert.isTrue(checkValue(events, 'custom.thing').ok, 'names outside the catalogue domains are kept for notifications the core sends')
+    assert.isTrue(
+      checkValue(events, 'custom.thing').ok,
+      'names outside the catalogue domains are kept for notifications the core sends'
+    )
     assert.isFalse(checkValue(events, 'auth.password_reset').ok)
     const typo = checkValue(events, 'share.complete')
     assert.isFalse(typo.ok)
-    assert.match(!typo.ok ? typo.message : '', /^Unknown webhook event "share.complete"\. Known events: share\.created, /)
+    assert.match(
+      !typo.ok ? typo.message : '',
+      /^Unknown webhook event "share.complete"\. Known events: share\.created, /
+    )
     assert.isFalse(checkValue(events, 'nonsense').ok)
   })
 
   test('timeout and maxAttempts are bounded', ({ assert }) => {
-    const number = (key: string) => ({ key, type: 'number' as const, validation: variable(key).validation })
+    const number = (key: string) => ({
+      key,
+      type: 'number' as const,
+      validation: variable(key).validation,
+    })
     assert.isTrue(checkValue(number('webhook.timeout'), 1).ok)
     assert.isFalse(checkValue(number('webhook.timeout'), 0).ok)
     assert.isFalse(checkValue(number('webhook.timeout'), 121).ok)
@@ -123,7 +163,9 @@ test.group('Webhook plugin | event names', () => {
     ])
   })
 
-  test('an empty filter lets everything through, otherwise only the listed events', ({ assert }) => {
+  test('an empty filter lets everything through, otherwise only the listed events', ({
+    assert,
+  }) => {
     assert.isTrue(eventAllowed([], 'share.created'))
     const filter = parseEventFilter('share:completed,, share.deleted share.deleted')
     assert.deepEqual(filter, ['share.completed', 'share.deleted'])

@@ -27,7 +27,9 @@ test.group('Webhook plugin | signature', () => {
     assert.isFalse(verifyWebhookSignature('other', String(now), body, signature, { now }))
     assert.isFalse(verifyWebhookSignature('s3cret', String(now), `${body} `, signature, { now }))
     assert.isFalse(verifyWebhookSignature('s3cret', String(now + 1), body, signature, { now }))
-    assert.isFalse(verifyWebhookSignature('s3cret', String(now), body, signature.slice(0, -1), { now }))
+    assert.isFalse(
+      verifyWebhookSignature('s3cret', String(now), body, signature.slice(0, -1), { now })
+    )
     assert.isFalse(verifyWebhookSignature('s3cret', 'abc', body, signature, { now }))
   })
 
@@ -37,11 +39,20 @@ test.group('Webhook plugin | signature', () => {
     assert.isTrue(verifyWebhookSignature('k', '1000', body, signature, { now: 1300 }))
     assert.isFalse(verifyWebhookSignature('k', '1000', body, signature, { now: 1301 }))
     assert.isFalse(verifyWebhookSignature('k', '1000', body, signature, { now: 1000 - 301 }))
-    assert.isTrue(verifyWebhookSignature('k', '1000', body, signature, { now: 99999, toleranceSeconds: 0 }))
+    assert.isTrue(
+      verifyWebhookSignature('k', '1000', body, signature, { now: 99999, toleranceSeconds: 0 })
+    )
   })
 
-  test('headers carry the event, delivery, timestamp, attempt and a signature of the body', ({ assert }) => {
-    const body = serializeWebhookBody({ event: 'share.completed', id: 'd-1', occurredAt: '2025-01-01T00:00:00.000Z', data: { shareId: 'x' } })
+  test('headers carry the event, delivery, timestamp, attempt and a signature of the body', ({
+    assert,
+  }) => {
+    const body = serializeWebhookBody({
+      event: 'share.completed',
+      id: 'd-1',
+      occurredAt: '2025-01-01T00:00:00.000Z',
+      data: { shareId: 'x' },
+    })
     assert.deepEqual(JSON.parse(body), {
       event: 'share.completed',
       id: 'd-1',
@@ -69,7 +80,14 @@ test.group('Webhook plugin | signature', () => {
   })
 
   test('without a secret no signature header is sent', ({ assert }) => {
-    const headers = webhookHeaders({ event: 'e.x', deliveryId: 'd', body: '{}', secret: '', userAgent: 'UA', attempt: 1 })
+    const headers = webhookHeaders({
+      event: 'e.x',
+      deliveryId: 'd',
+      body: '{}',
+      secret: '',
+      userAgent: 'UA',
+      attempt: 1,
+    })
     assert.notProperty(headers, 'X-Tern-Signature')
     assert.match(headers['X-Tern-Timestamp'], /^\d+$/)
   })
@@ -94,7 +112,8 @@ test.group('Webhook plugin | back-off', () => {
   })
 
   test('retries 429 and 5xx only', ({ assert }) => {
-    for (const status of [429, 500, 502, 503, 504, 599]) assert.isTrue(isRetryableStatus(status), String(status))
+    for (const status of [429, 500, 502, 503, 504, 599])
+      assert.isTrue(isRetryableStatus(status), String(status))
     for (const status of [200, 301, 400, 401, 403, 404, 408, 410, 422, 600]) {
       assert.isFalse(isRetryableStatus(status), String(status))
     }
@@ -117,11 +136,15 @@ test.group('Webhook plugin | back-off', () => {
       maxDelayMs: 60_000,
     })
     assert.deepEqual(
-      retryPolicyFromEnv(env({ WEBHOOK_RETRY_BASE_DELAY_MS: '500', WEBHOOK_RETRY_MAX_DELAY_MS: '100' })),
+      retryPolicyFromEnv(
+        env({ WEBHOOK_RETRY_BASE_DELAY_MS: '500', WEBHOOK_RETRY_MAX_DELAY_MS: '100' })
+      ),
       { baseDelayMs: 500, maxDelayMs: 500 }
     )
     assert.deepEqual(
-      retryPolicyFromEnv(env({ WEBHOOK_RETRY_BASE_DELAY_MS: 'fast', WEBHOOK_RETRY_MAX_DELAY_MS: '-1' })),
+      retryPolicyFromEnv(
+        env({ WEBHOOK_RETRY_BASE_DELAY_MS: 'fast', WEBHOOK_RETRY_MAX_DELAY_MS: '-1' })
+      ),
       DEFAULT_RETRY_POLICY
     )
   })

@@ -18,7 +18,11 @@ import { WebhookDispatcher, type WebhookLogger } from '../../src/webhook_dispatc
 
 /** A logger that keeps what it is given (the dispatcher's only collaborator besides the network). */
 class RecordingLogger implements WebhookLogger {
-  entries: { level: 'info' | 'warn' | 'error'; bindings: Record<string, unknown>; message: string }[] = []
+  entries: {
+    level: 'info' | 'warn' | 'error'
+    bindings: Record<string, unknown>
+    message: string
+  }[] = []
   info(bindings: Record<string, unknown>, message: string) {
     this.entries.push({ level: 'info', bindings, message })
   }
@@ -34,7 +38,15 @@ class RecordingLogger implements WebhookLogger {
 }
 
 function settings(overrides: Partial<WebhookSettings> = {}): WebhookSettings {
-  return { enabled: true, urls: [], secret: 'unit-secret', events: [], timeoutMs: 2000, maxAttempts: 3, ...overrides }
+  return {
+    enabled: true,
+    urls: [],
+    secret: 'unit-secret',
+    events: [],
+    timeoutMs: 2000,
+    maxAttempts: 3,
+    ...overrides,
+  }
 }
 
 let lanes = 0
@@ -62,7 +74,10 @@ function dispatcherWith(
 
 /** The outbox rows of a dispatcher's channel. */
 function rowsOf(dispatcher: WebhookDispatcher) {
-  return db.from('notification_deliveries').where('channel', dispatcher.channel).orderBy('created_at')
+  return db
+    .from('notification_deliveries')
+    .where('channel', dispatcher.channel)
+    .orderBy('created_at')
 }
 
 /** A loopback port nobody listens on. */
@@ -85,7 +100,11 @@ test.group('Webhook plugin | dispatcher', (group) => {
       await receiver.close()
     }
   })
-  const make = (current: { settings: WebhookSettings }, retry?: { baseDelayMs: number; maxDelayMs: number }, channel?: string) => {
+  const make = (
+    current: { settings: WebhookSettings },
+    retry?: { baseDelayMs: number; maxDelayMs: number },
+    channel?: string
+  ) => {
     const made = dispatcherWith(current, retry, channel)
     dispatchers.push(made.dispatcher)
     return made
@@ -111,16 +130,34 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.equal(new Date(request.json.occurredAt).toISOString(), request.json.occurredAt)
     assert.isAtLeast(Date.parse(request.json.occurredAt), before - 1)
     const timestamp = request.headers['x-tern-timestamp'] as string
-    assert.isTrue(verifyWebhookSignature('unit-secret', timestamp, request.body, request.headers['x-tern-signature'] as string))
-    assert.isFalse(verifyWebhookSignature('other-secret', timestamp, request.body, request.headers['x-tern-signature'] as string))
+    assert.isTrue(
+      verifyWebhookSignature(
+        'unit-secret',
+        timestamp,
+        request.body,
+        request.headers['x-tern-signature'] as string
+      )
+    )
+    assert.isFalse(
+      verifyWebhookSignature(
+        'other-secret',
+        timestamp,
+        request.body,
+        request.headers['x-tern-signature'] as string
+      )
+    )
     assert.lengthOf(logger.at('info'), 1)
     assert.lengthOf(logger.at('error'), 0)
   })
 
-  test('sends to every URL with a delivery id of its own, unsigned without a secret', async ({ assert }) => {
+  test('sends to every URL with a delivery id of its own, unsigned without a secret', async ({
+    assert,
+  }) => {
     const second = await startWebhookReceiver({ path: '/other' })
     try {
-      const { dispatcher } = make({ settings: settings({ urls: [receiver.url, second.url], secret: '' }) })
+      const { dispatcher } = make({
+        settings: settings({ urls: [receiver.url, second.url], secret: '' }),
+      })
       await dispatcher.send('share:deleted', { shareId: 'x', reason: null })
       await dispatcher.idle()
       const [first] = await receiver.waitFor(1)
@@ -134,7 +171,9 @@ test.group('Webhook plugin | dispatcher', (group) => {
     }
   })
 
-  test('send stores the delivery before it resolves, without waiting for the receiver', async ({ assert }) => {
+  test('send stores the delivery before it resolves, without waiting for the receiver', async ({
+    assert,
+  }) => {
     receiver.reply('hang')
     let reads = 0
     const current = settings({ urls: [receiver.url], timeoutMs: 30_000 })
@@ -146,7 +185,12 @@ test.group('Webhook plugin | dispatcher', (group) => {
     })
     await dispatcher.send('share:created', { shareId: 'a' })
     const [row] = await rowsOf(dispatcher)
-    assert.containsSubset(row, { event_type: 'share.created', target: receiver.url, status: 'pending', max_attempts: 3 })
+    assert.containsSubset(row, {
+      event_type: 'share.created',
+      target: receiver.url,
+      status: 'pending',
+      max_attempts: 3,
+    })
     assert.deepEqual(JSON.parse(row.payload).data, { shareId: 'a' })
     const [request] = await receiver.waitFor(1)
     assert.equal(request.json.id, row.id, 'the row id is the delivery id')
@@ -155,7 +199,9 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.equal(reads, 2)
   })
 
-  test('a URL longer than the stored target column still receives, unchanged', async ({ assert }) => {
+  test('a URL longer than the stored target column still receives, unchanged', async ({
+    assert,
+  }) => {
     const long = `${receiver.url}?pad=${'x'.repeat(700)}`
     const { dispatcher } = make({ settings: settings({ urls: [long] }) })
     await dispatcher.send('share:created', { shareId: 'long' })
@@ -166,15 +212,23 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.lengthOf(row.target, 512)
   })
 
-  test('retries 500 answers with growing waits and delivers on the third attempt', async ({ assert }) => {
+  test('retries 500 answers with growing waits and delivers on the third attempt', async ({
+    assert,
+  }) => {
     receiver.reply(500, 500)
-    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 5 }) }, { baseDelayMs: 60, maxDelayMs: 1000 })
+    const { dispatcher, logger } = make(
+      { settings: settings({ urls: [receiver.url], maxAttempts: 5 }) },
+      { baseDelayMs: 60, maxDelayMs: 1000 }
+    )
     await dispatcher.send('share:completed', { shareId: 'r' })
     await dispatcher.idle()
 
     const requests = await receiver.waitFor(3)
     assert.lengthOf(receiver.received, 3)
-    assert.deepEqual(requests.map((r) => r.headers['x-tern-attempt']), ['1', '2', '3'])
+    assert.deepEqual(
+      requests.map((r) => r.headers['x-tern-attempt']),
+      ['1', '2', '3']
+    )
     assert.lengthOf(new Set(requests.map((r) => r.headers['x-tern-delivery'])), 1)
     assert.lengthOf(new Set(requests.map((r) => r.body)), 1)
     // Jitter: the n-th wait lies between half and all of 60 ms * 2^(n-1).
@@ -189,7 +243,9 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.lengthOf(logger.at('info'), 1)
   })
 
-  test('a 4xx answer other than 429 is not retried and is logged with the reason', async ({ assert }) => {
+  test('a 4xx answer other than 429 is not retried and is logged with the reason', async ({
+    assert,
+  }) => {
     receiver.reply({ status: 400, body: 'bad payload' })
     const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url] }) })
     await dispatcher.send('share:created', { shareId: 'b' })
@@ -204,7 +260,10 @@ test.group('Webhook plugin | dispatcher', (group) => {
 
   test('429 is retried after the Retry-After the receiver asked for', async ({ assert }) => {
     receiver.reply({ status: 429, headers: { 'retry-after': '1' } })
-    const { dispatcher } = make({ settings: settings({ urls: [receiver.url] }) }, { baseDelayMs: 10, maxDelayMs: 5000 })
+    const { dispatcher } = make(
+      { settings: settings({ urls: [receiver.url] }) },
+      { baseDelayMs: 10, maxDelayMs: 5000 }
+    )
     await dispatcher.send('share:created', { shareId: 'c' })
     await dispatcher.idle()
     const [first, second] = await receiver.waitFor(2)
@@ -212,7 +271,9 @@ test.group('Webhook plugin | dispatcher', (group) => {
   })
 
   test('gives up after maxAttempts and says so', async ({ assert }) => {
-    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], maxAttempts: 3 }) })
+    const { dispatcher, logger } = make({
+      settings: settings({ urls: [receiver.url], maxAttempts: 3 }),
+    })
     receiver.reply(503, 503, 503, 503)
     await dispatcher.send('share:expired', { shareId: 'd' })
     await dispatcher.idle()
@@ -223,7 +284,9 @@ test.group('Webhook plugin | dispatcher', (group) => {
 
   test('network errors are retried and logged with the cause', async ({ assert }) => {
     const port = await closedPort()
-    const { dispatcher, logger } = make({ settings: settings({ urls: [`http://127.0.0.1:${port}/x`], maxAttempts: 2 }) })
+    const { dispatcher, logger } = make({
+      settings: settings({ urls: [`http://127.0.0.1:${port}/x`], maxAttempts: 2 }),
+    })
     await dispatcher.send('share:created', { shareId: 'e' })
     await dispatcher.idle()
     assert.lengthOf(logger.at('warn'), 1)
@@ -233,14 +296,19 @@ test.group('Webhook plugin | dispatcher', (group) => {
 
   test('a receiver that does not answer times out and is retried', async ({ assert }) => {
     receiver.reply('hang', 'hang')
-    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 200, maxAttempts: 2 }) })
+    const { dispatcher, logger } = make({
+      settings: settings({ urls: [receiver.url], timeoutMs: 200, maxAttempts: 2 }),
+    })
     const started = Date.now()
     await dispatcher.send('share:created', { shareId: 'f' })
     await dispatcher.idle()
     assert.isBelow(Date.now() - started, 2000)
     assert.lengthOf(receiver.received, 2)
     assert.match(logger.at('warn')[0].bindings.reason as string, /^timed out after 0.2 s$/)
-    assert.match(logger.at('error')[0].message, /gave up after 2 attempt\(s\): timed out after 0.2 s/)
+    assert.match(
+      logger.at('error')[0].message,
+      /gave up after 2 attempt\(s\): timed out after 0.2 s/
+    )
   })
 
   test('redirects are not followed nor retried', async ({ assert }) => {
@@ -249,7 +317,10 @@ test.group('Webhook plugin | dispatcher', (group) => {
     await dispatcher.send('share:created', { shareId: 'g' })
     await dispatcher.idle()
     assert.lengthOf(receiver.received, 1)
-    assert.match(logger.at('error')[0].message, /not retried: HTTP 302 Found \(redirects are not followed; location: http:\/\/127.0.0.1:1\/elsewhere\)/)
+    assert.match(
+      logger.at('error')[0].message,
+      /not retried: HTTP 302 Found \(redirects are not followed; location: http:\/\/127.0.0.1:1\/elsewhere\)/
+    )
   })
 
   test('invalid URLs are logged and skipped, the valid ones still receive', async ({ assert }) => {
@@ -269,8 +340,13 @@ test.group('Webhook plugin | dispatcher', (group) => {
   })
 
   test('nothing is stored nor sent while disabled, and no error is logged', async ({ assert }) => {
-    const { dispatcher, logger } = make({ settings: settings({ enabled: false, urls: [receiver.url] }) })
-    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'i' }), E_WEBHOOK_DISABLED)
+    const { dispatcher, logger } = make({
+      settings: settings({ enabled: false, urls: [receiver.url] }),
+    })
+    await assert.rejects(
+      () => dispatcher.send('share:created', { shareId: 'i' }),
+      E_WEBHOOK_DISABLED
+    )
     await dispatcher.idle()
     assert.lengthOf(await rowsOf(dispatcher), 0)
     assert.lengthOf(receiver.received, 0)
@@ -279,9 +355,15 @@ test.group('Webhook plugin | dispatcher', (group) => {
 
   test('enabled without a usable URL refuses the event and stores nothing', async ({ assert }) => {
     const { dispatcher, logger } = make({ settings: settings({ urls: ['mailto:a@b.c'] }) })
-    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'j' }), E_WEBHOOK_NOT_CONFIGURED)
+    await assert.rejects(
+      () => dispatcher.send('share:created', { shareId: 'j' }),
+      E_WEBHOOK_NOT_CONFIGURED
+    )
     assert.lengthOf(await rowsOf(dispatcher), 0)
-    assert.match(logger.at('warn')[0].message, /Webhook URL skipped \(only http:\/\/ and https:\/\/ URLs are allowed\): mailto:a@b.c/)
+    assert.match(
+      logger.at('warn')[0].message,
+      /Webhook URL skipped \(only http:\/\/ and https:\/\/ URLs are allowed\): mailto:a@b.c/
+    )
   })
 
   test('the event filter is honoured and settings are read for every event', async ({ assert }) => {
@@ -290,12 +372,18 @@ test.group('Webhook plugin | dispatcher', (group) => {
     await dispatcher.send('share:created', { shareId: 'k' })
     await dispatcher.send('share:completed', { shareId: 'k' })
     await dispatcher.idle()
-    assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed'])
+    assert.deepEqual(
+      receiver.received.map((r) => r.json.event),
+      ['share.completed']
+    )
 
     current.settings = settings({ urls: [receiver.url], events: [] })
     await dispatcher.send('share:created', { shareId: 'k' })
     await dispatcher.idle()
-    assert.deepEqual(receiver.received.map((r) => r.json.event), ['share.completed', 'share.created'])
+    assert.deepEqual(
+      receiver.received.map((r) => r.json.event),
+      ['share.completed', 'share.created']
+    )
   })
 
   test('close leaves a waiting retry stored; another instance delivers it', async ({ assert }) => {
@@ -319,9 +407,13 @@ test.group('Webhook plugin | dispatcher', (group) => {
     assert.lengthOf(second.logger.at('info'), 1)
   })
 
-  test('close aborts a request in flight (it stays stored) and refuses later events', async ({ assert }) => {
+  test('close aborts a request in flight (it stays stored) and refuses later events', async ({
+    assert,
+  }) => {
     receiver.reply('hang')
-    const { dispatcher, logger } = make({ settings: settings({ urls: [receiver.url], timeoutMs: 60_000 }) })
+    const { dispatcher, logger } = make({
+      settings: settings({ urls: [receiver.url], timeoutMs: 60_000 }),
+    })
     await dispatcher.send('share:created', { shareId: 'm' })
     await receiver.waitFor(1)
     const started = Date.now()
@@ -331,11 +423,20 @@ test.group('Webhook plugin | dispatcher', (group) => {
       const check = () => (logger.at('warn').length > 0 ? resolve() : setTimeout(check, 10))
       check()
     })
-    assert.match(logger.at('warn')[0].message, /interrupted \(shutting down\); it stays queued: cancelled/)
+    assert.match(
+      logger.at('warn')[0].message,
+      /interrupted \(shutting down\); it stays queued: cancelled/
+    )
 
-    await assert.rejects(() => dispatcher.send('share:created', { shareId: 'n' }), /the webhook dispatcher is closed/)
+    await assert.rejects(
+      () => dispatcher.send('share:created', { shareId: 'n' }),
+      /the webhook dispatcher is closed/
+    )
     assert.lengthOf(receiver.received, 1)
-    assert.deepEqual((await rowsOf(dispatcher)).map((row) => row.status), ['pending'])
+    assert.deepEqual(
+      (await rowsOf(dispatcher)).map((row) => row.status),
+      ['pending']
+    )
   })
 })
 
@@ -346,9 +447,14 @@ test.group('Webhook plugin | channel', (group) => {
     return () => receiver.close()
   })
 
-  test('the channel sends a notification as an event with its fields as data', async ({ assert }) => {
+  test('the channel sends a notification as an event with its fields as data', async ({
+    assert,
+  }) => {
     const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url] }) })
-    const manager = new NotificationManager().register('webhook', () => new WebhookChannel(dispatcher))
+    const manager = new NotificationManager().register(
+      'webhook',
+      () => new WebhookChannel(dispatcher)
+    )
     await manager.send('webhook', {
       type: 'reverse_share:used',
       to: [],
@@ -392,9 +498,17 @@ test.group('Webhook plugin | channel', (group) => {
   test('a routed event is stored once per URL and keeps the lifecycle keys', async ({ assert }) => {
     // deliver is send (which never waits for a receiver: see the dispatcher group) plus the data mapping.
     const second = await startWebhookReceiver({ path: '/second' })
-    const { dispatcher } = dispatcherWith({ settings: settings({ urls: [receiver.url, second.url] }) })
+    const { dispatcher } = dispatcherWith({
+      settings: settings({ urls: [receiver.url, second.url] }),
+    })
     const channel = new WebhookChannel(dispatcher)
-    const share = { id: 'routed', name: 'Holiday', url: 'https://tern.test/s/routed', expiresAt: null, creatorId: 'u1' }
+    const share = {
+      id: 'routed',
+      name: 'Holiday',
+      url: 'https://tern.test/s/routed',
+      expiresAt: null,
+      creatorId: 'u1',
+    }
     const message = {
       event: 'share.created',
       payload: { share },
@@ -407,8 +521,13 @@ test.group('Webhook plugin | channel', (group) => {
       // The outbox may call deliver again (a retry after a lost answer): nothing is stored twice.
       await channel.deliver(message)
       const rows = await rowsOf(dispatcher)
-      assert.sameMembers(rows.map((row) => row.target), [receiver.url, second.url])
-      assert.isTrue(rows.every((row) => row.event_id === message.eventId && row.event_type === 'share.created'))
+      assert.sameMembers(
+        rows.map((row) => row.target),
+        [receiver.url, second.url]
+      )
+      assert.isTrue(
+        rows.every((row) => row.event_id === message.eventId && row.event_type === 'share.created')
+      )
 
       const [first] = await receiver.waitFor(1)
       const [request] = await second.waitFor(1)
@@ -418,7 +537,10 @@ test.group('Webhook plugin | channel', (group) => {
       assert.notEqual(request.json.id, first.json.id, 'one delivery id per URL')
       assert.deepEqual(request.json.data, { shareId: 'routed', creatorId: 'u1', share })
       assert.deepEqual(Object.keys(request.json), ['event', 'id', 'occurredAt', 'data', 'rendered'])
-      assert.deepEqual(request.json.rendered, { subject: 'Share created', text: 'Holiday was created' })
+      assert.deepEqual(request.json.rendered, {
+        subject: 'Share created',
+        text: 'Holiday was created',
+      })
       assert.deepEqual(Object.keys(request.json.data).slice(0, 2), ['shareId', 'creatorId'])
     } finally {
       await dispatcher.close()
@@ -426,27 +548,76 @@ test.group('Webhook plugin | channel', (group) => {
     }
   })
 
-  test('routed data: the keys each lifecycle webhook had, then the payload; other events the payload alone', ({ assert }) => {
-    const share = { id: 's1', name: null, url: 'https://tern.test/s/s1', expiresAt: null, creatorId: null, fileCount: 2, size: 10 }
-    assert.deepEqual(routedData({ event: 'share.completed', payload: { share } }), { shareId: 's1', creatorId: null, fileCount: 2, size: 10, share })
+  test('routed data: the keys each lifecycle webhook had, then the payload; other events the payload alone', ({
+    assert,
+  }) => {
+    const share = {
+      id: 's1',
+      name: null,
+      url: 'https://tern.test/s/s1',
+      expiresAt: null,
+      creatorId: null,
+      fileCount: 2,
+      size: 10,
+    }
+    assert.deepEqual(routedData({ event: 'share.completed', payload: { share } }), {
+      shareId: 's1',
+      creatorId: null,
+      fileCount: 2,
+      size: 10,
+      share,
+    })
     const file = { id: 'f1', name: 'a.txt', size: 3 }
-    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file } }), { shareId: 's1', fileId: 'f1', share, file })
-    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file: null } }), { shareId: 's1', fileId: null, share, file: null })
-    assert.deepEqual(routedData({ event: 'share.expired', payload: { share } }), { shareId: 's1', share })
-    assert.deepEqual(routedData({ event: 'share.deleted', payload: { share, by: 'owner' } }), { shareId: 's1', reason: null, share, by: 'owner' })
+    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file } }), {
+      shareId: 's1',
+      fileId: 'f1',
+      share,
+      file,
+    })
+    assert.deepEqual(routedData({ event: 'share.downloaded', payload: { share, file: null } }), {
+      shareId: 's1',
+      fileId: null,
+      share,
+      file: null,
+    })
+    assert.deepEqual(routedData({ event: 'share.expired', payload: { share } }), {
+      shareId: 's1',
+      share,
+    })
+    assert.deepEqual(routedData({ event: 'share.deleted', payload: { share, by: 'owner' } }), {
+      shareId: 's1',
+      reason: null,
+      share,
+      by: 'owner',
+    })
     const reverseShare = { id: 'rs', creatorId: 'u1', remainingUses: 1, expiresAt: null }
-    assert.deepEqual(routedData({ event: 'reverse_share.used', payload: { reverseShare, share } }), { reverseShareId: 'rs', shareId: 's1', reverseShare, share })
+    assert.deepEqual(
+      routedData({ event: 'reverse_share.used', payload: { reverseShare, share } }),
+      { reverseShareId: 'rs', shareId: 's1', reverseShare, share }
+    )
     const user = { id: 'u1', username: 'ann', email: 'ann@tern.test' }
-    assert.deepEqual(routedData({ event: 'auth.password_reset_requested', payload: { user } }), { user })
+    assert.deepEqual(routedData({ event: 'auth.password_reset_requested', payload: { user } }), {
+      user,
+    })
   })
 
-  test('routed events are dropped while disabled, and fail for good without a usable URL', async ({ assert }) => {
+  test('routed events are dropped while disabled, and fail for good without a usable URL', async ({
+    assert,
+  }) => {
     const current = { settings: settings({ enabled: false, urls: [receiver.url] }) }
     const { dispatcher } = dispatcherWith(current)
     const channel = new WebhookChannel(dispatcher)
     const message = {
       event: 'share.expired',
-      payload: { share: { id: 'x', name: null, url: 'https://tern.test/s/x', expiresAt: null, creatorId: null } },
+      payload: {
+        share: {
+          id: 'x',
+          name: null,
+          url: 'https://tern.test/s/x',
+          expiresAt: null,
+          creatorId: null,
+        },
+      },
       occurredAt: new Date().toISOString(),
       eventId: '5f2d1c8e-2b7d-4a8f-9a57-0d6c2f1e9b3b',
       rendered: { subject: 's', text: 't' },
@@ -469,7 +640,9 @@ test.group('Webhook plugin | channel', (group) => {
     }
   })
 
-  test('the channel can deliver every catalogue event, to the configured URLs only', ({ assert }) => {
+  test('the channel can deliver every catalogue event, to the configured URLs only', ({
+    assert,
+  }) => {
     const info = notifications.describe('webhook')
     assert.deepEqual(info?.targets, { user: false, instance: true })
     assert.deepEqual(info?.events, [...NOTIFICATION_EVENTS])
