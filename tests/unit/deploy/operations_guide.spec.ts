@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { helm, renderChart, only } from '#tests/helpers/helm'
+import { coreConfigCategories } from '#services/config/definitions'
 
 /**
  * docs/operations.md stays true: the variables it names exist, its proxy
@@ -27,10 +28,11 @@ function bytes(size: string): number {
 
 /** share.chunkSize's default (app/services/config/definitions.ts). */
 function defaultChunkSize(): number {
-  const source = readFileSync('app/services/config/definitions.ts', 'utf8')
-  return Number(
-    source.match(/key: 'share\.chunkSize', type: 'filesize', defaultValue: '(\d+)'/)![1]
+  const variables: readonly { key: string; defaultValue?: string }[] = coreConfigCategories.flatMap(
+    (category): readonly { key: string; defaultValue?: string }[] => category.variables
   )
+  const definition = variables.find((variable) => variable.key === 'share.chunkSize')
+  return Number(definition!.defaultValue)
 }
 
 test.group('Operations guide | docs/operations.md', () => {
