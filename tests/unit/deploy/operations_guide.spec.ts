@@ -29,7 +29,7 @@ function bytes(size: string): number {
 function defaultChunkSize(): number {
   const source = readFileSync('app/services/config/definitions.ts', 'utf8')
   return Number(
-    source.match(/key: 'share\.chunkSize', type: 'filesize', defaultValue: '(\d+)'/)![1]
+    source.match(/key: 'share\.chunkSize',\s*type: 'filesize',\s*defaultValue: '(\d+)'/)![1]
   )
 }
 
