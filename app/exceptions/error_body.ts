@@ -18,7 +18,7 @@ export function statusOf(error: unknown): number {
 }
 
 /**
- * Shapes any error into the contract's body. Validation errors become 400
+ * Shapes any error into the contract's body (docs/api.md, "Errors"). Validation errors become 400
  * with an array of messages; 5xx errors get a generic message so no stack,
  * path, SQL or storage detail reaches a client. An error may carry
  * `responseBody` to answer with an exact body (e.g. the chunk protocol).

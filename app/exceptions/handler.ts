@@ -8,7 +8,7 @@ import { isRedisUnavailable, redisOutageFor } from '#services/system/redis_outag
 
 /**
  * `/api/*` always answers JSON of the contract's shape
- * (`{statusCode, message, error}`), never a stack, path or SQL. Pages get
+ * (`{statusCode, message, error}`, docs/api.md "Errors"), never a stack, path or SQL. Pages get
  * Inertia pages: the 404 page or the generic error page.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {

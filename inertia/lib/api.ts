@@ -1,7 +1,7 @@
 /**
  * A small client for Tern's JSON API (`/api/*`) used by the pages: same-origin
  * cookies, JSON in and out, and an `ApiError` carrying the contract's error
- * body (`{statusCode, message, error}`) when the answer is not 2xx.
+ * body (`{statusCode, message, error}`, docs/api.md "Errors") when the answer is not 2xx.
  *
  * ```ts
  * const user = await api.get<PublicUser>('/api/users/me')

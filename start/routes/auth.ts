@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Authentication (Pingvin-compatible)
+| Authentication (Pingvin-compatible, see docs/api.md)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

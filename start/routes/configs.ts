@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Configuration variables (Pingvin-compatible)
+| Configuration variables (Pingvin-compatible, see docs/api.md)
 |--------------------------------------------------------------------------
 | Static paths (`version`) are declared before `:category`.
 */

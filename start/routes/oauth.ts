@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Social login (Pingvin-compatible)
+| Social login (Pingvin-compatible, see docs/api.md)
 |--------------------------------------------------------------------------
 */
 import app from '@adonisjs/core/services/app'

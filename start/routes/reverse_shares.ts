@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Reverse shares (Pingvin-compatible)
+| Reverse shares (Pingvin-compatible, see docs/api.md)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

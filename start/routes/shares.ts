@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Shares (Pingvin-compatible; Tern's additions in docs/api-extensions.md)
+| Shares (Pingvin-compatible, see docs/api.md; Tern's additions in docs/api-extensions.md)
 |--------------------------------------------------------------------------
 | Static paths are declared before `:id` ones. `router.get` also answers HEAD.
 */

@@ -1,6 +1,6 @@
 /*
 |--------------------------------------------------------------------------
-| Users (Pingvin-compatible) and personal API tokens (a Tern addition)
+| Users (Pingvin-compatible, see docs/api.md) and personal API tokens (a Tern addition)
 |--------------------------------------------------------------------------
 */
 import router from '@adonisjs/core/services/router'

@@ -4,7 +4,7 @@
  */
 import type { DriverContract } from 'flydrive/types'
 
-export type { DriverContract, ObjectMetaData, WriteOptions } from 'flydrive/types'
+export type { DriverContract, ObjectMetaData, ObjectVisibility, WriteOptions } from 'flydrive/types'
 
 /**
  * Builds the driver of a disk. Called once, on the first `use(name)`, and

@@ -1,6 +1,6 @@
 /**
  * HS256 JSON Web Tokens through `jose`: the access token and the share tokens
- * of the API contract. Only HS256 is accepted (no "none", no RS256 or other
+ * of the HTTP API (docs/api.md). Only HS256 is accepted (no "none", no RS256 or other
  * algorithm keyed with the secret); the secret's UTF-8 bytes are the HMAC key.
  */
 import { SignJWT, jwtVerify } from 'jose'

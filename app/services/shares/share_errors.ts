@@ -1,7 +1,7 @@
 /**
  * The errors of the shares API (`/api/shares*`). Each one carries the HTTP
  * status and, where there is one, the machine key the exception
- * handler answers in `error`.
+ * handler answers in `error` (docs/api.md, "Shares").
  */
 import { STATUS_CODES } from 'node:http'
 import { Exception } from '@adonisjs/core/exceptions'

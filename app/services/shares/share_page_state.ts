@@ -12,7 +12,7 @@
  * - `null`: the browser holds a valid token of this share: the page GETs it;
  * - `visitorLimit`: no token and the view limit is reached. Said before any
  *   password is asked: no password can open the share anyway (the token
- *   route still checks the password first, per the API contract);
+ *   route still checks the password first, as docs/api.md says);
  * - `passwordRequired`: the page opens the password modal at once;
  * - `tokenRequired`: the page asks for a token (counting the view), then GETs.
  *

@@ -183,6 +183,36 @@ test.group('Helm chart | charts/tern', () => {
     assert.deepEqual(only(s3, 'PersistentVolumeClaim').spec.accessModes, ['ReadWriteMany'])
   })
 
+  test('the schema refuses a misspelled key, at the top and inside a closed group; free-form maps stay open', async ({
+    assert,
+  }) => {
+    for (const [key, path] of [
+      ['replicaCountt=3', "at '': additional properties 'replicaCountt' not allowed"],
+      ['database.hots=db', "at '/database': additional properties 'hots' not allowed"],
+      ['ingress.enable=true', "at '/ingress': additional properties 'enable' not allowed"],
+      [
+        'probes.liveness.periodSecond=5',
+        "at '/probes/liveness': additional properties 'periodSecond' not allowed",
+      ],
+    ]) {
+      const result = await helm(['template', 'tern', 'charts/tern', '--set', key])
+      assert.notEqual(result.code, 0, key)
+      assert.include(result.stderr, "values don't meet the specifications of the schema")
+      assert.include(result.stderr, path)
+    }
+
+    const open = await renderChart(
+      [],
+      [
+        'podAnnotations.example\\.org/team=files',
+        'nodeSelector.disktype=ssd',
+        'resources.limits.cpu=2',
+        'securityContext.runAsUser=10001',
+      ]
+    )
+    assert.equal(only(open, 'Deployment').spec.template.spec.nodeSelector.disktype, 'ssd')
+  })
+
   test('appUrl states the public address as APP_URL; unset, the first admin confirms it; a path is refused', async ({
     assert,
   }) => {

@@ -7,8 +7,13 @@
  * every operation and the S3 client is rebuilt when they changed, so an
  * admin's change takes effect without a restart; a superseded client is
  * destroyed once its last request (or download stream) is over.
+ *
+ * Beside it: s3_client.ts (a connection per set of settings, copy-source
+ * keys), s3_range.ts (range reads cut to the range asked for),
+ * s3_multipart.ts (the no-such-upload answer, the listing's token) and
+ * s3_errors.ts.
  */
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,12 +24,10 @@ import {
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
-  S3Client,
   UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { S3Driver } from 'flydrive/drivers/s3'
 import type { WriteOptions } from 'flydrive/types'
 import {
   DEFAULT_MULTIPART_LIMITS,
@@ -37,8 +40,14 @@ import {
   type RangeReadCapable,
   type UploadedPart,
 } from '#extensions/storage/capabilities'
-import { BucketDriver, BucketPrefix, checkPart, sortParts } from '#extensions/storage/object_store'
-import { S3_DEFAULT_REGION, type S3Settings } from '../config.js'
+import { BucketDriver, checkPart, sortParts } from '#extensions/storage/object_store'
+import type { S3Settings } from '../config.js'
+import { connect, encodeKey, type Connection } from './s3_client.js'
+import { invalidPart, S3StorageDriverError } from './s3_errors.js'
+import { decodeMarkers, encodeMarkers, isNoSuchUpload } from './s3_multipart.js'
+import { exactRange } from './s3_range.js'
+
+export { S3StorageDriverError } from './s3_errors.js'
 
 /** Options of `S3StorageDriver`. */
 export interface S3StorageDriverOptions {
@@ -57,129 +66,7 @@ export interface S3StorageDriverOptions {
   streamPartSize?: number
 }
 
-/** A failure of the driver's own rules (bad key, missing settings). */
-export class S3StorageDriverError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'E_S3_INVALID_KEY' | 'E_S3_NOT_CONFIGURED' | 'E_S3_INVALID_PART'
-  ) {
-    super(message)
-    this.name = 'S3StorageDriverError'
-  }
-}
-
-const invalidKey = (message: string) => new S3StorageDriverError(message, 'E_S3_INVALID_KEY')
-const invalidPart = (message: string) => new S3StorageDriverError(message, 'E_S3_INVALID_PART')
-
-/** One client built from one set of settings. */
-interface Connection {
-  fingerprint: string
-  settings: S3Settings
-  /** The disk's keys under `s3.bucketPath`. */
-  prefix: BucketPrefix
-  client: S3Client
-  drive: S3Driver
-  /** Requests (and open download streams) still using the client. */
-  active: number
-  /** Superseded by newer settings: destroyed when `active` drops to 0. */
-  retired: boolean
-}
-
 const DEFAULT_STREAM_PART_SIZE = 8 * 1024 * 1024
-
-/** True for S3's "no such upload" answer (unknown, completed or aborted upload id). */
-function isNoSuchUpload(error: unknown): boolean {
-  const candidate = error as {
-    name?: string
-    Code?: string
-    $metadata?: { httpStatusCode?: number }
-  }
-  return (
-    candidate?.name === 'NoSuchUpload' ||
-    candidate?.Code === 'NoSuchUpload' ||
-    candidate?.$metadata?.httpStatusCode === 404
-  )
-}
-
-/**
- * The body of a ranged GetObject cut to exactly `start..end`. Amazon S3
- * sends exactly the range; some S3-compatible servers ignore it (200, the
- * whole object, no Content-Range) or widen it (s3rver answers `bytes=0-0`
- * with the whole object). The body is passed through untouched when its
- * Content-Range is the one asked for (clamped to the object); otherwise the
- * bytes outside the range are dropped as they stream.
- */
-function exactRange(
-  body: Readable,
-  contentRange: string | undefined,
-  start: number,
-  end: number
-): Readable {
-  const match = contentRange ? /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange.trim()) : null
-  let offset = 0
-  if (match) {
-    const [first, last, size] = [
-      Number(match[1]),
-      Number(match[2]),
-      match[3] === '*' ? Infinity : Number(match[3]),
-    ]
-    if (first > start) {
-      body.destroy()
-      throw new Error(`S3 answered the range ${contentRange} for bytes=${start}-${end}`)
-    }
-    if (first === start && last === Math.min(end, size - 1)) return body
-    offset = first
-  }
-  // Skip to `start`, stop after `end`.
-  let done = false
-  const window = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback()
-      const from = Math.max(start - offset, 0)
-      const to = Math.min(end + 1 - offset, chunk.length)
-      offset += chunk.length
-      if (to > from) this.push(from === 0 && to === chunk.length ? chunk : chunk.subarray(from, to))
-      if (offset > end) {
-        done = true
-        this.push(null)
-        body.unpipe(window)
-        body.destroy()
-      }
-      callback()
-    },
-  })
-  body.once('error', (error) => window.destroy(error))
-  return body.pipe(window)
-}
-
-/** S3's listing markers of a multipart-upload page. */
-interface UploadMarkers {
-  key?: string
-  uploadId?: string
-}
-
-/** The opaque pagination token of `listMultipartUploads`. */
-function encodeMarkers(markers: UploadMarkers): string {
-  return Buffer.from(JSON.stringify(markers)).toString('base64url')
-}
-
-/** Reads a token of `encodeMarkers` (an unreadable one starts from the beginning). */
-function decodeMarkers(token: string): UploadMarkers {
-  try {
-    const value = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as UploadMarkers
-    return {
-      key: typeof value.key === 'string' ? value.key : undefined,
-      uploadId: typeof value.uploadId === 'string' ? value.uploadId : undefined,
-    }
-  } catch {
-    return {}
-  }
-}
-
-/** URL-encodes each segment of a key (S3's `CopySource` must be encoded). */
-function encodeKey(key: string): string {
-  return key.split('/').map(encodeURIComponent).join('/')
-}
 
 /**
  * S3 driver with the multipart-upload, range-read and multipart-listing
@@ -218,34 +105,7 @@ export class S3StorageDriver
     const current = this.#connection
     if (current && current.fingerprint === fingerprint) return current
 
-    const client = new S3Client({
-      region: settings.region || S3_DEFAULT_REGION,
-      endpoint: settings.endpoint || undefined,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.key || settings.secret
-          ? { accessKeyId: settings.key, secretAccessKey: settings.secret }
-          : undefined,
-      // Only the checksums S3 requires: optional ones switch streamed bodies
-      // to aws-chunked encoding, which S3-compatible servers often reject.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...this.options.clientConfig,
-    })
-    const connection: Connection = {
-      fingerprint,
-      settings,
-      prefix: new BucketPrefix(settings.bucketPath, invalidKey),
-      client,
-      drive: new S3Driver({
-        client,
-        bucket: settings.bucketName,
-        visibility: 'private',
-        supportsACL: false,
-      }),
-      active: 0,
-      retired: false,
-    }
+    const connection = connect(settings, fingerprint, this.options.clientConfig)
     this.#connection = connection
     if (current) this.#retire(current)
     return connection
