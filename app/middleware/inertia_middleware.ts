@@ -6,8 +6,10 @@ import type { InertiaConfig } from '@adonisjs/inertia/types'
 import ConfigService from '#services/config/config_service'
 import { currentUser } from '#middleware/auth/current_user'
 import { publicAddress } from '#services/links/link_base'
+import { requestOrigin } from '#http/request_origin'
 import UserTransformer from '#transformers/user_transformer'
-import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
+import ConfigVariableTransformer from '#transformers/config_variable_transformer'
+import { colorSchemeOf, pageLanguage } from '#http/page_request'
 import type { SharedPageProps } from '#api/pages'
 import type { PublicConfigVariable } from '#api/config'
 import type { PublicUser } from '#api/user'
@@ -34,10 +36,10 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const [user, variables, address] = await Promise.all([
       currentUser(ctx),
       config.publicVariables(),
-      publicAddress(ctx),
+      publicAddress(requestOrigin(ctx.request)),
     ])
     // Pages build links from general.appUrl: until it is confirmed, the address the browser used (#services/links/link_base).
-    const configVariables = variables.map((variable) =>
+    const configVariables = ConfigVariableTransformer.toPublicList(variables).map((variable) =>
       variable.key === 'general.appUrl' ? { ...variable, value: address.linkBase } : variable
     )
     return {

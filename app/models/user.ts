@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { BaseModel, beforeCreate, beforeSave, column } from '@adonisjs/lucid/orm'
-import { replacePasswordHash, verifyPasswordHash } from '#services/auth/password_hashes'
 
 /**
  * A Tern account. The id is a UUID assigned before insert; the password is
@@ -62,30 +61,5 @@ export default class User extends BaseModel {
     if (user.$dirty.password && user.password) {
       user.password = await hash.make(user.password)
     }
-  }
-
-  /**
-   * Checks a plain password against the stored hash (false when the account
-   * has none). A correct password whose hash is a legacy one (argon2id of an
-   * account imported from Pingvin, or scrypt with older parameters) is
-   * rehashed to the current scrypt right away (#services/auth/password_hashes).
-   */
-  async verifyPassword(plain: string): Promise<boolean> {
-    if (!this.password) return false
-    const stored = this.password
-    const check = await verifyPasswordHash(stored, plain)
-    if (check.ok && check.rehash) {
-      const renewed = await replacePasswordHash(
-        { table: 'users', id: this.id },
-        stored,
-        plain,
-        this.$trx
-      )
-      if (renewed !== null && this.password === stored) {
-        this.password = renewed
-        this.$original.password = renewed
-      }
-    }
-    return check.ok
   }
 }

@@ -4,35 +4,16 @@
  * the admin item (obscured values masked) and the admin menu's category.
  */
 import { BaseTransformer } from '@adonisjs/core/transformers'
-import type { DateTime } from 'luxon'
 import type { RegisteredConfigCategory, RegisteredConfigVariable } from '#extensions/config/types'
+import {
+  effectiveString,
+  OBSCURED_MASK,
+  type ConfigVariableResource,
+  type StoredConfigValue,
+} from '#services/config/stored_value'
 import type { AdminConfigCategory, AdminConfigVariable, PublicConfigVariable } from '#api/config'
 
 export type { AdminConfigCategory, AdminConfigVariable, PublicConfigVariable }
-
-/** What an obscured variable's value reads as when it is set. */
-export const OBSCURED_MASK = '********'
-
-/** The stored row of a variable: its value (null when unset) and when it was last written. */
-export interface StoredConfigValue {
-  value: string | null
-  updatedAt: DateTime | null
-}
-
-/** A registered variable with its stored row (undefined when it has none). */
-export interface ConfigVariableResource {
-  variable: RegisteredConfigVariable
-  stored: StoredConfigValue | undefined
-}
-
-/** The effective value as a string: the stored value, or the default when unset or empty. */
-export function effectiveString(
-  variable: RegisteredConfigVariable,
-  stored: StoredConfigValue | undefined
-): string {
-  const value = stored?.value
-  return value === null || value === undefined || value === '' ? variable.defaultValue : value
-}
 
 /**
  * Turns a variable and its stored row into an API item: `toObject()` is the
@@ -80,6 +61,16 @@ export default class ConfigVariableTransformer extends BaseTransformer<ConfigVar
     stored: StoredConfigValue | undefined
   ): PublicConfigVariable {
     return new ConfigVariableTransformer({ variable, stored }).toPublic()
+  }
+
+  /** Plain admin items for a response body, in the given order. */
+  static toAdminList(resources: readonly ConfigVariableResource[]): AdminConfigVariable[] {
+    return resources.map(({ variable, stored }) => this.toAdminJSON(variable, stored))
+  }
+
+  /** Plain public items for a response body, in the given order. */
+  static toPublicList(resources: readonly ConfigVariableResource[]): PublicConfigVariable[] {
+    return resources.map(({ variable, stored }) => this.toPublicJSON(variable, stored))
   }
 
   /** Plain admin menu category for a response body. */

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AuthService from '#services/auth/auth_service'
 import RateLimiter from '#services/auth/rate_limiter'
 import SessionTransformer from '#transformers/session_transformer'
-import { setSessionCookies } from '#controllers/auth/session_cookies'
+import { setSessionCookies } from '#http/session_cookies'
 import { changePasswordValidator, enableTotpValidator, totpCodeValidator } from '#validators/auth'
 
 /** Answers 201 with the JSON document `true` (Pingvin's answer; AdonisJS would send text/plain). */

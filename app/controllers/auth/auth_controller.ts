@@ -16,7 +16,7 @@ import {
   clearSessionCookies,
   refreshTokenCookieOf,
   setSessionCookies,
-} from '#controllers/auth/session_cookies'
+} from '#http/session_cookies'
 import { knownDeviceFor, rememberDevice } from '#controllers/auth/known_device_cookie'
 import { BadRequestException, UnauthorizedException } from '#services/auth/auth_errors'
 import {

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
-import { secureCookies } from '#controllers/auth/cookie_security'
+import { secureCookies } from '#http/cookie_security'
 
 /** Name of the cookie. */
 export const KNOWN_DEVICE_COOKIE = 'known_device'

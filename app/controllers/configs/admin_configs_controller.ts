@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
+import ConfigVariableTransformer from '#transformers/config_variable_transformer'
 import { updateConfigVariablesValidator } from '#validators/configs'
 import { configViewOf } from '#controllers/configs/config_view'
 
@@ -15,7 +16,11 @@ export default class AdminConfigsController {
    * SMTP, Social Login, then plugin categories; hidden ones left out).
    */
   async index({ response }: HttpContext) {
-    return response.ok(this.config.adminCategories())
+    return response.ok(
+      this.config
+        .adminCategories()
+        .map((category) => ConfigVariableTransformer.categoryJSON(category))
+    )
   }
 
   /**
@@ -24,12 +29,13 @@ export default class AdminConfigsController {
    * Pingvin's admin menu, or with `?ext=1` every variable Tern has.
    */
   async show({ params, request, response }: HttpContext) {
-    return response.ok(await this.config.adminCategory(params.category, configViewOf(request)))
+    const variables = await this.config.adminCategory(params.category, configViewOf(request))
+    return response.ok(ConfigVariableTransformer.toAdminList(variables))
   }
 
   /** PATCH /api/configs/admin: `[{key, value}]`, all or nothing; 200 with the updated variables. */
   async update({ request, response }: HttpContext) {
     const changes = await updateConfigVariablesValidator.validate(request.body())
-    return response.ok(await this.config.update(changes))
+    return response.ok(ConfigVariableTransformer.toAdminList(await this.config.update(changes)))
   }
 }

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import ConfigService from '#services/config/config_service'
+import ConfigVariableTransformer from '#transformers/config_variable_transformer'
 import { configViewOf } from '#controllers/configs/config_view'
 
 /**
@@ -12,6 +13,7 @@ export default class ConfigsController {
   constructor(protected config: ConfigService) {}
 
   async index({ request, response }: HttpContext) {
-    return response.ok(await this.config.publicVariables(configViewOf(request)))
+    const variables = await this.config.publicVariables(configViewOf(request))
+    return response.ok(ConfigVariableTransformer.toPublicList(variables))
   }
 }

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { currentUser } from '#middleware/auth/current_user'
-import { setSessionCookies, signInDeviceOf } from '#controllers/auth/session_cookies'
+import { setSessionCookies, signInDeviceOf } from '#http/session_cookies'
 import { rememberDevice } from '#controllers/auth/known_device_cookie'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
 import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'

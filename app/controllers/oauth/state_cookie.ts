@@ -5,7 +5,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type { PendingAuthorization } from '#services/oauth/oauth_state'
-import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
+import { requestIsHttps, secureCookies } from '#http/cookie_security'
 
 /** How long a started sign-in may take, in seconds. */
 export const STATE_COOKIE_MAX_AGE_SECONDS = 600

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
 import AdminShellService from '#services/pages/admin_shell'
-import { colorSchemeOf, pageLanguage } from '#controllers/pages/page_request'
+import { colorSchemeOf, pageLanguage } from '#http/page_request'
 
 /** The administration panel's HTML shell (`/admin`, `/admin/*`). */
 @inject()

@@ -22,7 +22,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type ReverseShare from '#models/reverse_share'
-import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
+import { requestIsHttps, secureCookies } from '#http/cookie_security'
 import { ReverseShareTokenNotFoundException } from '#services/reverse_shares/reverse_share_errors'
 
 /** Name of the cookie. */

@@ -9,6 +9,7 @@ import { useHolderOf } from '#controllers/shares/share_caller'
 import { reverseShareErrors } from '#services/reverse_shares/reverse_share_errors'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer from '#transformers/reverse_share_transformer'
+import { requestOrigin } from '#http/request_origin'
 import { createReverseShareValidator } from '#validators/reverse_shares'
 
 /** The reverse-shares routes. */
@@ -21,7 +22,10 @@ export default class ReverseSharesController {
     const input = await createReverseShareValidator.validate(request.body())
     const reverseShare = await this.reverseShares.create(user!, input)
     return response.created(
-      ReverseShareTransformer.toCreatedJSON(reverseShare, await this.reverseShares.appUrl())
+      ReverseShareTransformer.toCreatedJSON(
+        reverseShare,
+        await this.reverseShares.appUrl(requestOrigin(request))
+      )
     )
   }
 
@@ -42,9 +46,9 @@ export default class ReverseSharesController {
   }
 
   /** GET /api/reverseShares (user): the caller's unexpired reverse shares with their completed shares. */
-  async index({ user, response }: HttpContext) {
+  async index({ user, request, response }: HttpContext) {
     const reverseShares = await this.reverseShares.listOf(user!)
-    const appUrl = await this.reverseShares.appUrl()
+    const appUrl = await this.reverseShares.appUrl(requestOrigin(request))
     return response.ok(
       reverseShares.map((reverseShare) => ReverseShareTransformer.toJSON(reverseShare, appUrl))
     )

@@ -13,7 +13,7 @@ import { hooks } from '#extensions/hooks/main'
 import SharePolicy from '#policies/share_policy'
 import { authenticate, currentUser } from '#middleware/auth/current_user'
 import type { UseHolder } from '#services/reverse_shares/reverse_share_service'
-import { secureCookies } from '#controllers/auth/cookie_security'
+import { secureCookies } from '#http/cookie_security'
 import { ShareApiException } from '#services/shares/share_errors'
 import {
   OWNER_COOKIE,

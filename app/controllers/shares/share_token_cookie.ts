@@ -5,7 +5,7 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import type Share from '#models/share'
-import { secureCookies } from '#controllers/auth/cookie_security'
+import { secureCookies } from '#http/cookie_security'
 import { shareCookieName } from '#services/shares/share_token_service'
 
 /** How many share cookies one browser keeps at most (the newest win). */

@@ -15,6 +15,7 @@ import {
 import { authorizeShare, shareCreator } from '#controllers/shares/share_caller'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import { creatingThroughReverseShare } from '#controllers/reverse_shares/reverse_share_cookie'
+import { requestOrigin } from '#http/request_origin'
 
 /** Pingvin's shares routes (`/api/shares*`; files and tokens have their own controllers). */
 @inject()
@@ -46,7 +47,7 @@ export default class SharesController {
   async complete(ctx: HttpContext) {
     const share = await this.queries.findOrFail(ctx.params.id)
     await authorizeShare(ctx, 'manage', share)
-    const completed = await this.shares.complete(share)
+    const completed = await this.shares.complete(share, requestOrigin(ctx.request))
     return ctx.response.accepted({
       ...ShareTransformer.toCreatedJSON(completed.share),
       ...completed.extra,

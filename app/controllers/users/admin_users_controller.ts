@@ -4,6 +4,7 @@ import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
 import { authenticate } from '#middleware/auth/current_user'
 import { linkBase } from '#services/links/link_base'
+import { requestOrigin } from '#http/request_origin'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import MailService from '#services/mail/mail_service'
 import { notificationUser } from '#services/notifications/event_payloads'
@@ -53,7 +54,7 @@ export default class AdminUsersController {
     if (invite) {
       try {
         await this.mail.sendInvite(user.email, {
-          url: `${await linkBase()}/auth/signIn`,
+          url: `${await linkBase(requestOrigin(ctx.request))}/auth/signIn`,
           password,
           email: user.email,
         })

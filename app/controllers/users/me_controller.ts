@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
-import { clearSessionCookies } from '#controllers/auth/session_cookies'
+import { clearSessionCookies } from '#http/session_cookies'
 import { deleteOwnAccountValidator, updateOwnUserValidator } from '#validators/users'
 import AccountDeletionService from '#services/users/account_deletion_service'
 

@@ -14,7 +14,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   accessTokenCookieOf,
   bearerTokenOf,
-} from '#controllers/auth/session_cookies'
+} from '#http/session_cookies'
 
 export type { Authentication }
 

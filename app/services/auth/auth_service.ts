@@ -12,6 +12,7 @@ import {
   ForbiddenException,
 } from '#services/auth/auth_errors'
 import LoginTokenService from '#services/auth/login_token_service'
+import { verifyUserPassword } from '#services/auth/password_hashes'
 import SessionService, { type SessionTokens } from '#services/auth/session_service'
 import TotpService from '#services/auth/totp_service'
 import { configValue } from '#services/config/config_service'
@@ -38,7 +39,7 @@ let dummyHash: Promise<string> | undefined
  * long to refuse as wrong passwords.
  */
 async function verifyPasswordInConstantTime(user: User | null, password: string): Promise<boolean> {
-  if (user?.password) return user.verifyPassword(password)
+  if (user?.password) return verifyUserPassword(user, password)
   dummyHash ??= hash.make('tern-dummy-password-for-timing')
   await hash.verify(await dummyHash, password)
   return false
@@ -155,7 +156,7 @@ export default class AuthService {
    * session of the user ends and a new one starts (its tokens are returned).
    */
   async changePassword(user: User, password: string, oldPassword?: string): Promise<SessionTokens> {
-    if (user.password && !(await user.verifyPassword(oldPassword ?? ''))) {
+    if (user.password && !(await verifyUserPassword(user, oldPassword ?? ''))) {
       throw new ForbiddenException('Invalid password')
     }
     user.password = password
@@ -166,7 +167,8 @@ export default class AuthService {
 
   /** 403 "Invalid password" unless `password` is the user's password. */
   async ensurePassword(user: User, password: string): Promise<void> {
-    if (!(await user.verifyPassword(password))) throw new ForbiddenException('Invalid password')
+    if (!(await verifyUserPassword(user, password)))
+      throw new ForbiddenException('Invalid password')
   }
 
   /**

@@ -14,6 +14,7 @@
 import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#models/user'
 
 /** The result of a password check: `rehash` is true when a correct password's hash should be renewed. */
 export interface PasswordCheck {
@@ -72,4 +73,30 @@ export async function replacePasswordHash(
     .where('password', previous)
     .update({ password: renewed })
   return Number(Array.isArray(updated) ? updated[0] : updated) === 1 ? renewed : null
+}
+
+/**
+ * Checks a plain password against `user`'s stored hash (false when the
+ * account has none). A correct password whose hash is a legacy one (argon2id
+ * of an account imported from Pingvin, or scrypt with older parameters) is
+ * rehashed to the current scrypt right away, in the transaction `user` was
+ * read in, if any.
+ */
+export async function verifyUserPassword(user: User, plain: string): Promise<boolean> {
+  if (!user.password) return false
+  const stored = user.password
+  const check = await verifyPasswordHash(stored, plain)
+  if (check.ok && check.rehash) {
+    const renewed = await replacePasswordHash(
+      { table: 'users', id: user.id },
+      stored,
+      plain,
+      user.$trx
+    )
+    if (renewed !== null && user.password === stored) {
+      user.password = renewed
+      user.$original.password = renewed
+    }
+  }
+  return check.ok
 }

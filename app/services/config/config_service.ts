@@ -18,7 +18,7 @@ import ConfigVariable from '#models/config_variable'
 import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
-import type { ConfigValue } from '#extensions/config/types'
+import type { ConfigValue, RegisteredConfigCategory } from '#extensions/config/types'
 import { checkStoredValue, checkValue, parseStoredValue } from '#extensions/config/values'
 import { registerCoreConfigCategories, type CoreConfigValues } from '#services/config/definitions'
 import {
@@ -28,14 +28,12 @@ import {
   InvalidConfigValueException,
   InvalidSeedValueException,
 } from '#services/config/config_errors'
-import ConfigVariableTransformer, {
+import {
   effectiveString,
   OBSCURED_MASK,
-  type AdminConfigCategory,
-  type AdminConfigVariable,
-  type PublicConfigVariable,
+  type ConfigVariableResource,
   type StoredConfigValue,
-} from '#transformers/config_variable_transformer'
+} from '#services/config/stored_value'
 import {
   isPingvinCategory,
   pingvinCategory,
@@ -45,7 +43,7 @@ import {
 } from '#services/config/pingvin_view'
 
 export { OBSCURED_MASK }
-export type { AdminConfigCategory, AdminConfigVariable, PublicConfigVariable }
+export type { ConfigVariableResource }
 
 /**
  * Key → type of the effective value. Holds every core variable; a plugin may
@@ -152,13 +150,13 @@ export default class ConfigService {
    * order; with `pingvin`, only Pingvin's public keys (those Tern lacks with
    * Pingvin's defaults).
    */
-  async publicVariables(options: ConfigViewOptions = {}): Promise<PublicConfigVariable[]> {
+  async publicVariables(options: ConfigViewOptions = {}): Promise<ConfigVariableResource[]> {
     const rows = await this.#rows()
     if (options.pingvin) return pingvinPublicVariables(this.registry, rows)
     return this.registry
       .all()
       .filter((variable) => variable.public)
-      .map((variable) => ConfigVariableTransformer.toPublicJSON(variable, rows.get(variable.key)))
+      .map((variable) => ({ variable, stored: rows.get(variable.key) }))
   }
 
   /**
@@ -166,15 +164,13 @@ export default class ConfigService {
    * General, Share, Email, SMTP, Social Login, then plugin categories);
    * hidden categories are left out.
    */
-  adminCategories(): AdminConfigCategory[] {
-    return this.registry
-      .categories()
-      .filter((category) => !category.hidden)
-      .map((category) => ConfigVariableTransformer.categoryJSON(category))
+  adminCategories(): RegisteredConfigCategory[] {
+    return this.registry.categories().filter((category) => !category.hidden)
   }
 
   /**
-   * The variables of one category for admins, obscured values masked.
+   * The variables of one category for admins, with their stored rows
+   * (ConfigVariableTransformer masks obscured values).
    * A category of Pingvin's admin menu (general ... legal, cache) answers
    * Pingvin's keys in Pingvin's order with `pingvin`, and always when Tern
    * has no such category (a disabled plugin's `s3`/`ldap`, `cache`), with
@@ -185,7 +181,7 @@ export default class ConfigService {
   async adminCategory(
     category: string,
     options: ConfigViewOptions = {}
-  ): Promise<AdminConfigVariable[]> {
+  ): Promise<ConfigVariableResource[]> {
     const definition = this.registry.category(category)
     if (isPingvinCategory(category) && (options.pingvin || !definition)) {
       return pingvinCategory(
@@ -196,9 +192,7 @@ export default class ConfigService {
     }
     if (!definition || definition.hidden) throw new ConfigCategoryNotFoundException(category)
     const rows = await this.#rows(definition.variables.map((variable) => variable.key))
-    return definition.variables.map((variable) =>
-      ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key))
-    )
+    return definition.variables.map((variable) => ({ variable, stored: rows.get(variable.key) }))
   }
 
   /**
@@ -209,9 +203,9 @@ export default class ConfigService {
    * a broken rule → 400 with the rule's message. `""` or null resets the
    * variable to its default; the mask sent back for an obscured variable
    * keeps the stored secret. Then all values are written in one transaction.
-   * Returns the admin view of each changed key (request order, once each).
+   * Returns each changed variable with its row (request order, once each).
    */
-  async update(changes: readonly ConfigChange[]): Promise<AdminConfigVariable[]> {
+  async update(changes: readonly ConfigChange[]): Promise<ConfigVariableResource[]> {
     const writes = new Map<string, string | null>()
     const keys: string[] = []
     for (const change of changes) {
@@ -252,9 +246,7 @@ export default class ConfigService {
     }
 
     const rows = await this.#rows(keys)
-    return keys.map((key) =>
-      ConfigVariableTransformer.toAdminJSON(this.registry.find(key)!, rows.get(key))
-    )
+    return keys.map((key) => ({ variable: this.registry.find(key)!, stored: rows.get(key) }))
   }
 
   /**

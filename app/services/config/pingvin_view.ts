@@ -22,11 +22,7 @@
 import env from '#start/env'
 import type { RegisteredConfigVariable } from '#extensions/config/types'
 import type { ConfigRegistry } from '#extensions/config/registry'
-import ConfigVariableTransformer, {
-  type AdminConfigVariable,
-  type PublicConfigVariable,
-  type StoredConfigValue,
-} from '#transformers/config_variable_transformer'
+import type { ConfigVariableResource, StoredConfigValue } from '#services/config/stored_value'
 import {
   PINGVIN_CATEGORIES,
   PINGVIN_VARIABLES,
@@ -36,7 +32,7 @@ import {
 /** Stored rows by key. */
 type Rows = Map<string, StoredConfigValue>
 
-/** A Pingvin variable as a read-only registered one (for the transformer). */
+/** A Pingvin variable as a read-only registered one. */
 function readOnly(
   variable: PingvinVariable,
   order: number,
@@ -64,7 +60,7 @@ function readOnly(
  * REDIS_URL is set, `redis-url` masked (obscured: never answered in clear),
  * `ttl` and `maxItems` Pingvin's defaults (unused by Tern).
  */
-export function cacheCategory(): AdminConfigVariable[] {
+export function cacheCategory(): ConfigVariableResource[] {
   const redisUrl = env.get('REDIS_URL') ?? ''
   const values: Record<string, string> = {
     'cache.redis-enabled': redisUrl ? 'true' : 'false',
@@ -80,10 +76,10 @@ export function cacheCategory(): AdminConfigVariable[] {
       isUrl || variable.obscured
     )
     const value = values[variable.key]
-    return ConfigVariableTransformer.toAdminJSON(
-      registered,
-      value === undefined ? undefined : { value, updatedAt: null }
-    )
+    return {
+      variable: registered,
+      stored: value === undefined ? undefined : { value, updatedAt: null },
+    }
   })
 }
 
@@ -101,15 +97,12 @@ export function pingvinCategory(
   registry: ConfigRegistry,
   category: string,
   rows: Rows
-): AdminConfigVariable[] {
+): ConfigVariableResource[] {
   if (category === 'cache') return cacheCategory()
   return (PINGVIN_CATEGORIES.get(category) ?? []).map((pingvin, index) => {
     const variable = registry.find(pingvin.key)
-    if (!variable) return ConfigVariableTransformer.toAdminJSON(readOnly(pingvin, index), undefined)
-    return {
-      ...ConfigVariableTransformer.toAdminJSON(variable, rows.get(variable.key)),
-      order: index,
-    }
+    if (!variable) return { variable: readOnly(pingvin, index), stored: undefined }
+    return { variable: { ...variable, order: index }, stored: rows.get(variable.key) }
   })
 }
 
@@ -130,15 +123,13 @@ export function registeredKeysOf(registry: ConfigRegistry, category: string): st
 export function pingvinPublicVariables(
   registry: ConfigRegistry,
   rows: Rows
-): PublicConfigVariable[] {
+): ConfigVariableResource[] {
   return [...PINGVIN_VARIABLES.values()]
     .filter((pingvin) => pingvin.public)
     .flatMap((pingvin) => {
       const variable = registry.find(pingvin.key)
-      if (!variable) return [{ key: pingvin.key, value: pingvin.defaultValue, type: pingvin.type }]
-      return variable.public
-        ? [ConfigVariableTransformer.toPublicJSON(variable, rows.get(variable.key))]
-        : []
+      if (!variable) return [{ variable: readOnly(pingvin, 0), stored: undefined }]
+      return variable.public ? [{ variable, stored: rows.get(variable.key) }] : []
     })
 }
 

@@ -15,9 +15,8 @@
  * - links for the person making the request (the share-ready modal, share
  *   and upload links, QR codes, the mails a user's own share sends to its
  *   recipients, an admin's invitation) use the address that person's browser
- *   used (`linkBase`): the request's origin (`request.protocol()` and
- *   `request.host()`, which follow `X-Forwarded-Proto` / `X-Forwarded-Host`
- *   only from a proxy trusted by `TRUST_PROXY`);
+ *   used (`linkBase`): the request's origin, which the controller reads with
+ *   `requestOrigin` (#http/request_origin) and passes in;
  * - what reaches someone else or carries a secret waits, because a forged
  *   Host header must never choose where it points: password-reset mails are
  *   not sent (`#services/auth/password_reset_service`), social sign-in is
@@ -30,13 +29,11 @@
  *
  * ```ts
  * import { linkBase, linkForOthers } from '#services/links/link_base'
- * const url = `${await linkBase(ctx)}/s/${id}` // ctx optional: the current request by default
+ * const url = `${await linkBase(requestOrigin(ctx.request))}/s/${id}` // #http/request_origin
  * const mailed = await linkForOthers(`/s/${id}`) // absolute once the address is confirmed
  * ```
  */
 import app from '@adonisjs/core/services/app'
-import { HttpContext } from '@adonisjs/core/http'
-import type { HttpRequest } from '@adonisjs/core/http'
 import ConfigService from '#services/config/config_service'
 
 /** The default of `general.appUrl` (`#services/config/definitions`): a placeholder until an address is confirmed. */
@@ -45,22 +42,6 @@ export const DEFAULT_APP_URL = 'http://localhost:3000'
 /** `url` without surrounding spaces and trailing slashes. */
 function trimmed(url: string): string {
   return url.trim().replace(/\/+$/, '')
-}
-
-/**
- * The origin the client used for `request` (`https://files.example.com`),
- * or null when the Host is missing or not a plain host[:port].
- */
-export function requestOrigin(request: HttpRequest): string | null {
-  const host = request.host()
-  if (!host || !/^[A-Za-z0-9.\-:[\]]+$/.test(host)) return null
-  const protocol = request.protocol() === 'https' ? 'https' : 'http'
-  try {
-    const url = new URL(`${protocol}://${host}`)
-    return url.host ? url.origin : null
-  } catch {
-    return null
-  }
 }
 
 /** The confirmed public address without a trailing slash, or null while none is stored (see the module comment). */
@@ -76,23 +57,22 @@ export interface PublicAddress {
 }
 
 /**
- * See the module comment: the confirmed address, else the origin of `ctx`
- * (the current request when omitted), else the default. One settings read.
+ * See the module comment: the confirmed address, else `requestOrigin` (the
+ * origin the requester's browser used, `#http/request_origin`; null without
+ * a request or a usable Host), else the default. One settings read.
  */
-export async function publicAddress(ctx?: HttpContext | null): Promise<PublicAddress> {
+export async function publicAddress(requestOrigin: string | null): Promise<PublicAddress> {
   const confirmed = await confirmedAppUrl()
   if (confirmed !== null) return { confirmed, linkBase: confirmed }
-  const current = ctx ?? HttpContext.get()
-  const origin = current ? requestOrigin(current.request) : null
-  return { confirmed: null, linkBase: origin ?? DEFAULT_APP_URL }
+  return { confirmed: null, linkBase: requestOrigin ?? DEFAULT_APP_URL }
 }
 
 /**
  * The base of links for the person making the request (see the module
  * comment), without a trailing slash.
  */
-export async function linkBase(ctx?: HttpContext | null): Promise<string> {
-  return (await publicAddress(ctx)).linkBase
+export async function linkBase(requestOrigin: string | null): Promise<string> {
+  return (await publicAddress(requestOrigin)).linkBase
 }
 
 /**

@@ -113,22 +113,26 @@ export default class ShareMailService {
     if (!(await this.shareByMailEnabled())) throw recipientsNotAllowed()
   }
 
-  /** `${linkBase}/s/<id>`: the short link of a share (`#services/links/link_base`: the request's address until the public address is confirmed). */
-  async shareUrl(shareId: string): Promise<string> {
-    return `${await linkBase()}/s/${encodeURIComponent(shareId)}`
+  /**
+   * `${linkBase}/s/<id>`: the short link of a share (`#services/links/link_base`:
+   * `requestOrigin`, the address the requester's browser used, until the
+   * public address is confirmed).
+   */
+  async shareUrl(shareId: string, requestOrigin: string | null): Promise<string> {
+    return `${await linkBase(requestOrigin)}/s/${encodeURIComponent(shareId)}`
   }
 
   /**
    * Queues a mail to every recipient of `share` (one mail each), when
    * sharing by mail is on. Resolves to how many mails were queued.
    */
-  async sendRecipientMails(share: Share): Promise<number> {
+  async sendRecipientMails(share: Share, requestOrigin: string | null): Promise<number> {
     const recipients = await ShareRecipient.query().where('share_id', share.id)
     if (recipients.length === 0 || !(await this.shareByMailEnabled())) return 0
     const creator = share.creatorId ? await User.find(share.creatorId) : null
     const variables = {
       creator: creator?.username ?? UNKNOWN_CREATOR,
-      shareUrl: await this.shareUrl(share.id),
+      shareUrl: await this.shareUrl(share.id, requestOrigin),
       desc: share.description || null,
       expires: expiresText(share.expiration),
     }

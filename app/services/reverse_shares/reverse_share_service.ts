@@ -88,9 +88,13 @@ function notExpired(query: ReverseShareQuery): ReverseShareQuery {
 export default class ReverseShareService {
   constructor(private shares: ShareService) {}
 
-  /** The base of upload links (ReverseShareTransformer), without a trailing slash: `#services/links/link_base`. */
-  async appUrl(): Promise<string> {
-    return linkBase()
+  /**
+   * The base of upload links (ReverseShareTransformer), without a trailing
+   * slash: `#services/links/link_base`, with the origin the requester's
+   * browser used (`#http/request_origin`).
+   */
+  async appUrl(requestOrigin: string | null): Promise<string> {
+    return linkBase(requestOrigin)
   }
 
   /**

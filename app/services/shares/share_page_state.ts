@@ -21,16 +21,14 @@
  * counted and no token is issued by rendering the page.
  */
 import { inject } from '@adonisjs/core'
-import type { HttpContext } from '@adonisjs/core/http'
 import Share from '#models/share'
 import ShareSecurity from '#models/share_security'
-import { currentUser } from '#middleware/auth/current_user'
+import type User from '#models/user'
 import { isExpired } from '#services/shares/expiration'
 import { VISIBILITY_COLUMNS, visibilityOf } from '#services/shares/share_queries'
 import ShareTokenService from '#services/shares/share_token_service'
 import ShareVisitorAccess from '#services/shares/share_visitor_access'
 import { ShareApiException } from '#services/shares/share_errors'
-import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import type { ShareViewInitialState } from '#api/share'
 
 /** The columns the page state reads: the visibility rule's, the token's and the private rule's. */
@@ -42,6 +40,14 @@ const PAGE_COLUMNS = [
   'reverse_share_id',
 ] as const
 
+/** What the page request says about its visitor, read by the controller. */
+export interface ShareVisitor {
+  /** The signed-in user, or null. */
+  user: User | null
+  /** The value of the request's token cookie for the share of that id, unchecked (checked here). */
+  tokenOf(shareId: string): unknown
+}
+
 /** Works out the share page's initial state (see the module comment). */
 @inject()
 export default class SharePageState {
@@ -50,7 +56,7 @@ export default class SharePageState {
     private access: ShareVisitorAccess
   ) {}
 
-  async of(ctx: HttpContext, shareId: string): Promise<ShareViewInitialState> {
+  async of(shareId: string, visitor: ShareVisitor): Promise<ShareViewInitialState> {
     const share = await Share.query()
       .select(...PAGE_COLUMNS)
       .where('id', shareId)
@@ -63,13 +69,13 @@ export default class SharePageState {
         : { kind: 'notFound' }
     }
     try {
-      await this.access.assertNotPrivate(share, await currentUser(ctx))
+      await this.access.assertNotPrivate(share, visitor.user)
     } catch (error) {
       if (error instanceof ShareApiException && error.errorKey === 'private_share')
         return { kind: 'privateShare' }
       throw error
     }
-    if (await this.tokens.verify(share, shareTokenOf(ctx, share.id))) return null
+    if (await this.tokens.verify(share, visitor.tokenOf(share.id))) return null
     const security = await ShareSecurity.query()
       .select('password', 'max_views')
       .where('share_id', share.id)

@@ -152,9 +152,11 @@ export default class ShareService {
    * that never received a whole chunk (a first chunk whose connection died:
    * the client never got their id) are discarded first, so they cannot block
    * the owner. Throws 400 "Share already completed", 400 without files or with
-   * files still uploading.
+   * files still uploading. `requestOrigin`: the origin the requester's
+   * browser used (`#http/request_origin`), the base of the mailed links until
+   * the public address is confirmed (`#services/links/link_base`).
    */
-  async complete(share: Share): Promise<CompletedShare> {
+  async complete(share: Share, requestOrigin: string | null): Promise<CompletedShare> {
     if (share.completed) throw shareErrors.alreadyCompleted()
     await discardUnstartedFiles(share.id)
     const files = await ShareFile.query().where('shareId', share.id)
@@ -179,7 +181,7 @@ export default class ShareService {
       size: files.reduce((sum, file) => sum + file.size, 0),
     }
     if (firstCompletion) {
-      await this.mails.sendRecipientMails(share)
+      await this.mails.sendRecipientMails(share, requestOrigin)
       const event = { share: await notificationShare(share, totals) }
       await this.notifications.emit('share.completed', event, { userId: await shareOwnerId(share) })
     }

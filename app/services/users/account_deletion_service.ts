@@ -9,6 +9,7 @@ import { inject } from '@adonisjs/core'
 import type User from '#models/user'
 import UserService from '#services/users/user_service'
 import RateLimiter from '#services/auth/rate_limiter'
+import { verifyUserPassword } from '#services/auth/password_hashes'
 import { BadRequestException, ForbiddenException } from '#services/auth/auth_errors'
 
 /** 400 when a password account confirms with something else than its password. */
@@ -59,7 +60,7 @@ export default class AccountDeletionService {
     // The attempt is counted before the secret is checked (see rate_limiter).
     const attempt = await this.rateLimiter.attempt(ACTION, ip, user.id)
     if (user.password) {
-      if (!(await user.verifyPassword(confirmation.password!)))
+      if (!(await verifyUserPassword(user, confirmation.password!)))
         throw new ForbiddenException('Invalid password')
     } else if (confirmation.username!.toLowerCase() !== user.username.toLowerCase()) {
       throw new ForbiddenException(USERNAME_MISMATCH_MESSAGE)

@@ -16,6 +16,7 @@ import db from '@adonisjs/lucid/services/db'
 import argon2 from 'argon2'
 import { DateTime } from 'luxon'
 import User from '#models/user'
+import { verifyUserPassword } from '#services/auth/password_hashes'
 import { accessCookieFor, awayFromTotpStepEnd, uniqueIp } from '#tests/helpers/auth'
 import { base32 } from '#tests/helpers/pingvin_fixture'
 import {
@@ -165,7 +166,7 @@ test.group('Pingvin credentials | argon2id account passwords', (group) => {
     assert.match(await storedPassword(user.id), /^\$scrypt\$/)
     const stored = await User.findOrFail(user.id)
     assert.equal(stored.totpSecret, right.body().totpSecret, 'the set-up saved after the rehash')
-    assert.isTrue(await stored.verifyPassword(PASSWORD))
+    assert.isTrue(await verifyUserPassword(stored, PASSWORD))
   })
 })
 

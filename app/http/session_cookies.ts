@@ -9,7 +9,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { DateTime } from 'luxon'
 import type { SessionTokens } from '#services/auth/session_service'
 import type { SignInDevice } from '#services/auth/known_devices'
-import { requestIsHttps, secureCookies } from '#controllers/auth/cookie_security'
+import { requestIsHttps, secureCookies } from '#http/cookie_security'
 
 /** Name of the access-token cookie. */
 export const ACCESS_TOKEN_COOKIE = 'access_token'
