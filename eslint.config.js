@@ -250,4 +250,13 @@ const layers = [
 ]
 // ------------------------------------------------------------------------
 
-export default configApp(...react, ...layers)
+/** The one runtime module of types/api that the pages share with the server. */
+const sharedRuntime = {
+  name: 'Tern: the one runtime module of types/api the pages share with the server',
+  files: ['inertia/**/*.{ts,tsx}'],
+  rules: {
+    '@adonisjs/no-backend-import-in-frontend': ['error', { allowed: ['#api/expiration'] }],
+  },
+}
+
+export default configApp(...react, sharedRuntime, ...layers)

@@ -3,7 +3,7 @@
  * properties are dropped; failures answer 400 with an array of messages.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { EXPIRATION_PATTERN } from '#services/shares/expiration'
+import { EXPIRATION_PATTERN } from '#api/expiration'
 import { storableExpiration } from '#validators/rules'
 
 /** A size in bytes as a decimal string, at least 1 (`"1000000"`). */

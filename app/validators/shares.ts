@@ -3,7 +3,7 @@
  * are dropped; failures answer 400 with an array of messages.
  */
 import vine, { SimpleMessagesProvider } from '@vinejs/vine'
-import { EXPIRATION_PATTERN } from '#services/shares/expiration'
+import { EXPIRATION_PATTERN } from '#api/expiration'
 import {
   positiveIntegerRule,
   queryIntegerRule,

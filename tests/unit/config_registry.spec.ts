@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { ConfigRegistry, ConfigDefinitionException } from '#extensions/config/registry'
-import { checkValue, parseTimespan } from '#extensions/config/values'
+import { checkValue } from '#extensions/config/values'
 import {
   DEFAULT_RELEASE_SOURCE,
   coreConfigCategories,
@@ -245,14 +245,6 @@ test.group('Config registry | core definitions', () => {
 })
 
 test.group('Config values | checks', () => {
-  test('parse timespans in singular or plural form', ({ assert }) => {
-    assert.deepEqual(parseTimespan('3 months'), { value: 3, unit: 'months' })
-    assert.deepEqual(parseTimespan('1 day'), { value: 1, unit: 'days' })
-    assert.isNull(parseTimespan('3months'))
-    assert.isNull(parseTimespan('-1 days'))
-    assert.isNull(parseTimespan('2 seconds'))
-  })
-
   test('check the JSON type first, then the rules', ({ assert }) => {
     const level = {
       key: 'share.zipCompressionLevel',

@@ -8,13 +8,6 @@ import {
   randomShareId,
 } from '../../inertia/lib/upload.js'
 import { formatBytes, formatDate, isNeverExpiring } from '../../inertia/lib/format.js'
-import {
-  addTimespan,
-  exceedsMaximum,
-  expirationInput,
-  maximumExpiry,
-  parseTimespan,
-} from '../../inertia/components/upload/expiration.js'
 
 test.group('Upload client | pure helpers', () => {
   test('a file is cut in chunks of the configured size, an empty file in one', ({ assert }) => {
@@ -108,35 +101,5 @@ test.group('Share formatting | sizes, dates and expiration', () => {
     assert.include(formatDate('2030-01-05T12:00:00.000Z', 'en-US'), 'Jan 5, 2030')
     assert.include(formatDate('2030-01-05T12:00:00.000Z', 'de-DE'), '05.01.2030')
     assert.equal(formatDate('not a date', 'en-US'), 'not a date')
-  })
-
-  test('expiration inputs, timespans and the maximum', ({ assert }) => {
-    assert.deepEqual(parseTimespan('7 days'), { value: 7, unit: 'day' })
-    assert.deepEqual(parseTimespan('1 month'), { value: 1, unit: 'month' })
-    assert.isNull(parseTimespan('soon'))
-    assert.equal(expirationInput(false, { value: 3, unit: 'week' }), '3-week')
-    assert.equal(expirationInput(true, { value: 3, unit: 'week' }), 'never')
-
-    const now = new Date('2030-01-31T00:00:00.000Z')
-    assert.equal(
-      addTimespan(now, { value: 90, unit: 'minute' }).toISOString(),
-      '2030-01-31T01:30:00.000Z'
-    )
-    assert.equal(
-      addTimespan(now, { value: 2, unit: 'week' }).toISOString(),
-      '2030-02-14T00:00:00.000Z'
-    )
-    assert.equal(
-      addTimespan(now, { value: 1, unit: 'year' }).toISOString(),
-      '2031-01-31T00:00:00.000Z'
-    )
-
-    assert.isNull(maximumExpiry('0 days', now))
-    const maximum = maximumExpiry('30 days', now)
-    assert.equal(maximum?.toISOString(), '2030-03-02T00:00:00.000Z')
-    assert.isFalse(exceedsMaximum(false, { value: 30, unit: 'day' }, maximum, now))
-    assert.isTrue(exceedsMaximum(false, { value: 31, unit: 'day' }, maximum, now))
-    assert.isTrue(exceedsMaximum(true, { value: 1, unit: 'day' }, maximum, now))
-    assert.isFalse(exceedsMaximum(true, { value: 1, unit: 'day' }, null, now))
   })
 })

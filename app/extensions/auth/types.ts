@@ -22,9 +22,10 @@
  *   per request: an admin change applies without restart).
  * - The core owns the flow around the driver: the state cookie
  *   `oauth_<provider>_state` (encrypted, HttpOnly, path `/api/oauth/callback`,
- *   10 minutes) holding state, PKCE verifier and nonce. It sets the driver's
- *   `stateCookieName` to that name and feeds it the state and (unless
- *   `pkce: false`) the PKCE verifier, so a driver works unchanged and never
+ *   10 minutes) holding state, PKCE verifier and nonce. It adds the state and
+ *   (unless `pkce: false`) the S256 challenge to the driver's `redirectUrl()`
+ *   and feeds the driver the state and the PKCE verifier at the callback
+ *   (#controllers/oauth/ally_driver), so a driver works unchanged and never
  *   writes cookies of its own. It then reads `driver.user()` and maps Ally's
  *   user to a `SocialProfile` (see `profile` below): `id`, `nickName`/`name`,
  *   `email`, `emailVerificationState === 'verified'`, `token.idToken`.

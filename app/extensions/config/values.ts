@@ -1,5 +1,5 @@
 /**
- * Pure helpers on configuration values: timespans, conversion between the
+ * Pure helpers on configuration values (timespans are #api/expiration's): conversion between the
  * stored string and the typed value, and validation of a candidate value
  * against a variable's type and rules. Used by the registry (defaults) and by
  * the config service (updates).
@@ -9,35 +9,7 @@ import type {
   ConfigVariableType,
   ConfigVariableValidation,
 } from '#extensions/config/types'
-
-/** Units of a timespan, in the plural form Tern stores. */
-export const TIMESPAN_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] as const
-
-/** One timespan unit. */
-export type TimespanUnit = (typeof TIMESPAN_UNITS)[number]
-
-/** A parsed timespan: `"3 months"` is `{ value: 3, unit: 'months' }`. */
-export interface Timespan {
-  value: number
-  unit: TimespanUnit
-}
-
-const TIMESPAN_PATTERN = /^(\d{1,9}) (minute|hour|day|week|month|year)s?$/
-
-/**
- * Parses `"<n> <unit>"` (singular or plural unit, `n` a whole number >= 0).
- * Returns null when the text is not a timespan.
- */
-export function parseTimespan(text: string): Timespan | null {
-  const match = TIMESPAN_PATTERN.exec(text.trim())
-  if (!match) return null
-  return { value: Number(match[1]), unit: `${match[2]}s` as TimespanUnit }
-}
-
-/** Formats a timespan the way it is stored (`"7 days"`). */
-export function formatTimespan(timespan: Timespan): string {
-  return `${timespan.value} ${timespan.unit}`
-}
+import { formatTimespan, parseTimespan, TIMESPAN_UNITS } from '#api/expiration'
 
 /** The part of a variable these helpers need. */
 export interface ValueRules {
@@ -124,7 +96,7 @@ export function checkValue(variable: ValueRules, input: unknown): ValueCheck {
 
   if (type === 'timespan' && !parseTimespan(value as string)) {
     return fail(
-      `Config variable ${key} must be a timespan like "7 days" (units: ${TIMESPAN_UNITS.join(', ')})`
+      `Config variable ${key} must be a timespan like "7 days" (units: ${TIMESPAN_UNITS.map((unit) => `${unit}s`).join(', ')})`
     )
   }
 

@@ -16,7 +16,7 @@ import User from '#models/user'
 import AccessTokenService from '#services/auth/access_token_service'
 import { generateToken, hashToken, sqlDateTime } from '#services/auth/tokens'
 import { configValue } from '#services/config/config_service'
-import { parseTimespan } from '#extensions/config/values'
+import { parseTimespan } from '#api/expiration'
 
 /** The tokens of a new (or refreshed) session. */
 export interface SessionTokens {

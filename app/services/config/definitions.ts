@@ -11,7 +11,7 @@
  */
 import type { ConfigCategoryDefinition, ConfigValue, ConfigValueOf } from '#extensions/config/types'
 import { configRegistry, type ConfigRegistry } from '#extensions/config/registry'
-import { parseTimespan } from '#extensions/config/values'
+import { parseTimespan } from '#api/expiration'
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 

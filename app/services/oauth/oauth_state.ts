@@ -6,7 +6,7 @@
  * callback without it answers `expired_token`, one whose `state` differs
  * answers `invalid_token`. The cookie itself is HTTP: see
  * #controllers/oauth/state_cookie; the driver gets the values through
- * #controllers/oauth/ally_driver (Ally derives the S256 challenge).
+ * #controllers/oauth/ally_driver (which derives the S256 challenge).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 

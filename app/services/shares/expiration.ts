@@ -1,22 +1,16 @@
 /**
- * Share expiration input, as Pingvin takes it: `"<n>-<unit>"` with unit one of
- * minute(s), hour(s), day(s), week(s), month(s), year(s), or `"never"`.
- * `share.maxExpiration` (a timespan, 0 = unlimited) caps it, and "never" is
- * refused while a maximum is set.
+ * Share expiry dates from expiration inputs, as Pingvin takes them
+ * (`"<n>-<unit>"` or `"never"`, parsed by #api/expiration, which the
+ * browser's forms share). `share.maxExpiration` (a timespan, 0 = unlimited)
+ * caps it, and "never" is refused while a maximum is set.
  */
-import { DateTime, type DurationLikeObject } from 'luxon'
-import { parseTimespan } from '#extensions/config/values'
+import { DateTime } from 'luxon'
+import { maximumTimespan, parseExpiration, type Timespan } from '#api/expiration'
 import { configValue } from '#services/config/config_service'
 import { ShareApiException, shareErrors } from '#services/shares/share_errors'
 
-/** The input meaning "never expires". */
-export const NEVER = 'never'
-
 /** What a share that never expires reports as `expiration` (epoch 0). */
 export const NEVER_EXPIRES_ISO = '1970-01-01T00:00:00.000Z'
-
-/** Valid expiration inputs: `never` or `<n>-<unit>` with n >= 1. */
-export const EXPIRATION_PATTERN = /^(?:never|[1-9]\d{0,8}-(?:minute|hour|day|week|month|year)s?)$/
 
 /**
  * The latest expiry every database can store: MySQL's DATETIME ends with the
@@ -30,34 +24,33 @@ export function tooLateMessage(field = 'Expiration'): string {
   return `${field} is too far in the future: the latest possible date is 9999-12-31`
 }
 
-/** `now` plus a `<n>-<unit>` input (invalid when past what Luxon can represent). */
-function addInput(input: string, now: DateTime): DateTime {
-  const [amount, unit] = input.split('-')
-  const key = (unit.endsWith('s') ? unit : `${unit}s`) as keyof DurationLikeObject
-  return now.plus({ [key]: Number(amount) })
+/** `now` plus `span` (invalid when past what Luxon can represent). */
+function plus(now: DateTime, span: Timespan): DateTime {
+  return now.plus({ [span.unit]: span.value })
 }
 
 /** True when `input` (a valid pattern) ends after `LATEST_EXPIRATION` relative to `now`. */
 export function isBeyondLatest(input: string, now: DateTime = DateTime.utc()): boolean {
-  if (input === NEVER) return false
-  const when = addInput(input, now)
+  const span = parseExpiration(input)
+  if (!span) return false
+  const when = plus(now, span)
   return !when.isValid || when > LATEST_EXPIRATION
 }
 
 /**
  * The expiry date of an input relative to `now`; null for "never". Throws a
- * 400 for input outside `EXPIRATION_PATTERN` or past `LATEST_EXPIRATION`
+ * 400 for input outside `EXPIRATION_PATTERN` (#api/expiration) or past `LATEST_EXPIRATION`
  * (validators refuse both first; this guards every other caller).
  */
 export function expirationFromInput(
   input: string,
   now: DateTime = DateTime.utc()
 ): DateTime | null {
-  if (!EXPIRATION_PATTERN.test(input))
-    throw new ShareApiException(`Invalid expiration "${input}"`, 400)
-  if (input === NEVER) return null
+  const span = parseExpiration(input)
+  if (span === undefined) throw new ShareApiException(`Invalid expiration "${input}"`, 400)
+  if (span === null) return null
   if (isBeyondLatest(input, now)) throw new ShareApiException(tooLateMessage(), 400)
-  return addInput(input, now)
+  return plus(now, span)
 }
 
 /**
@@ -68,9 +61,9 @@ export function maximumExpiration(
   maxExpiration: string,
   now: DateTime = DateTime.utc()
 ): DateTime | null {
-  const timespan = parseTimespan(maxExpiration)
-  if (!timespan || timespan.value === 0) return null
-  const maximum = now.plus({ [timespan.unit]: timespan.value })
+  const timespan = maximumTimespan(maxExpiration)
+  if (!timespan) return null
+  const maximum = plus(now, timespan)
   // A maximum past what can be stored (or than Luxon can represent) is the latest storable date.
   return maximum.isValid && maximum < LATEST_EXPIRATION ? maximum : LATEST_EXPIRATION
 }

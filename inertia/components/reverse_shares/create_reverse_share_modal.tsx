@@ -3,7 +3,7 @@ import { Flex, Form, InputNumber, Select, Switch } from 'antd'
 import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatBytes } from '~/lib/format'
-import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
+import { expirationInput, maximumExpiry, type TimespanUnit } from '#api/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
 import {
   SIZE_UNITS,
@@ -17,7 +17,7 @@ import type { CreateReverseShareInput } from '#api/reverse_share'
 /** The form's values. */
 interface CreateReverseShareValues {
   expirationValue: number
-  expirationUnit: ExpirationUnit
+  expirationUnit: TimespanUnit
   never: boolean
   sizeValue: number
   sizeUnit: SizeUnit
@@ -77,10 +77,9 @@ export default function CreateReverseShareModal({
 
   const submit = (values: CreateReverseShareValues) =>
     onSubmit({
-      shareExpiration: expirationInput(values.never, {
-        value: values.expirationValue,
-        unit: values.expirationUnit,
-      }),
+      shareExpiration: expirationInput(
+        values.never ? null : { value: values.expirationValue, unit: values.expirationUnit }
+      ),
       maxShareSize: String(sizeInBytes({ value: values.sizeValue, unit: values.sizeUnit })),
       maxUseCount: values.maxUseCount || null,
       sendEmailNotification: mailEnabled && values.sendEmailNotification,

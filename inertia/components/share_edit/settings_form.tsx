@@ -20,13 +20,13 @@ import { useErrorText } from '~/lib/validation'
 import type { Share as OwnedShare } from '#api/share'
 import { sharePaths } from '~/components/my_shares/types'
 import {
-  EXPIRATION_UNITS,
+  TIMESPAN_UNITS,
   addTimespan,
   exceedsMaximum,
   expirationInput,
-  parseMaxExpiration,
-  type ExpirationUnit,
-} from '~/components/share_edit/expiration'
+  maximumTimespan,
+  type TimespanUnit,
+} from '#api/expiration'
 import { shareEditErrorText } from '~/components/share_edit/errors'
 
 /** Bounds of the share fields, the server's (app/validators/shares.ts). */
@@ -54,8 +54,8 @@ interface SettingsValues {
   name: string
   description: string
   expirationMode: ExpirationMode
-  expirationAmount: number | null
-  expirationUnit: ExpirationUnit
+  expirationValue: number | null
+  expirationUnit: TimespanUnit
   passwordMode: PasswordMode
   password: string
   limitViews: boolean
@@ -79,10 +79,10 @@ export function patchBody(values: SettingsValues, current: { maxViews: number | 
     name: values.name.trim() || null,
     description: values.description.trim() ? values.description : null,
   }
-  if (values.expirationMode === 'never') body.expiration = 'never'
-  if (values.expirationMode === 'set' && values.expirationAmount) {
+  if (values.expirationMode === 'never') body.expiration = expirationInput(null)
+  if (values.expirationMode === 'set' && values.expirationValue) {
     body.expiration = expirationInput({
-      amount: values.expirationAmount,
+      value: values.expirationValue,
       unit: values.expirationUnit,
     })
   }
@@ -115,7 +115,7 @@ export default function SettingsForm({
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const maxExpiration = useMemo(
-    () => parseMaxExpiration(config.string('share.maxExpiration')),
+    () => maximumTimespan(config.string('share.maxExpiration')),
     [config]
   )
 
@@ -124,7 +124,7 @@ export default function SettingsForm({
       name: share.name ?? '',
       description: share.description ?? '',
       expirationMode: 'keep',
-      expirationAmount: 7,
+      expirationValue: 7,
       expirationUnit: 'day',
       passwordMode: 'keep',
       password: '',
@@ -137,7 +137,7 @@ export default function SettingsForm({
   const expirationMode = Form.useWatch('expirationMode', form) ?? 'keep'
   const passwordMode = Form.useWatch('passwordMode', form) ?? 'keep'
   const limitViews = Form.useWatch('limitViews', form) ?? initialValues.limitViews
-  const expirationAmount = Form.useWatch('expirationAmount', form) ?? initialValues.expirationAmount
+  const expirationValue = Form.useWatch('expirationValue', form) ?? initialValues.expirationValue
   const maxDate = maxExpiration
     ? formatDate(addTimespan(new Date(), maxExpiration).toISOString(), locale)
     : null
@@ -239,16 +239,18 @@ export default function SettingsForm({
         {!expirationFixed && expirationMode === 'set' && (
           <Flex gap={8} wrap>
             <Form.Item
-              name="expirationAmount"
+              name="expirationValue"
               label={t('share_edit.settings.expiration.amount')}
               dependencies={['expirationUnit']}
               rules={[
                 { required: true, message: t('validation.required') },
                 { type: 'integer', min: 1, message: t('validation.number') },
                 {
-                  validator: async (_, amount: number | null) => {
-                    const unit = form.getFieldValue('expirationUnit') as ExpirationUnit
-                    if (amount && exceedsMaximum({ amount, unit }, maxExpiration)) {
+                  validator: async (_, value: number | null) => {
+                    const unit = form.getFieldValue('expirationUnit') as TimespanUnit
+                    const now = new Date()
+                    const maximum = maxExpiration ? addTimespan(now, maxExpiration) : null
+                    if (value && exceedsMaximum({ value, unit }, maximum, now)) {
                       throw new Error(
                         t('share_edit.settings.expiration.tooLong', { max: maxDate ?? '' })
                       )
@@ -262,10 +264,10 @@ export default function SettingsForm({
             <Form.Item name="expirationUnit" label={t('share_edit.settings.expiration.unit')}>
               <Select
                 style={{ width: 160 }}
-                options={EXPIRATION_UNITS.map((unit) => ({
+                options={TIMESPAN_UNITS.map((unit) => ({
                   value: unit,
                   label: t(`share_edit.settings.expiration.units.${unit}`, {
-                    count: Number(expirationAmount) || 0,
+                    count: Number(expirationValue) || 0,
                   }),
                 }))}
               />

@@ -10,7 +10,7 @@ import {
   randomShareId,
   type CreateShareInput,
 } from '~/lib/upload'
-import { expirationInput, maximumExpiry, type ExpirationUnit } from '~/components/upload/expiration'
+import { expirationInput, maximumExpiry, type TimespanUnit } from '#api/expiration'
 import ExpirationFields, { initialExpiration } from '~/components/upload/expiration_fields'
 import FormModal, { FormFieldError } from '~/components/form_modal'
 
@@ -18,7 +18,7 @@ import FormModal, { FormFieldError } from '~/components/form_modal'
 interface CreateShareValues {
   id: string
   expirationValue: number
-  expirationUnit: ExpirationUnit
+  expirationUnit: TimespanUnit
   never: boolean
   name?: string
   description?: string
@@ -112,10 +112,9 @@ export default function CreateShareModal({
       // With a fixed expiry the server ignores the value (a reverse share's expiry applies).
       expiration:
         fixedExpiration === undefined
-          ? expirationInput(values.never, {
-              value: values.expirationValue,
-              unit: values.expirationUnit,
-            })
+          ? expirationInput(
+              values.never ? null : { value: values.expirationValue, unit: values.expirationUnit }
+            )
           : 'never',
       recipients: values.recipients ?? [],
       security: {

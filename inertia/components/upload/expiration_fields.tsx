@@ -3,19 +3,19 @@ import { useI18n } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'
 import { formatDate } from '~/lib/format'
 import {
-  EXPIRATION_UNITS,
+  TIMESPAN_UNITS,
   addTimespan,
   exceedsMaximum,
   maximumExpiry,
   parseTimespan,
-  type ExpirationUnit,
   type Timespan,
-} from '~/components/upload/expiration'
+  type TimespanUnit,
+} from '#api/expiration'
 
 /** The form values the fields own. */
 export interface ExpirationValues {
   expirationValue: number
-  expirationUnit: ExpirationUnit
+  expirationUnit: TimespanUnit
   never: boolean
 }
 
@@ -89,19 +89,14 @@ export default function ExpirationFields({ form, messages }: ExpirationFieldsPro
             {
               validator: async () => {
                 const values = form.getFieldsValue(['never', 'expirationValue', 'expirationUnit'])
-                const span = {
-                  value: Number(values.expirationValue) || 0,
-                  unit: values.expirationUnit ?? 'day',
-                }
+                const span: Timespan | null = values.never
+                  ? null
+                  : {
+                      value: Number(values.expirationValue) || 0,
+                      unit: values.expirationUnit ?? 'day',
+                    }
                 const now = new Date()
-                if (
-                  exceedsMaximum(
-                    Boolean(values.never),
-                    span,
-                    maximumExpiry(maxExpiration, now),
-                    now
-                  )
-                ) {
+                if (exceedsMaximum(span, maximumExpiry(maxExpiration, now), now)) {
                   throw new Error(t('upload.modal.expirationTooLong', { max: maximumText() }))
                 }
               },
@@ -122,7 +117,7 @@ export default function ExpirationFields({ form, messages }: ExpirationFieldsPro
             disabled={never}
             aria-label={t(`${messages}.expirationUnit`)}
             style={{ width: 140 }}
-            options={EXPIRATION_UNITS.map((unit) => ({
+            options={TIMESPAN_UNITS.map((unit) => ({
               value: unit,
               label: t(`upload.modal.units.${unit}`, { count: Number(expirationValue) || 0 }),
             }))}

@@ -8,7 +8,7 @@ import { useConfig } from '~/lib/config'
 import { api, isApiError } from '~/lib/api'
 import { formatBytes, formatDate } from '~/lib/format'
 import { useErrorText } from '~/lib/validation'
-import { maximumExpiry } from '~/components/upload/expiration'
+import { maximumExpiry } from '#api/expiration'
 import ReverseSharesTable from '~/components/reverse_shares/reverse_shares_table'
 import ReverseShareLinkModal from '~/components/reverse_shares/reverse_share_link_modal'
 import CreateReverseShareModal, {

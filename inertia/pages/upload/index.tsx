@@ -13,7 +13,7 @@ import {
 } from '~/lib/format'
 import { SpeedMeter, announcementDue } from '~/lib/upload_progress'
 import { VISUALLY_HIDDEN } from '~/lib/a11y'
-import { maximumExpiry } from '~/components/upload/expiration'
+import { maximumExpiry } from '#api/expiration'
 import { errorText, translateServerMessage } from '~/lib/validation'
 import {
   ChunkUploader,

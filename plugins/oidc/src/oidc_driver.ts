@@ -74,7 +74,7 @@ export class OidcDriver extends Oauth2Driver<OidcAccessToken, string> {
   protected stateParamName = 'state'
   protected scopeParamName = 'scope'
   protected scopesSeparator = ' '
-  /** Ally's default; the core renames it to the contract's `oauth_<provider>_state`. */
+  /** Ally's default, never written: the core keeps the state in its `oauth_<provider>_state`. */
   protected stateCookieName = 'oidc_oauth_state'
   #metadata?: OidcProviderMetadata
 
