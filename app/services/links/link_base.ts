@@ -65,7 +65,8 @@ export function requestOrigin(request: HttpRequest): string | null {
 
 /** The confirmed public address without a trailing slash, or null while none is stored (see the module comment). */
 export async function confirmedAppUrl(): Promise<string | null> {
-  const stored = await (await app.container.make(ConfigService)).stored('general.appUrl')
+  const config = await app.container.make(ConfigService)
+  const stored = await config.stored('general.appUrl')
   return stored === null ? null : trimmed(stored)
 }
 
@@ -92,7 +93,8 @@ export async function publicAddress(ctx?: HttpContext | null): Promise<PublicAdd
  * comment), without a trailing slash.
  */
 export async function linkBase(ctx?: HttpContext | null): Promise<string> {
-  return (await publicAddress(ctx)).linkBase
+  const address = await publicAddress(ctx)
+  return address.linkBase
 }
 
 /**

@@ -225,11 +225,13 @@ export class PingvinImporter {
     this.#report.config = {
       imported: result.imported.length,
       unchanged: result.unchanged.length,
-      skipped: result.skipped.map(({ key, kind, reason }) => ({
-        key,
-        reason: `${kind}: ${reason}`,
+      skipped: result.skipped.map((skip) => ({
+        key: skip.key,
+        reason: `${skip.kind}: ${skip.reason}`,
       })),
-      warnings: result.imported.flatMap(({ key, warning }) => (warning ? [{ key, warning }] : [])),
+      warnings: result.imported.flatMap((entry) =>
+        entry.warning ? [{ key: entry.key, warning: entry.warning }] : []
+      ),
     }
   }
 
@@ -241,7 +243,9 @@ export class PingvinImporter {
       .whereIn('id', [...this.#users])
       .where('is_admin', true)
       .first()
-    if (admin) await (await app.container.make(ConfigService)).set('internal.setupFinished', true)
+    if (!admin) return
+    const config = await app.container.make(ConfigService)
+    await config.set('internal.setupFinished', true)
   }
 
   // ---------------------------------------------------------------- users
@@ -328,27 +332,23 @@ export class PingvinImporter {
     }
     if (await db.from('users').where('id', id).first())
       throw new RowSkipped('collision: users.id is taken', 'collision')
-    const byName =
-      (
-        await db
-          .from('users')
-          .whereRaw('lower(username) = ?', [username.toLowerCase()])
-          .select('id')
-          .first()
-      )?.id ?? this.#taken.get(`username:${username.toLowerCase()}`)
+    const nameRow = await db
+      .from('users')
+      .whereRaw('lower(username) = ?', [username.toLowerCase()])
+      .select('id')
+      .first()
+    const byName = nameRow?.id ?? this.#taken.get(`username:${username.toLowerCase()}`)
     if (byName)
       throw new RowSkipped(
         `collision: username "${username}" is taken by user ${byName}`,
         'collision'
       )
-    const byEmail =
-      (
-        await db
-          .from('users')
-          .whereRaw('lower(email) = ?', [email.toLowerCase()])
-          .select('id')
-          .first()
-      )?.id ?? this.#taken.get(`email:${email.toLowerCase()}`)
+    const emailRow = await db
+      .from('users')
+      .whereRaw('lower(email) = ?', [email.toLowerCase()])
+      .select('id')
+      .first()
+    const byEmail = emailRow?.id ?? this.#taken.get(`email:${email.toLowerCase()}`)
     if (byEmail)
       throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail}`, 'collision')
     this.#taken.set(`username:${username.toLowerCase()}`, id)
@@ -459,8 +459,8 @@ export class PingvinImporter {
         }
         providers.add(provider)
         if (!this.#options.dryRun) {
-          const write = async (client: TransactionClientContract) => {
-            await client.table('social_accounts').insert({
+          const write = async (writer: TransactionClientContract) => {
+            await writer.table('social_accounts').insert({
               id,
               user_id: userId,
               provider,
@@ -469,7 +469,7 @@ export class PingvinImporter {
               created_at: createdAt,
               updated_at: createdAt,
             })
-            await this.#record(client, account.ledgerTable, rowKey, 'social_accounts', id, 'done')
+            await this.#record(writer, account.ledgerTable, rowKey, 'social_accounts', id, 'done')
           }
           if (trx) await write(trx)
           else await db.transaction(write)
