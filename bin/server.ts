@@ -57,7 +57,8 @@ async function main() {
   try {
     // Once, before any worker: DATA_DIR and the generated APP_KEY, then the whole environment validated.
     prepareEnvironment()
-    env = (await import('#start/env')).default
+    const envModule = await import('#start/env')
+    env = envModule.default
   } catch (error) {
     return failStart(error)
   }

@@ -1,18 +1,18 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { adminContributions, AdminContributionRegistry } from '#extensions/admin/main'
-import { authProviders, AuthProviderRegistry, passwordVerifiers } from '#extensions/auth/main'
+import { adminContributions, type AdminContributionRegistry } from '#extensions/admin/main'
+import { authProviders, type AuthProviderRegistry, passwordVerifiers } from '#extensions/auth/main'
 import { configRegistry } from '#extensions/config/registry'
-import { hooks, HookRunner } from '#extensions/hooks/main'
-import { notifications, NotificationManager } from '#extensions/notifications/main'
+import { hooks, type HookRunner } from '#extensions/hooks/main'
+import { notifications, type NotificationManager } from '#extensions/notifications/main'
 import type { PluginContext, PluginManifest } from '#extensions/plugins/define_plugin'
 import { isPluginError } from '#extensions/plugins/errors'
-import { pluginRegistry, PluginRegistry } from '#extensions/plugins/main'
+import { pluginRegistry, type PluginRegistry } from '#extensions/plugins/main'
 import {
   loadPlugins,
   parseEnabledPlugins,
   pluginSearchPaths,
 } from '#extensions/plugins/plugin_loader'
-import { storage, StorageManager } from '#extensions/storage/main'
+import { storage, type StorageManager } from '#extensions/storage/main'
 import { exitStartFailed, startFailureLine } from '#start/start_failure'
 
 declare module '@adonisjs/core/types' {

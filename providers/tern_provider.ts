@@ -62,7 +62,8 @@ export default class TernProvider {
       const added = await configService.seed()
       if (added.length > 0)
         logger.info({ keys: added }, '%d configuration variables seeded', added.length)
-      await (await this.app.container.make(InstanceSecretService)).ensureAll()
+      const instanceSecrets = await this.app.container.make(InstanceSecretService)
+      await instanceSecrets.ensureAll()
     } catch (error) {
       logger.error({ err: error }, 'configuration variables could not be seeded')
     }
@@ -88,7 +89,8 @@ export default class TernProvider {
   async #checkSeedValues() {
     const { default: ConfigService } = await import('#services/config/config_service')
     try {
-      ;(await this.app.container.make(ConfigService)).seedValuesFromEnv()
+      const configService = await this.app.container.make(ConfigService)
+      configService.seedValuesFromEnv()
     } catch (error) {
       await exitStartFailed(startFailureLine(error))
     }

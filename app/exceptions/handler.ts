@@ -25,7 +25,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   async #renderPage(ctx: HttpContext, component: string, status: number) {
     ctx.response.status(status)
     if (!ctx.inertia) {
-      const InertiaMiddleware = (await import('#middleware/inertia_middleware')).default
+      const { default: InertiaMiddleware } = await import('#middleware/inertia_middleware')
       await new InertiaMiddleware().init(ctx)
     }
     return ctx.inertia.render(component as never, { status } as never)

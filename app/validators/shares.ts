@@ -75,6 +75,7 @@ export const chunkQueryValidator = vine.create({
     .string()
     .minLength(1)
     .maxLength(255)
+    // eslint-disable-next-line no-control-regex -- a file name must not carry control characters
     .regex(/^[^\x00-\x1f\x7f]*$/),
   chunkIndex: queryIntegerRule(0, MAX_TOTAL_CHUNKS - 1),
   totalChunks: queryIntegerRule(1, MAX_TOTAL_CHUNKS),

@@ -76,16 +76,18 @@ export default function FormModal<Values>(props: FormModalProps<Values>) {
   // Counts the openings: each one gets a Form of its own (see OnContentMount).
   const [opening, setOpening] = useState(open ? 1 : 0)
   const [wasOpen, setWasOpen] = useState(open)
+  const [formError, setFormError] = useState<string | null>(null)
   if (open !== wasOpen) {
     setWasOpen(open)
-    if (open) setOpening(opening + 1)
+    if (open) {
+      setOpening(opening + 1)
+      setFormError(null)
+    }
   }
-  const [formError, setFormError] = useState<string | null>(null)
   const body = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (!open) return
-    setFormError(null)
     // The dialog renders its content in a portal, possibly a frame later: focus the first field once it is there.
     let frame = 0
     let tries = 0

@@ -14,6 +14,7 @@ import LegalFooter from '~/components/shell/legal_footer'
 function useSessionRefresh() {
   const { user } = usePage().props
   const signedIn = useRef(Boolean(user))
+  // eslint-disable-next-line react-hooks/refs -- the refresh callback reads the latest user
   signedIn.current = Boolean(user)
   useEffect(() => {
     startSessionRefresh({

@@ -35,7 +35,8 @@ const loaders: Record<string, () => Promise<{ default: unknown }>> = {
 /** antd's locale object for a Tern locale code (English when unknown). */
 export async function loadAntdLocale(locale: string): Promise<AntdLocale> {
   const load = loaders[locale] ?? loaders['en-US']
-  const loaded = (await load()).default as AntdLocale | { default: AntdLocale }
+  const localeModule = await load()
+  const loaded = localeModule.default as AntdLocale | { default: AntdLocale }
   // Node (server rendering) sees the CommonJS module object, Vite the locale.
   return 'locale' in loaded ? loaded : loaded.default
 }

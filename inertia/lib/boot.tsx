@@ -20,7 +20,8 @@ const pages = import.meta.glob<{ default: ResolvedComponent }>('../pages/**/*.ts
 export async function resolvePage(name: string): Promise<ResolvedComponent> {
   const load = pages[`../pages/${name}.tsx`]
   if (!load) throw new Error(`Unknown page "${name}"`)
-  return (await load()).default
+  const page = await load()
+  return page.default
 }
 
 /**

@@ -50,6 +50,7 @@ function useMediaQuery(query: string) {
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return
     const list = window.matchMedia(query)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the server cannot know the media query: read after hydration
     setMatches(list.matches)
     const listener = (event: MediaQueryListEvent) => setMatches(event.matches)
     list.addEventListener('change', listener)
@@ -105,6 +106,7 @@ export function ThemeProvider(props: {
 
   useEffect(() => {
     const stored = storedColorScheme()
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored scheme is read after hydration
     if (stored && stored !== props.initialScheme) setScheme(stored)
     else if (!stored) saveColorScheme(props.initialScheme)
   }, [props.initialScheme, setScheme])

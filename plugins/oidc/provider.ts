@@ -22,7 +22,7 @@ export default class OidcProvider {
       enabledKey: OIDC_ENABLED_KEY,
       configKeys: [...OIDC_CONFIG_KEYS],
       driver: (ctx, { config, callbackUrl, nonce }) => {
-        const { signOut: _signOut, ...settings } = oidcSettingsFrom(config)
+        const { signOut: ignoredSignOut, ...settings } = oidcSettingsFrom(config)
         return new OidcDriver(ctx, { ...settings, callbackUrl, nonce })
       },
       profile: (user, { config }) => {

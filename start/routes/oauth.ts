@@ -13,11 +13,11 @@ const OauthController = () => import('#controllers/oauth/oauth_controller')
 const ErrorPageController = () => import('#controllers/oauth/error_page_controller')
 
 // Sessions signed in with an OIDC ID token may end at the provider too (oauth.oidc-signOut).
-registerSignOutRedirect(async (session) =>
-  session.oauthIdToken
-    ? (await app.container.make(OauthService)).signOutUrl(session.oauthIdToken)
-    : null
-)
+registerSignOutRedirect(async (session) => {
+  if (!session.oauthIdToken) return null
+  const oauth = await app.container.make(OauthService)
+  return oauth.signOutUrl(session.oauthIdToken)
+})
 
 router
   .group(() => {

@@ -126,11 +126,8 @@ test.group('Admin panel | import from Pingvin Share', (group) => {
       assert.isAtMost(box!.x + box!.width, phone.width, testId)
       // Wrapped, not clipped: the text fits the box it is drawn in.
       const clipped = await code.evaluate((element) => {
-        const { scrollWidth, clientWidth } = element as unknown as {
-          scrollWidth: number
-          clientWidth: number
-        }
-        return scrollWidth > clientWidth + 1
+        const sizes = element as unknown as { scrollWidth: number; clientWidth: number }
+        return sizes.scrollWidth > sizes.clientWidth + 1
       })
       assert.isFalse(clipped, testId)
       // The copy button beside it is inside the screen too.

@@ -169,7 +169,7 @@ test.group('My shares and Reverse shares | phones and desktop | browser', (group
     const { context, page, errors } = await openSignedIn(browser, data.cookie, '/account/shares', {
       width: 360,
       phoneBelow: 1000,
-      height: 360 < 1000 ? 740 : 900,
+      height: 740,
       timeout: RELOAD_TIMEOUT_MS,
     })
     const table = page.getByTestId('my-shares-table')

@@ -144,10 +144,10 @@ test.group('Share page and upload page | phones', (group) => {
     assert.deepEqual(await cutOff(page, '.ant-modal-wrap'), [])
     // The title is the whole name, wrapped inside the screen.
     const title = await text.locator('.ant-modal-title').evaluate((element: any) => {
-      const box = element.getBoundingClientRect()
+      const rect = element.getBoundingClientRect()
       return {
-        left: box.left,
-        right: box.right,
+        left: rect.left,
+        right: rect.right,
         clipped: element.scrollWidth > element.clientWidth,
         text: element.textContent,
       }

@@ -354,7 +354,7 @@ test.group('Shares | browser journey', (group) => {
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('.ant-modal'))
     await shareButton.click()
     links.push(await link())
-    for (const value of links) assert.match(value, /^[A-Za-z0-9]{8}$/)
+    for (const shareId of links) assert.match(shareId, /^[A-Za-z0-9]{8}$/)
     assert.lengthOf(new Set(links), 3, `three openings, three links: ${links.join(', ')}`)
     assert.deepEqual(errors, [])
     await context.close()

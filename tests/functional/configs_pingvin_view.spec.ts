@@ -387,7 +387,7 @@ test.group('Configs | a Pingvin client of a Tern without the plugins', (group) =
     for (const category of ['oauth', 's3', 'ldap', 'cache', 'legal', 'general']) {
       assert.deepEqual(
         keysOf(await get(`/api/configs/admin/${category}`)),
-        PINGVIN_KEYS[category].map((name) => `${category}.${name}`),
+        PINGVIN_KEYS[category].map((key) => `${category}.${key}`),
         category
       )
     }

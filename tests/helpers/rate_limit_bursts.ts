@@ -151,14 +151,14 @@ export async function startSecondInstance(
   throw new Error(`the second Tern instance did not start:\n${tern.output()}`)
 }
 
-/** Sends `request` until it is no longer refused with 429 (every 200 ms, up to `maxSeconds`). */
+/** Sends `attempt` until it is no longer refused with 429 (every 200 ms, up to `maxSeconds`). */
 export async function untilNotLimited(
-  request: () => Promise<number>,
+  attempt: () => Promise<number>,
   maxSeconds: number
 ): Promise<number> {
   const deadline = Date.now() + maxSeconds * 1000
   for (;;) {
-    const status = await request()
+    const status = await attempt()
     if (status !== 429 || Date.now() > deadline) return status
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

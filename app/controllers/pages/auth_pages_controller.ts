@@ -16,6 +16,7 @@ export const LANDING_PATH = '/upload'
  */
 export function safeRedirectPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/')) return LANDING_PATH
+  // eslint-disable-next-line no-control-regex -- a redirect target must not carry control characters
   if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value))
     return LANDING_PATH
   return value
@@ -23,7 +24,8 @@ export function safeRedirectPath(value: unknown): string {
 
 /** Whether mails can be sent (`smtp.enabled` and an e-mail plugin): the reset link is offered only then. */
 async function mailEnabled(ctx: HttpContext): Promise<boolean> {
-  return (await ctx.containerResolver.make(MailService)).isEnabled()
+  const mail = await ctx.containerResolver.make(MailService)
+  return mail.isEnabled()
 }
 
 /**

@@ -83,16 +83,14 @@ export default class SharesController {
 
   /** GET /api/shares: the caller's completed, unexpired shares ("my share" objects). */
   async index({ user, response }: HttpContext) {
-    return response.ok(
-      (await this.queries.sharesOf(user!)).map((share) => ShareTransformer.toMyShareJSON(share))
-    )
+    const shares = await this.queries.sharesOf(user!)
+    return response.ok(shares.map((share) => ShareTransformer.toMyShareJSON(share)))
   }
 
   /** GET /api/shares/all: every share ("admin share" objects). */
   async all({ response }: HttpContext) {
-    return response.ok(
-      (await this.queries.all()).map((share) => ShareTransformer.toAdminJSON(share))
-    )
+    const shares = await this.queries.all()
+    return response.ok(shares.map((share) => ShareTransformer.toAdminJSON(share)))
   }
 
   /** GET /api/shares/:id/from-owner: the share for its owner, no share token needed. */

@@ -76,7 +76,8 @@ export default class AdminUsersController {
     const user = await this.users.findOrFail(ctx.params.id)
     const fields = await updateUserValidator.validate(ctx.request.body())
     const self = user.id === ctx.user!.id
-    const keepSession = self ? ((await authenticate(ctx))?.claims?.refreshTokenId ?? null) : null
+    const session = self ? await authenticate(ctx) : null
+    const keepSession = session?.claims?.refreshTokenId ?? null
     const updated = await this.users.update(user, fields, keepSession)
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }

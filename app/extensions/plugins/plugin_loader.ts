@@ -134,7 +134,7 @@ export async function importPlugin(source: PluginSource): Promise<LoadedPlugin> 
     manifestModule.manifest ?? manifestModule.default
   )
   if (!hasModule(source.directory, 'provider')) return { manifest, directory: source.directory }
-  const Provider = (await load('provider')).default
+  const { default: Provider } = await load('provider')
   if (typeof Provider !== 'function') {
     throw new E_PLUGIN_INVALID_MANIFEST([
       source.id,

@@ -5,7 +5,7 @@
  * `E_STORAGE_*` error with the original error as `cause`.
  */
 import type { Readable } from 'node:stream'
-import { Disk, DriveFile, KeyNormalizer } from 'flydrive'
+import { Disk, type DriveFile, KeyNormalizer } from 'flydrive'
 import type {
   DriverContract,
   ObjectMetaData,

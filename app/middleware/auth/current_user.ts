@@ -51,7 +51,8 @@ export function authenticate(ctx: HttpContext): Promise<Authentication | null> {
 
 /** The signed-in user, or null. Role flags come from the database, not from the token. */
 export async function currentUser(ctx: HttpContext): Promise<User | null> {
-  return (await authenticate(ctx))?.user ?? null
+  const authenticated = await authenticate(ctx)
+  return authenticated?.user ?? null
 }
 
 /**

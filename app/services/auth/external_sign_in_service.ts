@@ -47,7 +47,8 @@ export default class ExternalSignInService {
 
   /** Whether any verifier is switched on now (sign-in by password then stays possible under `oauth.disablePassword`). */
   async anyEnabled(): Promise<boolean> {
-    return (await passwordVerifiers.enabled()).length > 0
+    const enabled = await passwordVerifiers.enabled()
+    return enabled.length > 0
   }
 
   /**

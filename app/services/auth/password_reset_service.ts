@@ -124,9 +124,8 @@ export default class PasswordResetService {
       { subjectKey: 'email.resetPasswordSubject', textKey: 'email.resetPasswordMessage' },
       { url: `${base}/auth/resetPassword/${token}` }
     )
-    const older = (await PasswordResetToken.query().where('userId', user.id).select('id')).map(
-      (row) => row.id
-    )
+    const olderRows = await PasswordResetToken.query().where('userId', user.id).select('id')
+    const older = olderRows.map((row) => row.id)
     await db.transaction(async (trx) => {
       // By primary key: a range delete on user_id takes gap locks on MySQL, and two instances
       // resetting two users at once would deadlock. Writes only, for SQLite (see above).

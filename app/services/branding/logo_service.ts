@@ -200,11 +200,10 @@ export default class LogoService {
   async read(name: string): Promise<BrandingImage | null> {
     const rendition = BRANDING_IMAGES.find((item) => item.name === name)
     if (!rendition) return null
-    return (
-      (await this.#readCustom(rendition.name)) ??
-      (await this.#builtinImages()).get(rendition.name) ??
-      null
-    )
+    const custom = await this.#readCustom(rendition.name)
+    if (custom) return custom
+    const builtin = await this.#builtinImages()
+    return builtin.get(rendition.name) ?? null
   }
 
   async #readCustom(name: string): Promise<BrandingImage | null> {

@@ -136,7 +136,8 @@ export default class ConfigService {
    */
   async stored(key: ConfigKey): Promise<string | null> {
     if (!this.registry.find(key)) throw new Error(`Unknown config variable "${key}"`)
-    const value = (await ConfigVariable.find(key))?.value
+    const variable = await ConfigVariable.find(key)
+    const value = variable?.value
     return value === null || value === undefined || value === '' ? null : value
   }
 

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream'
 import { encodeExtended } from 'content-disposition'
 import { parse as parseRangeHeader } from 'range-parser'
 
+// eslint-disable-next-line no-control-regex -- matches the control characters a header value must not carry
 const CONTROL = /[\x00-\x1f\x7f]/g
 
 /**

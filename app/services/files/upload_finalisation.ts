@@ -83,7 +83,8 @@ async function claimAssembly(sessionId: string): Promise<boolean> {
 /** True when the object of `file` exists with exactly `size` bytes (a previous assembly finished it). */
 async function isWhole(disk: StorageDisk, file: ShareFile, size: number): Promise<boolean> {
   try {
-    return (await disk.getMetaData(file.storageKey)).contentLength === size
+    const meta = await disk.getMetaData(file.storageKey)
+    return meta.contentLength === size
   } catch {
     return false
   }

@@ -211,7 +211,7 @@ export async function findFileForChunk(
   }
   const file = ShareFile.$createFromAdapterResult(fileRow)!
   const session =
-    sessionRow.id == null || file.completed
+    sessionRow.id === null || sessionRow.id === undefined || file.completed
       ? null
       : UploadSession.$createFromAdapterResult(sessionRow)
   return { file, session }
@@ -268,11 +268,12 @@ export async function findShareForChunk(
   if (!row) return null
   const share = ShareModel.$createFromAdapterResult(unprefixed(row, 'h__'))!
   const fileRow = unprefixed(row, 'f__')
-  if (fileRow.id == null) return { share, file: { fileId, found: null } }
+  if (fileRow.id === null || fileRow.id === undefined)
+    return { share, file: { fileId, found: null } }
   const file = ShareFile.$createFromAdapterResult(fileRow)!
   const sessionRow = unprefixed(row, SESSION_PREFIX)
   const session =
-    sessionRow.id == null || file.completed
+    sessionRow.id === null || sessionRow.id === undefined || file.completed
       ? null
       : UploadSession.$createFromAdapterResult(sessionRow)
   return { share, file: { fileId, found: { file, session } } }

@@ -16,7 +16,8 @@ function lazySource(file: ShareFile): Readable {
   return Readable.from(
     (async function* () {
       if (file.size === 0) return
-      yield* await (await app.container.make(FileStorage)).openRange(file, 0, file.size - 1)
+      const storage = await app.container.make(FileStorage)
+      yield* await storage.openRange(file, 0, file.size - 1)
     })()
   )
 }

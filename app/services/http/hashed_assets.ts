@@ -171,13 +171,13 @@ export default class HashedAssets {
     if (decoded.includes('\0') || decoded.includes('\\')) return null
     const segments = decoded.split('/').filter((segment) => segment !== '')
     if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return null
-    const relative_ = segments.join('/')
-    if (this.isPrivate(encodeURIComponent(relative_))) return null
+    const relativePath = segments.join('/')
+    if (this.isPrivate(encodeURIComponent(relativePath))) return null
     const absolute = normalize(join(this.options.root, ...segments))
     const inside = relative(this.options.root, absolute)
     if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
       return null
-    return { relative: relative_, absolute }
+    return { relative: relativePath, absolute }
   }
 
   /** br when accepted (and made), then gzip, else identity; q=0 excludes an encoding. */

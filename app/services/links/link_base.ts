@@ -46,7 +46,8 @@ function trimmed(url: string): string {
 
 /** The confirmed public address without a trailing slash, or null while none is stored (see the module comment). */
 export async function confirmedAppUrl(): Promise<string | null> {
-  const stored = await (await app.container.make(ConfigService)).stored('general.appUrl')
+  const config = await app.container.make(ConfigService)
+  const stored = await config.stored('general.appUrl')
   return stored === null ? null : trimmed(stored)
 }
 

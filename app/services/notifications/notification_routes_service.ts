@@ -109,7 +109,8 @@ export default class NotificationRoutesService {
       const valid = this.#check(kind, route)
       unique.set(`${valid.event}\u0000${valid.channel}`, valid)
     }
-    const offered = (await this.#offered(kind, NOTIFICATION_EVENTS)).map((channel) => channel.name)
+    const offeredChannels = await this.#offered(kind, NOTIFICATION_EVENTS)
+    const offered = offeredChannels.map((channel) => channel.name)
     for (const route of unique.values()) {
       if (!offered.includes(route.channel)) {
         throw new InvalidNotificationRouteException(

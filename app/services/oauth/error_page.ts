@@ -13,6 +13,7 @@ import {
 /** A local path to go back to, else the sign-in page (same rule as the sign-in page's `redirect`). */
 function localPath(value: unknown): string {
   if (typeof value !== 'string' || !value.startsWith('/')) return '/auth/signIn'
+  // eslint-disable-next-line no-control-regex -- a redirect target must not carry control characters
   if (value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value))
     return '/auth/signIn'
   return value

@@ -124,11 +124,13 @@ export class PingvinImporter {
     this.#run.report.config = {
       imported: result.imported.length,
       unchanged: result.unchanged.length,
-      skipped: result.skipped.map(({ key, kind, reason }) => ({
-        key,
-        reason: `${kind}: ${reason}`,
+      skipped: result.skipped.map((skip) => ({
+        key: skip.key,
+        reason: `${skip.kind}: ${skip.reason}`,
       })),
-      warnings: result.imported.flatMap(({ key, warning }) => (warning ? [{ key, warning }] : [])),
+      warnings: result.imported.flatMap((entry) =>
+        entry.warning ? [{ key: entry.key, warning: entry.warning }] : []
+      ),
     }
   }
 
@@ -140,7 +142,9 @@ export class PingvinImporter {
       .whereIn('id', [...this.#run.users])
       .where('is_admin', true)
       .first()
-    if (admin) await (await app.container.make(ConfigService)).set('internal.setupFinished', true)
+    if (!admin) return
+    const config = await app.container.make(ConfigService)
+    await config.set('internal.setupFinished', true)
   }
 }
 

@@ -66,7 +66,7 @@ async function postForm<T>(path: string, form: FormData): Promise<T> {
     })
   }
   const text = await response.text()
-  let parsed: unknown = undefined
+  let parsed: unknown
   try {
     parsed = text ? JSON.parse(text) : undefined
   } catch {

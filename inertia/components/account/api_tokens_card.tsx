@@ -50,6 +50,7 @@ export default function ApiTokensCard() {
   }, [errorText])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only once its request has answered
     void load()
   }, [load])
 

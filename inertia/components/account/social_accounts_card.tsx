@@ -32,6 +32,7 @@ export default function SocialAccountsCard() {
   }, [])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only once its request has answered
     void load()
   }, [load])
 

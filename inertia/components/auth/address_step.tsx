@@ -26,7 +26,8 @@ import { ConfirmAddressForm } from '~/components/public_address/confirm_address_
 /** Whether the signed-in user is an admin (false when it cannot be told). */
 async function signedInAdmin(): Promise<boolean> {
   try {
-    return (await api.get<PublicUser>(apiPaths.me)).isAdmin === true
+    const me = await api.get<PublicUser>(apiPaths.me)
+    return me.isAdmin === true
   } catch {
     return false
   }

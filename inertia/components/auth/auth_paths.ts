@@ -23,6 +23,7 @@ export function safeRedirect(value: string | null | undefined): string {
     !value.startsWith('/') ||
     value.startsWith('//') ||
     value.startsWith('/\\') ||
+    // eslint-disable-next-line no-control-regex -- a redirect target must not carry control characters
     /[\u0000-\u001f]/.test(value)
   ) {
     return landingPath

@@ -75,6 +75,7 @@ export function RouteSettings(props: RouteSettingsProps) {
     }
   }, [errorText, load, show])
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only once its request has answered
     void reload()
   }, [reload])
 

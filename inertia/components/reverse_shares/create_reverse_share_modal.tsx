@@ -73,6 +73,7 @@ export default function CreateReverseShareModal({
       simplified: false,
       publicAccess: true,
     }
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization -- the app does not use the React Compiler; these are the deps
   }, [defaultExpiration, hasMaximum, maxSize])
 
   const submit = (values: CreateReverseShareValues) =>

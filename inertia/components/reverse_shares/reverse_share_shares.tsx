@@ -1,4 +1,5 @@
 import { List, Typography, theme } from 'antd'
+// eslint-disable-next-line @adonisjs/prefer-adonisjs-inertia-link -- its typed Link needs a TuyauProvider, which the pages do not have yet
 import { Link } from '@inertiajs/react'
 import { useI18n } from '~/lib/i18n'
 import { formatBytes, formatDate } from '~/lib/format'

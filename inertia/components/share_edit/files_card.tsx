@@ -68,6 +68,7 @@ export default function FilesCard({ share, onChange }: FilesCardProps) {
   const [removing, setRemoving] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const pendingRef = useRef(pending)
+  // eslint-disable-next-line react-hooks/refs -- the upload loop reads the latest list between renders
   pendingRef.current = pending
 
   const maxSize = config.number('share.maxSize', 0)

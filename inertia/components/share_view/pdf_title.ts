@@ -47,7 +47,7 @@ export function pdfWithTitle(
 ): Uint8Array<ArrayBuffer> {
   const tail = latin1(bytes, bytes.length - TAIL, bytes.length)
   const end = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail)
-  const previous = end ? Number(end[1]) : NaN
+  const previous = end ? Number(end[1]) : Number.NaN
   if (!(previous > 0 && previous < bytes.length)) return bytes
   const trailer = lastTrailer(bytes, tail, previous)
   if (!trailer || /\/Encrypt\b/.test(trailer)) return bytes

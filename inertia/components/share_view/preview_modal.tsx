@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useState } from 'react'
 import { Button, Modal } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import { useTranslate } from '~/lib/i18n'
@@ -53,9 +53,9 @@ function PreviewBody({ source }: { source: PreviewSource }) {
 export default function PreviewModal({ shareId, file: current, onClose }: PreviewModalProps) {
   const t = useTranslate()
   // The last file stays shown while the modal closes (its title must not vanish mid-animation).
-  const last = useRef(current)
-  if (current) last.current = current
-  const file = last.current
+  const [last, setLast] = useState(current)
+  if (current && current !== last) setLast(current)
+  const file = current ?? last
   const source: PreviewSource | null = file && {
     name: file.name,
     size: Number(file.size),

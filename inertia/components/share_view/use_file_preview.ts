@@ -55,6 +55,7 @@ export function useFileText(url: string, size: number, limit: number): Loaded<Te
   const [state, setState] = useState<Loaded<TextContent>>({ status: 'loading' })
   useEffect(() => {
     let cancelled = false
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- another file shows "loading" again until it is read
     setState({ status: 'loading' })
     const headers: Record<string, string> = size > limit ? { Range: `bytes=0-${limit - 1}` } : {}
     fetch(url, { credentials: 'same-origin', headers })
@@ -89,6 +90,7 @@ export function useBlobUrl(
   useEffect(() => {
     let cancelled = false
     let objectUrl: string | null = null
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- another file shows "loading" again until it is read
     setState({ status: 'loading' })
     fetch(url, { credentials: 'same-origin' })
       .then(async (response) => {

@@ -91,20 +91,23 @@ export function useShareAccess(shareId: string, initial: ShareViewInitialState):
 
   /** GETs the share; on `share_token_required` gets a token once (no password) and retries. */
   const load = useCallback(
-    async (mayRequestToken: boolean): Promise<void> => {
-      try {
-        show({ kind: 'available', share: await api.get<Share>(shareApiPaths.share(shareId)) })
-      } catch (error) {
-        if (mayRequestToken && isApiError(error) && error.error === 'share_token_required') {
-          try {
-            await api.post(shareApiPaths.token(shareId), {})
-          } catch (tokenError) {
-            return show(stateOfError(tokenError))
+    (mayRequestToken: boolean): Promise<void> => {
+      const get = async (tokenAllowed: boolean): Promise<void> => {
+        try {
+          show({ kind: 'available', share: await api.get<Share>(shareApiPaths.share(shareId)) })
+        } catch (error) {
+          if (tokenAllowed && isApiError(error) && error.error === 'share_token_required') {
+            try {
+              await api.post(shareApiPaths.token(shareId), {})
+            } catch (tokenError) {
+              return show(stateOfError(tokenError))
+            }
+            return get(false)
           }
-          return load(false)
+          show(stateOfError(error))
         }
-        show(stateOfError(error))
       }
+      return get(mayRequestToken)
     },
     [shareId, show]
   )
@@ -133,6 +136,7 @@ export function useShareAccess(shareId: string, initial: ShareViewInitialState):
     if (start === 'load') void load(true)
     else if (start === 'token') void fetchToken()
     // Opened once hydrated: the server renders the "Password required" page, not the (lazy) modal.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opened after hydration, see the comment above
     else if (start === 'password') setPasswordOpen(true)
     return () => {
       mounted.current = false

@@ -1,4 +1,5 @@
 import { Layout } from 'antd'
+// eslint-disable-next-line @adonisjs/prefer-adonisjs-inertia-link -- its typed Link needs a TuyauProvider, which the pages do not have yet
 import { Link, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { useAppName } from '~/lib/config'

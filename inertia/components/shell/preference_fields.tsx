@@ -61,6 +61,7 @@ export function LanguageField({
 }: FieldProps & { style?: CSSProperties; testId?: string; refreshKey?: unknown }) {
   const { t, locale } = useI18n()
   const [language, setLanguage] = useState(locale)
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the cookie is read after hydration, see the comment above
   useEffect(() => setLanguage(hasLanguageCookie() ? locale : 'system'), [locale, refreshKey])
   return (
     <div>

@@ -55,6 +55,7 @@ export default function ReverseShares() {
   }, [errorText])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only once its request has answered
     void load()
   }, [load])
 

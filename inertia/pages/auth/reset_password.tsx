@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Alert, Button, Form, Input } from 'antd'
+// eslint-disable-next-line @adonisjs/prefer-adonisjs-inertia-link -- its typed Link needs a TuyauProvider, which the pages do not have yet
 import { Head, Link } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { api, apiPaths } from '~/lib/api'

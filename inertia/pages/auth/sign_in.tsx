@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from 'antd'
+// eslint-disable-next-line @adonisjs/prefer-adonisjs-inertia-link -- its typed Link needs a TuyauProvider, which the pages do not have yet
 import { Head, Link, usePage } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import { useConfig } from '~/lib/config'

@@ -1,4 +1,5 @@
 import { useCallback } from 'react'
+// eslint-disable-next-line @adonisjs/prefer-adonisjs-inertia-link -- its typed Link needs a TuyauProvider, which the pages do not have yet
 import { Head, Link } from '@inertiajs/react'
 import { useTranslate } from '~/lib/i18n'
 import AuthCard from '~/components/auth/auth_card'

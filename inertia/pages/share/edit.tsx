@@ -75,6 +75,7 @@ export default function ShareEdit({
   }, [shareId, errorText])
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only once its request has answered
     if (access === 'owner') void load()
   }, [access, load])
 

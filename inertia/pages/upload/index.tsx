@@ -124,6 +124,7 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
   const maxSizeText = formatBytes(maxSize, locale)
 
   const addFiles = useCallback(
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization -- the app does not use the React Compiler; these are the deps
     (chosen: File[]) => {
       if (phase !== 'choosing') return
       // A name already in the list is not added twice (the API refuses a second
@@ -161,6 +162,7 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
       ])
       if (autoOpen) setModalOpen(true)
     },
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization -- the app does not use the React Compiler; these are the deps
     [phase, items, totalSize, maxSize, maxSizeText, t, autoOpen]
   )
 
@@ -177,6 +179,7 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     uploadedByKey.current.set(key, uploaded)
     let sum = 0
     for (const value of uploadedByKey.current.values()) sum += value
+    // eslint-disable-next-line react-hooks/purity -- runs in upload callbacks, never while rendering
     meter.current.record(performance.now(), sum)
   }
 
@@ -240,7 +243,9 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
     states.current.clear()
     retrying.current.clear()
     uploadedByKey.current.clear()
+    // eslint-disable-next-line react-hooks/purity -- runs when the share is created, never while rendering
     meter.current.start(performance.now())
+    // eslint-disable-next-line react-hooks/purity -- runs when the share is created, never while rendering
     setNow(performance.now())
     const uploader = new ChunkUploader({
       fetch: browserFetch,
@@ -361,8 +366,10 @@ export default function UploadPage({ reverseShare }: UploadPageProps) {
         ? 100
         : 0
       : Math.floor((uploadedBytes / totalSize) * 100)
+  // eslint-disable-next-line react-hooks/refs -- the meter is read at each tick of `now`
   const speed = phase === 'uploading' ? meter.current.speed(now) : null
   const secondsLeft =
+    // eslint-disable-next-line react-hooks/refs -- the meter is read at each tick of `now`
     phase === 'uploading' ? meter.current.secondsLeft(now, totalSize - uploadedBytes) : null
   const duration = secondsLeft === null ? null : formatDuration(secondsLeft, locale)
   const timeLeftText =

@@ -90,7 +90,8 @@ export class EmailChannel implements NotificationChannelContract {
 
   /** Only while SMTP is on (`smtp.enabled`): users are not offered e-mail routes that could only fail. */
   async available(): Promise<boolean> {
-    return (await this.options.settings()).enabled
+    const settings = await this.options.settings()
+    return settings.enabled
   }
 
   /**

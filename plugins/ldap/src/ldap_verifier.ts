@@ -57,7 +57,8 @@ export class LdapVerifier implements PasswordVerifier {
   constructor(private options: { settings: () => Promise<LdapSettings> }) {}
 
   async enabled(): Promise<boolean> {
-    return (await this.options.settings()).enabled
+    const settings = await this.options.settings()
+    return settings.enabled
   }
 
   async verify(login: string, password: string): Promise<VerifiedIdentity | null> {

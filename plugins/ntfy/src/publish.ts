@@ -42,7 +42,6 @@ export const MAX_BODY_BYTES = 4000
 /** A header value as HTTP allows it: ASCII as is, anything else RFC 2047 (`=?UTF-8?B?...?=`). */
 export function headerText(value: string): string {
   const line = value.replace(/[\r\n]+/g, ' ').trim()
-  // eslint-disable-next-line no-control-regex
   if (/^[\x20-\x7e]*$/.test(line)) return line
   return `=?UTF-8?B?${Buffer.from(line, 'utf8').toString('base64')}?=`
 }

@@ -70,7 +70,10 @@ export class WebhookDispatcher {
     this.#unregister = this.#outbox.handle(this.channel, {
       deliver: (delivery, signal) => this.deliver(delivery, signal),
       retry: this.#retry,
-      secrets: async () => [(await this.options.settings()).secret].filter(Boolean),
+      secrets: async () => {
+        const settings = await this.options.settings()
+        return [settings.secret].filter(Boolean)
+      },
     })
   }
 

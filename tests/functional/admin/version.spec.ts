@@ -17,13 +17,13 @@ const configService = await app.container.make(ConfigService)
  * A local server answering like GitHub's "latest release" API. Each test
  * starts its own (a new URL), so the service's cache never carries over.
  */
-async function releaseServer(release: unknown, status = 200) {
+async function releaseServer(answer: unknown, status = 200) {
   return startWebhookReceiver({
     path: '/repos/tern/tern/releases/latest',
     defaultReply: {
       status,
       headers: { 'content-type': 'application/json' },
-      body: typeof release === 'string' ? release : JSON.stringify(release),
+      body: typeof answer === 'string' ? answer : JSON.stringify(answer),
     },
   })
 }

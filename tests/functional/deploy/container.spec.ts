@@ -321,8 +321,12 @@ test.group('compose.yaml', () => {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ')
-      const send = (method: string, path: string, body?: string, type = 'application/json') =>
-        fetch(`${base}${path}`, { method, headers: { 'content-type': type, cookie }, body })
+      const send = (method: string, path: string, payload?: string, type = 'application/json') =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: { 'content-type': type, cookie },
+          body: payload,
+        })
       assert.equal(
         (
           await send(

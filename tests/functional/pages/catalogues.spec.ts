@@ -16,7 +16,7 @@ function catalogue(locale: string, { nested = false } = {}) {
   const messages: Record<string, string> = {}
   const walk = (prefix: string, value: Json) => {
     if (typeof value === 'string') messages[prefix] = value
-    else for (const [key, nested] of Object.entries(value)) walk(`${prefix}.${key}`, nested)
+    else for (const [key, child] of Object.entries(value)) walk(`${prefix}.${key}`, child)
   }
   const read = (folder: string, relative: string) => {
     for (const name of readdirSync(folder).sort()) {

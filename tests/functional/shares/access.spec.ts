@@ -84,7 +84,7 @@ forEachDisk('Shares | share token', (group) => {
     const statuses = results.map((r) => r.response.status)
     assert.equal(statuses.filter((s) => s === 200).length, 4)
     assert.equal(statuses.filter((s) => s === 403).length, 5)
-    for (const r of results.filter((r) => r.response.status === 403)) {
+    for (const r of results.filter((result) => result.response.status === 403)) {
       assert.equal(r.response.json.error, 'share_max_views_exceeded')
     }
     assert.equal((await Share.findOrFail(share.id)).views, 4)

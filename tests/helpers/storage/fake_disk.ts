@@ -3,7 +3,12 @@
  * place of a real one through `StorageManager.fake`.
  */
 import { AssertionError } from 'node:assert'
-import { normalizeStorageKey, StorageDisk, StorageManager, storage } from '#extensions/storage/main'
+import {
+  normalizeStorageKey,
+  StorageDisk,
+  type StorageManager,
+  storage,
+} from '#extensions/storage/main'
 import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 /** An in-memory disk with `assertExists`/`assertMissing`; supports random-access writes. */

@@ -14,7 +14,10 @@ import { isRedisUnavailable, redisOutageFor } from '#services/system/redis_outag
 
 /** A client with Tern's options pointed at `port`. */
 function clientFor(port: number) {
-  const { keyPrefix: _prefix, ...options } = redisConfig.connections.main as Record<string, any>
+  const { keyPrefix: ignoredPrefix, ...options } = redisConfig.connections.main as Record<
+    string,
+    any
+  >
   return new Redis({ ...options, host: '127.0.0.1', port, lazyConnect: false })
 }
 

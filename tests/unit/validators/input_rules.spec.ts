@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { assertAcceptableBody, assertAcceptableParams } from '#middleware/body_guard_middleware'
 import {
   MAX_BODY_DEPTH,
-  RequestBodyException,
+  type RequestBodyException,
   requestBodyError,
 } from '#exceptions/request_body_errors'
 import { isWellFormedText } from '#validators/rules'

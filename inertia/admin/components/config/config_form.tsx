@@ -47,10 +47,12 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
 
   useEffect(() => {
     const initial = props.variables.map((variable) => shown(variable, appUrl))
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form is filled from new props after they arrive
     setVariables(initial)
     form.resetFields()
     form.setFieldsValue(formValues(initial))
     // Not on appUrl: an address confirmed by the notice is taken by the effect below, without resetting the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on appUrl, see the comment above
   }, [props.variables, form])
 
   // Only when the address changes after the form was filled; through setFields without `errors`
@@ -60,6 +62,7 @@ export function ConfigForm(props: { variables: readonly AdminConfigVariable[] })
     if (shownAppUrl.current === appUrl) return
     shownAppUrl.current = appUrl
     if (!props.variables.some((variable) => variable.key === APP_URL_KEY)) return
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- follows an address confirmed elsewhere, see above
     setVariables((current) =>
       current.map((variable) =>
         variable.key === APP_URL_KEY ? { ...variable, value: appUrl ?? '' } : variable

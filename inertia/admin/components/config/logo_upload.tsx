@@ -24,6 +24,7 @@ export function LogoUpload() {
   const [uploading, setUploading] = useState(false)
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the object URL of the chosen file is made and revoked here
     if (!file) return setPreview(null)
     const url = URL.createObjectURL(file)
     setPreview(url)

@@ -76,6 +76,7 @@ function OneClickNotice<T>({
     return () => {
       live = false
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once, when the notice mounts
   }, [])
 
   if (value === null) return null

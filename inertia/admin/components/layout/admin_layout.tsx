@@ -94,6 +94,7 @@ function AdminSider(props: { appName: string }) {
         borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
+      {/* eslint-disable-next-line react-hooks/static-components -- useLink gives refine's router Link, the same component each render */}
       <Link
         to="/"
         style={{
@@ -130,6 +131,7 @@ function AdminDrawerMenu(props: { appName: string }) {
   const button = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
   // Navigating (a menu link, the title) closes it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- navigating closes the drawer
   useEffect(() => setOpen(false), [pathname])
   return (
     <>

@@ -356,7 +356,8 @@ export class GcsStorageDriver
       await this.#readMarker(c, key, uploadId)
       const part = c.bucket.file(`${this.#partsFolder(c, uploadId)}${partNumber}`)
       const generation = await this.#upload(part, contents)
-      if (!(await this.#marker(c, key, uploadId).exists())[0]) {
+      const [markerExists] = await this.#marker(c, key, uploadId).exists()
+      if (!markerExists) {
         await part.delete({ ignoreNotFound: true })
         throw this.#noSuchUpload(uploadId)
       }
