@@ -3,7 +3,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import AuthService from '#services/auth/auth_service'
 import RateLimiter from '#services/auth/rate_limiter'
 import SessionTransformer from '#transformers/session_transformer'
-import { setSessionCookies } from '#controllers/auth/session_cookies'
 import { changePasswordValidator, enableTotpValidator, totpCodeValidator } from '#validators/auth'
 
 /** Answers 201 with the JSON document `true` (Pingvin's answer; AdonisJS would send text/plain). */
@@ -29,7 +28,11 @@ export default class AccountSecurityController {
 
   async #guarded<T>(ctx: HttpContext, work: () => Promise<T>): Promise<T> {
     // The attempt is counted before the password or code is checked (see rate_limiter).
-    const attempt = await this.rateLimiter.attempt(ACTION, ctx.request.ip(), ctx.user!.id)
+    const attempt = await this.rateLimiter.attempt(
+      ACTION,
+      ctx.request.ip(),
+      ctx.auth.getUserOrFail().id
+    )
     const result = await work()
     await attempt.succeeded()
     return result
@@ -38,31 +41,35 @@ export default class AccountSecurityController {
   /** PATCH /api/auth/password: 200 `{refreshToken}`; ends every other session (new cookies). */
   async changePassword(ctx: HttpContext) {
     const fields = await changePasswordValidator.validate(ctx.request.body())
-    const tokens = await this.#guarded(ctx, () =>
-      this.auth.changePassword(ctx.user!, fields.password, fields.oldPassword)
+    const guard = ctx.auth.use('pingvin')
+    const user = guard.getUserOrFail()
+    await this.#guarded(ctx, () =>
+      this.auth.changePassword(user, fields.password, fields.oldPassword)
     )
-    await setSessionCookies(ctx, tokens)
+    const tokens = await guard.login(user)
     return ctx.response.ok(SessionTransformer.passwordChangedJSON(tokens))
   }
 
   /** POST /api/auth/totp/enable: 201 `{totpAuthUrl, totpSecret, qrCode}`. */
   async enableTotp(ctx: HttpContext) {
     const { password } = await enableTotpValidator.validate(ctx.request.body())
-    const setup = await this.#guarded(ctx, () => this.auth.enableTotp(ctx.user!, password))
+    const setup = await this.#guarded(ctx, () =>
+      this.auth.enableTotp(ctx.auth.getUserOrFail(), password)
+    )
     return ctx.response.created(setup)
   }
 
   /** POST /api/auth/totp/verify: 201 `true`. */
   async verifyTotp(ctx: HttpContext) {
     const { code, password } = await totpCodeValidator.validate(ctx.request.body())
-    await this.#guarded(ctx, () => this.auth.verifyTotp(ctx.user!, password, code))
+    await this.#guarded(ctx, () => this.auth.verifyTotp(ctx.auth.getUserOrFail(), password, code))
     return createdTrue(ctx)
   }
 
   /** POST /api/auth/totp/disable: 201 `true`. */
   async disableTotp(ctx: HttpContext) {
     const { code, password } = await totpCodeValidator.validate(ctx.request.body())
-    await this.#guarded(ctx, () => this.auth.disableTotp(ctx.user!, password, code))
+    await this.#guarded(ctx, () => this.auth.disableTotp(ctx.auth.getUserOrFail(), password, code))
     return createdTrue(ctx)
   }
 }

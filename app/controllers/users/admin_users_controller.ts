@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
-import { authenticate } from '#middleware/auth/current_user'
 import { linkBase } from '#services/links/link_base'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import MailService from '#services/mail/mail_service'
@@ -63,7 +62,7 @@ export default class AdminUsersController {
       }
       await this.notifications.emit('user.invited', {
         user: notificationUser(user),
-        invitedBy: ctx.user!.id,
+        invitedBy: ctx.auth.getUserOrFail().id,
       })
     }
     return ctx.response.created(UserTransformer.toJSON(user))
@@ -74,8 +73,8 @@ export default class AdminUsersController {
     await authorizeManage(ctx)
     const user = await this.users.findOrFail(ctx.params.id)
     const fields = await updateUserValidator.validate(ctx.request.body())
-    const self = user.id === ctx.user!.id
-    const keepSession = self ? ((await authenticate(ctx))?.claims?.refreshTokenId ?? null) : null
+    const guard = ctx.auth.use('pingvin')
+    const keepSession = user.id === guard.getUserOrFail().id ? guard.sessionId : null
     const updated = await this.users.update(user, fields, keepSession)
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }

@@ -24,7 +24,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Share from '#models/share'
 import ShareSecurity from '#models/share_security'
-import { currentUser } from '#middleware/auth/current_user'
 import { isExpired } from '#services/shares/expiration'
 import { VISIBILITY_COLUMNS, visibilityOf } from '#services/shares/share_queries'
 import ShareTokenService from '#services/shares/share_token_service'
@@ -63,7 +62,8 @@ export default class SharePageState {
         : { kind: 'notFound' }
     }
     try {
-      await this.access.assertNotPrivate(share, await currentUser(ctx))
+      await ctx.auth.check()
+      await this.access.assertNotPrivate(share, ctx.auth.user ?? null)
     } catch (error) {
       if (error instanceof ShareApiException && error.errorKey === 'private_share')
         return { kind: 'privateShare' }
