@@ -22,6 +22,7 @@ const APP_EVERYTHING_BUT = (...allowed) =>
   [
     'controllers',
     'middleware',
+    'auth',
     'http',
     'services',
     'models',
@@ -67,8 +68,14 @@ const layerZones = [
   },
   {
     target: 'app/http',
-    from: ['app/controllers', 'app/middleware'],
-    message: 'app/http (request helpers) never imports controllers or middleware.',
+    from: ['app/controllers', 'app/middleware', 'app/auth'],
+    message: 'app/http (request helpers) never imports controllers, middleware or the auth guard.',
+  },
+  // The auth guard sits beside the middleware: it reads the request and calls services.
+  {
+    target: 'app/auth',
+    from: ['app/controllers', 'app/middleware', 'app/transformers'],
+    message: 'The auth guard (app/auth) never imports controllers, middleware or transformers.',
   },
   // Services: plain values in, models or plain data out.
   {
@@ -76,13 +83,14 @@ const layerZones = [
     from: [
       'app/controllers',
       'app/middleware',
+      'app/auth',
       'app/http',
       'app/transformers',
       'app/policies',
       'app/abilities',
     ],
     message:
-      'A service never imports controllers, middleware, app/http, transformers or policies: the caller passes plain values (docs/architecture.md).',
+      'A service never imports controllers, middleware, the auth guard, app/http, transformers or policies: the caller passes plain values (docs/architecture.md).',
   },
   // Models are the bottom layer (besides the extension points).
   {

@@ -17,6 +17,8 @@ server.use([
   // Brotli/gzip for pages, JSON and text; never downloads, ranges or hashed assets.
   () => import('#middleware/compression_middleware'),
   () => import('#middleware/container_bindings_middleware'),
+  // ctx.auth (config/auth.ts) on every request, so error pages of unrouted requests know the caller too.
+  () => import('@adonisjs/auth/initialize_auth_middleware'),
   () => import('#middleware/request_log_middleware'),
   // Shield's headers (config/shield.ts), then the ones it lacks, the CSP nonce and its SSR placeholder.
   () => import('@adonisjs/shield/shield_middleware'),

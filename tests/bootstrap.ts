@@ -4,16 +4,20 @@ import { apiClient } from '@japa/api-client'
 import { browserClient } from '@japa/browser-client'
 import app from '@adonisjs/core/services/app'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import testUtils from '@adonisjs/core/services/test_utils'
 
 /**
- * Japa plugins. The browser client starts Chromium (tests/helpers/browser.ts)
- * for the browser suite only, so unit and functional runs never launch it.
+ * Japa plugins. `authApiClient` gives requests `loginAs(user)` (the `pingvin`
+ * guard's `authenticateAsClient`). The browser client starts Chromium
+ * (tests/helpers/browser.ts) for the browser suite only, so unit and
+ * functional runs never launch it.
  */
 export const plugins: Config['plugins'] = [
   assert(),
   apiClient(),
   pluginAdonisJS(app),
+  authApiClient(app),
   browserClient({
     runInSuites: ['browser'],
     launcher: async (options) => (await import('#tests/helpers/browser')).launchChromium(options),

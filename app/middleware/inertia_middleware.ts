@@ -4,7 +4,6 @@ import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import app from '@adonisjs/core/services/app'
 import type { InertiaConfig } from '@adonisjs/inertia/types'
 import ConfigService from '#services/config/config_service'
-import { currentUser } from '#middleware/auth/current_user'
 import { publicAddress } from '#services/links/link_base'
 import { requestOrigin } from '#http/request_origin'
 import UserTransformer from '#transformers/user_transformer'
@@ -33,8 +32,9 @@ export type SharedPagePropsJson = Omit<SharedPageProps, 'user' | 'configVariable
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   async share(ctx: HttpContext): Promise<SharedPagePropsJson> {
     const config = await ctx.containerResolver.make(ConfigService)
-    const [user, variables, address] = await Promise.all([
-      currentUser(ctx),
+    const [signedIn, variables, address] = await Promise.all([
+      // ctx.auth is missing only on the error page of a request that failed before the auth middleware.
+      ctx.auth ? ctx.auth.check() : false,
       config.publicVariables(),
       publicAddress(requestOrigin(ctx.request)),
     ])
@@ -43,7 +43,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
       variable.key === 'general.appUrl' ? { ...variable, value: address.linkBase } : variable
     )
     return {
-      user: user ? UserTransformer.toJSON(user) : null,
+      user: signedIn ? UserTransformer.toJSON(ctx.auth.getUserOrFail()) : null,
       configVariables,
       route: ctx.request.url(),
       colorScheme: colorSchemeOf(ctx),

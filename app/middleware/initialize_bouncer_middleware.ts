@@ -4,19 +4,21 @@ import type { NextFn } from '@adonisjs/core/types/http'
 import type User from '#models/user'
 import * as abilities from '#abilities/main'
 import { policies } from '#policies/main'
-import { currentUser } from '#middleware/auth/current_user'
 
 /**
  * Gives every routed request a Bouncer (`ctx.bouncer`) whose user is the caller
- * Tern authenticated (access token or API token; null for a visitor). Bouncer
- * hands its user to policies as is (a resolver must return the user, not a
- * promise), so the caller is resolved here: once per request (cached by
- * `authenticate`), and without any lookup when the request carries no token.
+ * the `pingvin` guard authenticated (access token or API token; null for a
+ * visitor). Bouncer hands its user to policies as is (a resolver must return
+ * the user, not a promise), so the caller is resolved here: once per request
+ * (the guard keeps its answer), and without any lookup when the request
+ * carries no token.
  */
 export default class InitializeBouncerMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const user = await currentUser(ctx)
-    ctx.bouncer = new Bouncer(user, abilities, policies).setContainerResolver(ctx.containerResolver)
+    await ctx.auth.check()
+    ctx.bouncer = new Bouncer(ctx.auth.user ?? null, abilities, policies).setContainerResolver(
+      ctx.containerResolver
+    )
     return next()
   }
 }

@@ -13,7 +13,7 @@ import User from '#models/user'
 import AccessTokenService, {
   type SignAccessTokenOptions,
 } from '#services/auth/access_token_service'
-import { ACCESS_TOKEN_COOKIE } from '#http/session_cookies'
+import { ACCESS_TOKEN_COOKIE } from '#auth/guards/pingvin_guard'
 import { generate } from 'otplib'
 import type { ApiResponse } from '@japa/api-client'
 import SessionService, { type SessionTokens } from '#services/auth/session_service'

@@ -11,8 +11,8 @@ export default class ApiTokensController {
   constructor(protected apiTokens: ApiTokenService) {}
 
   /** GET: 200 `[{id, name, prefix, createdAt, lastUsedAt, expiresAt}]`, newest first. */
-  async index({ user, response }: HttpContext) {
-    const rows = await this.apiTokens.list(user!)
+  async index({ auth, response }: HttpContext) {
+    const rows = await this.apiTokens.list(auth.getUserOrFail())
     return response.ok(rows.map((row) => ApiTokenTransformer.toJSON(row)))
   }
 
@@ -20,9 +20,9 @@ export default class ApiTokensController {
    * POST `{name, expiresAt?}`: 201 the token view plus `token`, shown this
    * once; 409 "An API token with this name already exists".
    */
-  async store({ user, request, response }: HttpContext) {
+  async store({ auth, request, response }: HttpContext) {
     const fields = await createApiTokenValidator.validate(request.body())
-    const { row, token } = await this.apiTokens.create(user!, fields)
+    const { row, token } = await this.apiTokens.create(auth.getUserOrFail(), fields)
     return response.created(ApiTokenTransformer.createdJSON(row, token))
   }
 

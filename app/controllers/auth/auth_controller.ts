@@ -2,22 +2,16 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionTransformer from '#transformers/session_transformer'
 import AuthService from '#services/auth/auth_service'
-import SessionService from '#services/auth/session_service'
 import RateLimiter from '#services/auth/rate_limiter'
 import PasswordResetService from '#services/auth/password_reset_service'
-import AccessTokenService from '#services/auth/access_token_service'
 import KnownDevices from '#services/auth/known_devices'
 import { signOutRedirectFor } from '#services/auth/sign_out_redirect'
-import { refuseCrossSiteCookieRequest } from '#middleware/auth/current_user'
+import { refuseCrossSiteCookieRequest } from '#auth/cross_site'
 import {
+  knownDeviceFor,
+  rememberDevice,
   signInDeviceOf,
-  accessTokenCookieOf,
-  bearerTokenOf,
-  clearSessionCookies,
-  refreshTokenCookieOf,
-  setSessionCookies,
-} from '#http/session_cookies'
-import { knownDeviceFor, rememberDevice } from '#controllers/auth/known_device_cookie'
+} from '#controllers/auth/known_device_cookie'
 import { BadRequestException, UnauthorizedException } from '#services/auth/auth_errors'
 import {
   resetPasswordValidator,
@@ -25,7 +19,6 @@ import {
   signInValidator,
   signUpValidator,
 } from '#validators/auth'
-import type RefreshToken from '#models/refresh_token'
 
 /** 403 message of both reset routes when `oauth.disablePassword` is on. */
 const PASSWORD_RESET_DISABLED = 'Password reset is disabled'
@@ -41,10 +34,8 @@ function rawString(body: Record<string, unknown>, key: string): string | null {
 export default class AuthController {
   constructor(
     protected auth: AuthService,
-    protected sessions: SessionService,
     protected rateLimiter: RateLimiter,
     protected passwordResets: PasswordResetService,
-    protected accessTokens: AccessTokenService,
     protected devices: KnownDevices
   ) {}
 
@@ -54,9 +45,9 @@ export default class AuthController {
     await this.rateLimiter.attempt('signUp', ctx.request.ip(), rawString(body, 'email'))
     await this.auth.ensureRegistrationAllowed()
     const fields = await signUpValidator.validate(body)
-    const { user, tokens } = await this.auth.signUp(fields)
+    const user = await this.auth.signUp(fields)
     await this.devices.signedIn(user, signInDeviceOf(ctx))
-    await setSessionCookies(ctx, tokens)
+    const tokens = await ctx.auth.use('pingvin').login(user)
     await rememberDevice(ctx, user.id)
     return ctx.response.created(SessionTransformer.signUpJSON(tokens, user))
   }
@@ -79,21 +70,21 @@ export default class AuthController {
     await attempt.succeeded()
     if (result.kind === 'totp') return ctx.response.ok({ loginToken: result.loginToken })
     await this.devices.signedIn(result.user, signInDeviceOf(ctx))
-    await setSessionCookies(ctx, result.tokens)
+    const tokens = await ctx.auth.use('pingvin').login(result.user)
     await rememberDevice(ctx, result.user.id)
-    return ctx.response.ok(SessionTransformer.toJSON(result.tokens))
+    return ctx.response.ok(SessionTransformer.toJSON(tokens))
   }
 
   /** POST /api/auth/signIn/totp: 200 `{accessToken, refreshToken}` + cookies. */
   async signInTotp(ctx: HttpContext) {
     const attempt = await this.rateLimiter.attempt('signInTotp', ctx.request.ip())
     const fields = await signInTotpValidator.validate(ctx.request.body())
-    const { user, tokens } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
+    const { user, oauthIdToken } = await this.auth.signInWithTotp(fields.loginToken, fields.totp, {
       beforeCode: (account) => attempt.forAccount(account.id, knownDeviceFor(ctx, account.id)),
     })
     await attempt.succeeded()
     await this.devices.signedIn(user, signInDeviceOf(ctx))
-    await setSessionCookies(ctx, tokens)
+    const tokens = await ctx.auth.use('pingvin').login(user, { oauthIdToken })
     await rememberDevice(ctx, user.id)
     return ctx.response.ok(SessionTransformer.toJSON(tokens))
   }
@@ -105,17 +96,7 @@ export default class AuthController {
    */
   async signOut(ctx: HttpContext) {
     await refuseCrossSiteCookieRequest(ctx)
-    let revoked: RefreshToken | null = null
-    for (const token of [bearerTokenOf(ctx), accessTokenCookieOf(ctx)]) {
-      if (typeof token !== 'string' || token.split('.').length !== 3) continue
-      const claims = await this.accessTokens.verifyIgnoringExpiry(token)
-      if (!claims?.refreshTokenId) continue
-      const session = await this.sessions.revoke(claims.refreshTokenId)
-      if (session) revoked = session
-    }
-    const refreshToken = refreshTokenCookieOf(ctx)
-    if (refreshToken) revoked = (await this.sessions.revokeByToken(refreshToken)) ?? revoked
-    clearSessionCookies(ctx)
+    const revoked = await ctx.auth.use('pingvin').logout()
     const redirectURI = revoked ? await signOutRedirectFor(revoked) : null
     return redirectURI ? ctx.response.created({ redirectURI }) : ctx.response.created()
   }
@@ -127,9 +108,8 @@ export default class AuthController {
    */
   async refresh(ctx: HttpContext) {
     await refuseCrossSiteCookieRequest(ctx)
-    const refreshed = await this.sessions.refresh(refreshTokenCookieOf(ctx))
+    const refreshed = await ctx.auth.use('pingvin').refresh()
     if (!refreshed) throw new UnauthorizedException()
-    await setSessionCookies(ctx, refreshed)
     return ctx.response.ok(SessionTransformer.refreshJSON(refreshed))
   }
 

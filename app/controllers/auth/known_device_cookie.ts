@@ -21,6 +21,7 @@
 import { randomBytes } from 'node:crypto'
 import type { HttpContext } from '@adonisjs/core/http'
 import { secureCookies } from '#http/cookie_security'
+import type { SignInDevice } from '#services/auth/known_devices'
 
 /** Name of the cookie. */
 export const KNOWN_DEVICE_COOKIE = 'known_device'
@@ -77,4 +78,9 @@ export async function rememberDevice(ctx: HttpContext, userId: string): Promise<
     secure: await secureCookies(ctx),
     maxAge: KNOWN_DEVICE_MAX_AGE,
   })
+}
+
+/** The device a sign-in comes from: its `User-Agent` and address (KnownDevices). */
+export function signInDeviceOf(ctx: HttpContext): SignInDevice {
+  return { userAgent: ctx.request.header('user-agent') ?? null, ip: ctx.request.ip() || null }
 }

@@ -31,11 +31,11 @@ export default class NotificationRoutesController {
   }
 
   /** GET /api/user/notifications: 200 the events about the caller, the channels reaching one user, his routes. */
-  async showOwn({ bouncer, user, response }: HttpContext) {
+  async showOwn({ bouncer, auth, response }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageOwn')
     return response.ok(
       NotificationRoutingTransformer.toJSON(
-        await this.routes.state({ kind: 'user', userId: user!.id })
+        await this.routes.state({ kind: 'user', userId: auth.getUserOrFail().id })
       )
     )
   }
@@ -45,11 +45,11 @@ export default class NotificationRoutesController {
    * event or channel, an admin-only event, or a channel that cannot reach a
    * user. The texts will be in the language of this request.
    */
-  async updateOwn({ bouncer, user, request, response, i18n }: HttpContext) {
+  async updateOwn({ bouncer, auth, request, response, i18n }: HttpContext) {
     await bouncer.with('NotificationRoutePolicy').authorize('manageOwn')
     const { routes } = await notificationRoutesValidator.validate(request.body())
     const state = await this.routes.replace(
-      { kind: 'user', userId: user!.id },
+      { kind: 'user', userId: auth.getUserOrFail().id },
       routes,
       i18n?.locale
     )

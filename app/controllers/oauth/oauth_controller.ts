@@ -1,8 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
-import { setSessionCookies, signInDeviceOf } from '#http/session_cookies'
-import { rememberDevice } from '#controllers/auth/known_device_cookie'
+import { rememberDevice, signInDeviceOf } from '#controllers/auth/known_device_cookie'
 import { takeStateCookie, writeStateCookie } from '#controllers/oauth/state_cookie'
 import { authorizationUrl, providerUser } from '#controllers/oauth/ally_driver'
 import OauthService, { errorPageUrl, type StartedSignIn } from '#services/oauth/oauth_service'
@@ -39,7 +37,7 @@ export default class OauthController {
   /** GET /api/oauth/status: the caller's linked providers. */
   async status(ctx: HttpContext) {
     return ctx.response.ok(
-      SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.user!))
+      SocialAccountTransformer.statusJSON(await this.oauth.linkedAccounts(ctx.auth.getUserOrFail()))
     )
   }
 
@@ -75,17 +73,18 @@ export default class OauthController {
   async callback(ctx: HttpContext) {
     const provider = providerOf(ctx)
     const pending = takeStateCookie(ctx, provider)
+    await ctx.auth.check()
     const outcome = await this.oauth.callback({
       provider,
       query: ctx.request.qs(),
       pending,
-      user: await currentUser(ctx),
+      user: ctx.auth.user ?? null,
       readUser: (definition, context, checked) => providerUser(ctx, definition, context, checked),
     })
     switch (outcome.kind) {
       case 'session':
         await this.devices.signedIn(outcome.user, signInDeviceOf(ctx))
-        await setSessionCookies(ctx, outcome.tokens)
+        await ctx.auth.use('pingvin').login(outcome.user, { oauthIdToken: outcome.oauthIdToken })
         await rememberDevice(ctx, outcome.user.id)
         // Signed in: the upload page, as after the sign-in form; the TOTP page goes there too.
         return ctx.response.redirect(LANDING_PATH)
@@ -100,7 +99,7 @@ export default class OauthController {
 
   /** POST /api/oauth/unlink/:provider: 201; 400 `not_linked`. */
   async unlink(ctx: HttpContext) {
-    await this.oauth.unlink(ctx.user!, String(ctx.params.provider))
+    await this.oauth.unlink(ctx.auth.getUserOrFail(), String(ctx.params.provider))
     return ctx.response.created()
   }
 }

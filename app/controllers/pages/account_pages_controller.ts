@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 
 /** Where visitors asking for `path` are sent: the sign-in page, coming back afterwards. */
 export function signInRedirectFor(path: string): string {
@@ -10,7 +9,7 @@ export function signInRedirectFor(path: string): string {
 export default class AccountPagesController {
   /** `/account`: my account; visitors are sent to sign in first. */
   async show(ctx: HttpContext) {
-    if (!(await currentUser(ctx))) return ctx.response.redirect(signInRedirectFor('/account'))
+    if (!(await ctx.auth.check())) return ctx.response.redirect(signInRedirectFor('/account'))
     return ctx.inertia.render('account/index', {})
   }
 }

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { Exception } from '@adonisjs/core/exceptions'
-import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import MailService from '#services/mail/mail_service'
 
@@ -37,7 +36,7 @@ export default class AuthPagesController {
   /** `/auth/signIn`: the sign-in form; signed-in users go on to `redirect` (or Upload). */
   async signIn(ctx: HttpContext) {
     const redirect = safeRedirectPath(ctx.request.qs().redirect)
-    if (await currentUser(ctx)) return ctx.response.redirect(redirect)
+    if (await ctx.auth.check()) return ctx.response.redirect(redirect)
     return ctx.inertia.render('auth/sign_in', { redirect, mailEnabled: await mailEnabled(ctx) })
   }
 
@@ -47,7 +46,7 @@ export default class AuthPagesController {
       throw new Exception('Registration is not allowed', { status: 404, code: 'E_ROUTE_NOT_FOUND' })
     }
     const redirect = safeRedirectPath(ctx.request.qs().redirect)
-    if (await currentUser(ctx)) return ctx.response.redirect(redirect)
+    if (await ctx.auth.check()) return ctx.response.redirect(redirect)
     return ctx.inertia.render('auth/sign_up', { redirect })
   }
 

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { inject } from '@adonisjs/core'
-import { currentUser } from '#middleware/auth/current_user'
 import HomeService from '#services/pages/home_service'
 
 /** The home page (`/`). */
@@ -10,7 +9,7 @@ export default class HomeController {
 
   /** Renders the home page, or redirects when it is turned off. */
   async show(ctx: HttpContext) {
-    const outcome = await this.home.outcome((await currentUser(ctx)) !== null)
+    const outcome = await this.home.outcome(await ctx.auth.check())
     if ('redirect' in outcome) return ctx.response.redirect(outcome.redirect)
     return ctx.inertia.render('home', {})
   }

@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import Share from '#models/share'
-import { currentUser } from '#middleware/auth/current_user'
 import SharePolicy from '#policies/share_policy'
 import ShareTransformer from '#transformers/share_transformer'
 import { ownerTokenHashOf } from '#controllers/shares/share_caller'
@@ -11,7 +10,7 @@ import type { ShareEditPageProps } from '#api/share'
 export default class MySharesPageController {
   /** `/account/shares`: the signed-in user's shares; visitors are sent to sign in first. */
   async index(ctx: HttpContext) {
-    if (!(await currentUser(ctx)))
+    if (!(await ctx.auth.check()))
       return ctx.response.redirect(signInRedirectFor('/account/shares'))
     return ctx.inertia.render('account/shares', {})
   }

@@ -1,7 +1,6 @@
 /** The Inertia pages of reverse shares: the owner's list and the uploaders' page. */
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 import ReverseShareService from '#services/reverse_shares/reverse_share_service'
 import ReverseShareTransformer, {
   type PublicReverseShare,
@@ -28,7 +27,7 @@ export default class ReverseSharesPageController {
 
   /** `/account/reverseShares`: the signed-in user's reverse shares; visitors are sent to sign in first. */
   async index(ctx: HttpContext) {
-    if (!(await currentUser(ctx)))
+    if (!(await ctx.auth.check()))
       return ctx.response.redirect(signInRedirectFor('/account/reverseShares'))
     return ctx.inertia.render('account/reverse_shares', {})
   }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 import SharePageState from '#services/shares/share_page_state'
 import { shareTokenOf } from '#controllers/shares/share_token_cookie'
 import type { ShareShowPageProps } from '#api/share'
@@ -20,8 +19,9 @@ export default class SharePageController {
   /** `/share/:id`: the share view. */
   async show(ctx: HttpContext) {
     const shareId = String(ctx.params.id)
+    await ctx.auth.check()
     const initialState = await this.pageState.of(shareId, {
-      user: await currentUser(ctx),
+      user: ctx.auth.user ?? null,
       tokenOf: (id) => shareTokenOf(ctx, id),
     })
     return ctx.inertia.render('share/show', { shareId, initialState })

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import { clearReverseShareCookie } from '#controllers/reverse_shares/reverse_share_cookie'
 import { signInRedirectFor } from '#controllers/pages/account_pages_controller'
@@ -13,7 +12,8 @@ export default class UploadPageController {
    * `reverse_share_token` cookie is cleared: uploads from here are ordinary.
    */
   async show(ctx: HttpContext) {
-    const user = await currentUser(ctx)
+    await ctx.auth.check()
+    const user = ctx.auth.user ?? null
     if (!user && !(await configValue('share.allowUnauthenticatedShares'))) {
       return ctx.response.redirect(signInRedirectFor('/upload'))
     }

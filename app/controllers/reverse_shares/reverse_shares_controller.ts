@@ -18,9 +18,9 @@ export default class ReverseSharesController {
   constructor(private reverseShares: ReverseShareService) {}
 
   /** POST /api/reverseShares (user): 201 exactly `{token, link}`. */
-  async store({ user, request, response }: HttpContext) {
+  async store({ auth, request, response }: HttpContext) {
     const input = await createReverseShareValidator.validate(request.body())
-    const reverseShare = await this.reverseShares.create(user!, input)
+    const reverseShare = await this.reverseShares.create(auth.getUserOrFail(), input)
     return response.created(
       ReverseShareTransformer.toCreatedJSON(
         reverseShare,
@@ -46,8 +46,8 @@ export default class ReverseSharesController {
   }
 
   /** GET /api/reverseShares (user): the caller's unexpired reverse shares with their completed shares. */
-  async index({ user, request, response }: HttpContext) {
-    const reverseShares = await this.reverseShares.listOf(user!)
+  async index({ auth, request, response }: HttpContext) {
+    const reverseShares = await this.reverseShares.listOf(auth.getUserOrFail())
     const appUrl = await this.reverseShares.appUrl(requestOrigin(request))
     return response.ok(
       reverseShares.map((reverseShare) => ReverseShareTransformer.toJSON(reverseShare, appUrl))

@@ -11,7 +11,6 @@ import type User from '#models/user'
 import { requireUser } from '#middleware/auth_middleware'
 import { hooks } from '#extensions/hooks/main'
 import SharePolicy from '#policies/share_policy'
-import { authenticate, currentUser } from '#middleware/auth/current_user'
 import type { UseHolder } from '#services/reverse_shares/reverse_share_service'
 import { secureCookies } from '#http/cookie_security'
 import { ShareApiException } from '#services/shares/share_errors'
@@ -49,7 +48,8 @@ export function ownerTokenHashOf(ctx: HttpContext): string | null {
  * (ReverseShareService): the signed-in user, else the visitor's browser.
  */
 export async function useHolderOf(ctx: HttpContext): Promise<UseHolder> {
-  const user = await currentUser(ctx)
+  await ctx.auth.check()
+  const user = ctx.auth.user ?? null
   return { creatorId: user?.id ?? null, ownerTokenHash: user ? null : ownerTokenHashOf(ctx) }
 }
 
@@ -59,7 +59,7 @@ export async function useHolderOf(ctx: HttpContext): Promise<UseHolder> {
  * digest of the browser's ownership cookie.
  */
 export async function shareCaller(ctx: HttpContext): Promise<ShareCaller> {
-  const user = (await authenticate(ctx)) ? await requireUser(ctx) : null
+  const user = (await ctx.auth.check()) ? await requireUser(ctx) : null
   return { user, ownerTokenHash: ownerTokenHashOf(ctx) }
 }
 

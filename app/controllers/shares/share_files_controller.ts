@@ -2,7 +2,6 @@ import { Readable } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { hooks } from '#extensions/hooks/main'
-import { currentUser } from '#middleware/auth/current_user'
 import { configValue } from '#services/config/config_service'
 import ChunkUploadService from '#services/files/chunk_upload_service'
 import { findShareForChunk } from '#services/files/upload_sessions'
@@ -88,7 +87,8 @@ export default class ShareFilesController {
   /** GET|HEAD /api/shares/:id/files/:fileId?download=true|false: the file, streamed. */
   async download(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    const user = await currentUser(ctx)
+    await ctx.auth.check()
+    const user = ctx.auth.user ?? null
     const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), user)
     const file = await this.queries.findFileOrFail(share, ctx.params.fileId, true)
     // Counted by the download service once the answer carries the file (not for HEAD, 304 or 416).
@@ -105,7 +105,8 @@ export default class ShareFilesController {
   /** GET|HEAD /api/shares/:id/files/zip: every file of the share as a streamed zip. */
   async zip(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    const user = await currentUser(ctx)
+    await ctx.auth.check()
+    const user = ctx.auth.user ?? null
     const pass = await this.access.downloadAccess(share, shareTokenOf(ctx, share.id), user)
     await share.load('files')
     if (pass && ctx.request.method() !== 'HEAD') await this.access.countDirectView(share, pass)

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 import ShareQueries from '#services/shares/share_queries'
 import ShareTokenService from '#services/shares/share_token_service'
 import ShareVisitorAccess from '#services/shares/share_visitor_access'
@@ -23,7 +22,8 @@ export default class ShareTokensController {
 
   async store(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    await this.access.assertNotPrivate(share, await currentUser(ctx))
+    await ctx.auth.check()
+    await this.access.assertNotPrivate(share, ctx.auth.user ?? null)
     const { password } = await shareTokenValidator.validate(ctx.request.body() ?? {})
     const token = await this.tokens.issue(share, password, ctx.request.ip())
     await setShareCookie(ctx, share, token)

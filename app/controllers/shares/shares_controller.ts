@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { currentUser } from '#middleware/auth/current_user'
 import ShareQueries from '#services/shares/share_queries'
 import ShareService from '#services/shares/share_service'
 import { deleterOf } from '#services/shares/share_owner'
@@ -82,8 +81,8 @@ export default class SharesController {
   }
 
   /** GET /api/shares: the caller's completed, unexpired shares ("my share" objects). */
-  async index({ user, response }: HttpContext) {
-    const shares = await this.queries.sharesOf(user!)
+  async index({ auth, response }: HttpContext) {
+    const shares = await this.queries.sharesOf(auth.getUserOrFail())
     return response.ok(shares.map((share) => ShareTransformer.toMyShareJSON(share)))
   }
 
@@ -103,14 +102,16 @@ export default class SharesController {
   /** GET /api/shares/:id: the share for a visitor with a share token; files sorted by name. */
   async show(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    await this.access.assertShareToken(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
+    await ctx.auth.check()
+    await this.access.assertShareToken(share, shareTokenOf(ctx, share.id), ctx.auth.user ?? null)
     return ctx.response.ok(ShareTransformer.toJSON(await this.queries.withRelations(share)))
   }
 
   /** GET /api/shares/:id/metaData: `{id, isZipReady}` (zips are streamed: ready once completed). */
   async metaData(ctx: HttpContext) {
     const share = await this.queries.findVisible(ctx.params.id)
-    await this.access.assertShareToken(share, shareTokenOf(ctx, share.id), await currentUser(ctx))
+    await ctx.auth.check()
+    await this.access.assertShareToken(share, shareTokenOf(ctx, share.id), ctx.auth.user ?? null)
     return ctx.response.ok({ id: share.id, isZipReady: share.completed })
   }
 }

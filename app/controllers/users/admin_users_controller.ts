@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
-import { authenticate } from '#middleware/auth/current_user'
 import { linkBase } from '#services/links/link_base'
 import { requestOrigin } from '#http/request_origin'
 import { ForbiddenException } from '#services/auth/auth_errors'
@@ -64,7 +63,7 @@ export default class AdminUsersController {
       }
       await this.notifications.emit('user.invited', {
         user: notificationUser(user),
-        invitedBy: ctx.user!.id,
+        invitedBy: ctx.auth.getUserOrFail().id,
       })
     }
     return ctx.response.created(UserTransformer.toJSON(user))
@@ -75,9 +74,8 @@ export default class AdminUsersController {
     await authorizeManage(ctx)
     const user = await this.users.findOrFail(ctx.params.id)
     const fields = await updateUserValidator.validate(ctx.request.body())
-    const self = user.id === ctx.user!.id
-    const session = self ? await authenticate(ctx) : null
-    const keepSession = session?.claims?.refreshTokenId ?? null
+    const guard = ctx.auth.use('pingvin')
+    const keepSession = user.id === guard.getUserOrFail().id ? guard.sessionId : null
     const updated = await this.users.update(user, fields, keepSession)
     return ctx.response.ok(UserTransformer.toJSON(updated))
   }

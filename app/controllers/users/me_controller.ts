@@ -3,7 +3,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import UserTransformer from '#transformers/user_transformer'
 import UserService from '#services/users/user_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
-import { clearSessionCookies } from '#http/session_cookies'
 import { deleteOwnAccountValidator, updateOwnUserValidator } from '#validators/users'
 import AccountDeletionService from '#services/users/account_deletion_service'
 
@@ -16,13 +15,13 @@ export default class MeController {
   ) {}
 
   /** GET /api/users/me: 200 user. */
-  async show({ user, response }: HttpContext) {
-    return response.ok(UserTransformer.toJSON(user!))
+  async show({ auth, response }: HttpContext) {
+    return response.ok(UserTransformer.toJSON(auth.getUserOrFail()))
   }
 
   /** PATCH /api/users/me `{username?, email?}`: 200 user; 400 duplicates. */
   async update(ctx: HttpContext) {
-    const user = ctx.user!
+    const user = ctx.auth.getUserOrFail()
     if (await ctx.bouncer.with('UserPolicy').denies('update', user)) throw new ForbiddenException()
     const fields = await updateOwnUserValidator.validate(ctx.request.body())
     const updated = await this.users.update(user, {
@@ -38,11 +37,11 @@ export default class MeController {
    * checked when sent (Tern's account page); no body is Pingvin's form.
    */
   async destroy(ctx: HttpContext) {
-    const user = ctx.user!
+    const user = ctx.auth.getUserOrFail()
     if (await ctx.bouncer.with('UserPolicy').denies('delete', user)) throw new ForbiddenException()
     const confirmation = await deleteOwnAccountValidator.validate(ctx.request.body())
     await this.deletion.deleteOwn(user, confirmation, { ip: ctx.request.ip() })
-    clearSessionCookies(ctx)
+    ctx.auth.use('pingvin').forget()
     return ctx.response.noContent()
   }
 }

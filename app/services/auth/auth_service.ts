@@ -13,17 +13,19 @@ import {
 } from '#services/auth/auth_errors'
 import LoginTokenService from '#services/auth/login_token_service'
 import { verifyUserPassword } from '#services/auth/password_hashes'
-import SessionService, { type SessionTokens } from '#services/auth/session_service'
+import SessionService from '#services/auth/session_service'
 import TotpService from '#services/auth/totp_service'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
 import ExternalSignInService from '#services/auth/external_sign_in_service'
 import type { TotpEnableResponse } from '#api/auth'
 
-/** The answer of a sign-in: a session, or a login token when a TOTP code is needed. */
+/**
+ * The answer of a password check: the user to sign in (the `pingvin`
+ * guard's `login` starts the session), or a login token when a TOTP code is needed.
+ */
 export type SignInResult =
-  | { kind: 'session'; user: User; tokens: SessionTokens }
-  | { kind: 'totp'; user: User; loginToken: string }
+  { kind: 'session'; user: User } | { kind: 'totp'; user: User; loginToken: string }
 
 /** What `enableTotp` answers (the body of `POST /api/auth/totp/enable`). */
 export type TotpSetup = TotpEnableResponse
@@ -71,12 +73,10 @@ export default class AuthService {
     if (await configValue('oauth.disablePassword')) throw new ForbiddenException(message)
   }
 
-  /** Creates an account (the first one becomes admin) and starts its session. */
-  async signUp(fields: { email: string; username: string; password: string }) {
+  /** Creates an account (the first one becomes admin); the caller signs it in. */
+  async signUp(fields: { email: string; username: string; password: string }): Promise<User> {
     const isAdmin = !(await this.users.hasUsers())
-    const user = await this.users.create({ ...fields, isAdmin })
-    const tokens = await this.sessions.create(user)
-    return { user, tokens }
+    return this.users.create({ ...fields, isAdmin })
   }
 
   /**
@@ -121,13 +121,15 @@ export default class AuthService {
     if (user.totpVerified) {
       return { kind: 'totp', user, loginToken: await this.loginTokens.issue(user) }
     }
-    return { kind: 'session', user, tokens: await this.sessions.create(user) }
+    return { kind: 'session', user }
   }
 
   /**
    * The TOTP step: redeems `loginToken` with `code`. 401 "Invalid login
    * token" / "Login token expired" (`token_expired`); 400 "Invalid code" (the
-   * token stays usable until it expires). Hooks for rate limiting:
+   * token stays usable until it expires). Answers the user to sign in and
+   * the OIDC id token of the sign-in the login token continues (null when
+   * it came from a password). Hooks for rate limiting:
    * `beforeCode` runs once the user is known, `onWrongCode` before the 400.
    */
   async signInWithTotp(
@@ -137,7 +139,7 @@ export default class AuthService {
       beforeCode?: (user: User) => Promise<void>
       onWrongCode?: (user: User) => Promise<void>
     } = {}
-  ): Promise<{ user: User; tokens: SessionTokens }> {
+  ): Promise<{ user: User; oauthIdToken: string | null }> {
     const { row, user } = await this.loginTokens.find(loginToken)
     await hooks.beforeCode?.(user)
     if (!user.totpVerified || !(await this.totp.consume(user, code))) {
@@ -146,23 +148,21 @@ export default class AuthService {
     }
     if (!(await this.loginTokens.redeem(row)))
       throw new AuthenticationFailedException('Invalid login token')
-    const tokens = await this.sessions.create(user, { oauthIdToken: row.oauthIdToken })
-    return { user, tokens }
+    return { user, oauthIdToken: row.oauthIdToken ?? null }
   }
 
   /**
    * Changes the password of `user`: `oldPassword` must match (403 "Invalid
    * password"); it may be omitted only by a user without a password. Every
-   * session of the user ends and a new one starts (its tokens are returned).
+   * session of the user ends; the caller signs the user in again.
    */
-  async changePassword(user: User, password: string, oldPassword?: string): Promise<SessionTokens> {
+  async changePassword(user: User, password: string, oldPassword?: string): Promise<void> {
     if (user.password && !(await verifyUserPassword(user, oldPassword ?? ''))) {
       throw new ForbiddenException('Invalid password')
     }
     user.password = password
     await user.save()
     await this.sessions.revokeAllOf(user.id)
-    return this.sessions.create(user)
   }
 
   /** 403 "Invalid password" unless `password` is the user's password. */

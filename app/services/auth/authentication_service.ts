@@ -1,6 +1,6 @@
 /**
- * Who a credential names, without HTTP: the middleware side
- * (app/middleware/auth/current_user.ts) reads the `Authorization` header and the
+ * Who a credential names, without HTTP: the `pingvin` guard
+ * (app/auth/guards/pingvin_guard.ts) reads the `Authorization` header and the
  * `access_token` cookie and passes their values here.
  * - A valid `access_token` JWT names its user. A JWT issued for a session
  *   (`refreshTokenId` set) is accepted only while that session exists, so

@@ -45,7 +45,7 @@ const DEFAULT_SESSION_DURATION = { months: 3 }
 
 /**
  * Creates, refreshes and revokes sessions. Their cookies are HTTP: see
- * #http/session_cookies. Resolve it from the container or inject it.
+ * #auth/guards/pingvin_guard. Resolve it from the container or inject it.
  */
 @inject()
 export default class SessionService {

@@ -24,7 +24,7 @@
  *   notifications and the reverse share owner's mail name the share by its
  *   path only (`linkForOthers`).
  *
- * Security decisions (the cross-site check of `#middleware/auth/current_user`)
+ * Security decisions (the cross-site check of `#auth/cross_site`)
  * and `GET /api/configs` keep reading the effective value of `general.appUrl`.
  *
  * ```ts

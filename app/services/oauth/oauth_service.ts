@@ -38,7 +38,6 @@ import { configValues } from '#extensions/config/config_values'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
 import LoginTokenService from '#services/auth/login_token_service'
-import SessionService, { type SessionTokens } from '#services/auth/session_service'
 import { confirmedAppUrl } from '#services/links/link_base'
 import { configValue } from '#services/config/config_service'
 import UserService from '#services/users/user_service'
@@ -56,7 +55,7 @@ const ACCOUNT_PATH = '/account'
 
 /** The result of a callback, for the controller to turn into a redirect. */
 export type CallbackOutcome =
-  | { kind: 'session'; user: User; tokens: SessionTokens }
+  | { kind: 'session'; user: User; oauthIdToken: string | null }
   | { kind: 'totp'; loginToken: string }
   | { kind: 'linked' }
   | { kind: 'error'; code: SocialLoginErrorCode; redirect: string }
@@ -144,7 +143,6 @@ export function errorPageUrl(
 export default class OauthService {
   constructor(
     protected users: UserService,
-    protected sessions: SessionService,
     protected loginTokens: LoginTokenService
   ) {}
 
@@ -310,11 +308,7 @@ export default class OauthService {
         loginToken: await this.loginTokens.issue(user, { oauthIdToken: idToken }),
       }
     }
-    return {
-      kind: 'session',
-      user,
-      tokens: await this.sessions.create(user, { oauthIdToken: idToken }),
-    }
+    return { kind: 'session', user, oauthIdToken: idToken }
   }
 
   /**

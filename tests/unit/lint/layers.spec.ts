@@ -30,7 +30,7 @@ const VIOLATIONS: { title: string; filePath: string; code: string; ruleId: strin
   {
     title: 'a service imports middleware',
     filePath: 'app/services/shares/planted.ts',
-    code: "import { currentUser } from '#middleware/auth/current_user'\nexport { currentUser }\n",
+    code: "import AuthMiddleware from '#middleware/auth_middleware'\nexport { AuthMiddleware }\n",
     ruleId: 'import-x/no-restricted-paths',
   },
   {
@@ -166,19 +166,20 @@ test.group('Layers lint rule', () => {
       [
         'app/controllers/shares/planted.ts',
         [
-          "import { currentUser } from '#middleware/auth/current_user'",
+          "import { crossSiteRefusal } from '#auth/cross_site'",
           "import { requestOrigin } from '#http/request_origin'",
           "import ShareService from '#services/shares/share_service'",
           "import ShareTransformer from '#transformers/share_transformer'",
-          'export { currentUser, requestOrigin, ShareService, ShareTransformer }',
+          'export { crossSiteRefusal, requestOrigin, ShareService, ShareTransformer }',
         ].join('\n'),
       ],
       [
         'app/middleware/planted.ts',
         [
-          "import { accessTokenCookieOf } from '#http/session_cookies'",
+          "import { secureCookies } from '#http/cookie_security'",
+          "import { bearerTokenOf } from '#auth/guards/pingvin_guard'",
           "import User from '#models/user'",
-          'export { accessTokenCookieOf, User }',
+          'export { secureCookies, bearerTokenOf, User }',
         ].join('\n'),
       ],
       [

@@ -1,74 +1,27 @@
 /**
- * Who is calling, for middleware and controllers: reads the request's
- * credentials (`Authorization: Bearer` header, `access_token` cookie) and
- * asks #services/auth/authentication_service who they name, once per
- * request. Also the cross-site checks of cookie-authenticated requests.
+ * The cross-site checks of cookie-authenticated requests: a browser sends
+ * the `access_token` cookie (SameSite Lax) along with top-level requests
+ * from other sites, so a change it authenticates must come from a page of
+ * Tern. Asked by the `auth` middleware and the share routes for changes
+ * authenticated by the cookie, and by sign-out and refresh, which act on
+ * the session cookies (#auth/guards/pingvin_guard).
  */
 import type { HttpContext } from '@adonisjs/core/http'
-import type User from '#models/user'
-import AuthenticationService, { type Authentication } from '#services/auth/authentication_service'
 import { ForbiddenException } from '#services/auth/auth_errors'
 import { configValue } from '#services/config/config_service'
 import {
   ACCESS_TOKEN_COOKIE,
   REFRESH_TOKEN_COOKIE,
-  accessTokenCookieOf,
   bearerTokenOf,
-} from '#http/session_cookies'
-
-export type { Authentication }
-
-declare module '@adonisjs/core/http' {
-  interface HttpContext {
-    /** The signed-in user; set by the `auth` and `admin` middleware. */
-    user?: User
-  }
-}
-
-const resolved = new WeakMap<HttpContext, Promise<Authentication | null>>()
-
-async function resolve(ctx: HttpContext): Promise<Authentication | null> {
-  const bearer = bearerTokenOf(ctx)
-  const cookie = accessTokenCookieOf(ctx)
-  // A visitor without credentials is nobody: no need to build the service (and its dependencies) to say so.
-  if (!bearer && !cookie) return null
-  const service = await ctx.containerResolver.make(AuthenticationService)
-  return service.authenticate({ bearer, cookie })
-}
+} from '#auth/guards/pingvin_guard'
 
 /**
- * Authenticates the request (once per request; later calls reuse the
- * result). Returns null when no valid token names an existing user.
- */
-export function authenticate(ctx: HttpContext): Promise<Authentication | null> {
-  let pending = resolved.get(ctx)
-  if (!pending) {
-    pending = resolve(ctx)
-    resolved.set(ctx, pending)
-  }
-  return pending
-}
-
-/** The signed-in user, or null. Role flags come from the database, not from the token. */
-export async function currentUser(ctx: HttpContext): Promise<User | null> {
-  const authenticated = await authenticate(ctx)
-  return authenticated?.user ?? null
-}
-
-/**
- * Whether the browser says the request comes from another site:
- * `Sec-Fetch-Site: cross-site`, or an `Origin` whose host is neither the
- * request's `Host` nor the host of `general.appUrl` (`Origin: null` counts as
- * foreign). Requests without those headers (curl, scripts) are not cross-site.
- */
-export async function isCrossSiteRequest(ctx: HttpContext): Promise<boolean> {
-  return (await crossSiteRefusal(ctx)) !== null
-}
-
-/**
- * The 403 of a request `isCrossSiteRequest` refuses, or null when it is not
- * cross-site. Its message says why, names the origin Tern expects and the
- * setting that changes it (`general.appUrl`): an operator whose reverse
+ * The 403 of a request the browser says comes from another site, or null
+ * when it is not cross-site. Cross-site means `Sec-Fetch-Site: cross-site`,
+ * or an `Origin` whose host is neither the request's `Host` nor the host of
+ * `general.appUrl` (`Origin: null` counts as foreign); requests without
+ * those headers (curl, scripts) are not cross-site. Its message says why,
+ * names the origin Tern expects and the setting that changes it (`general.appUrl`): an operator whose reverse
  * proxy rewrites the Host header learns what to set. It names nothing the
  * caller could not know already: the expected origin is the public app URL,
  * the request's own Host (possibly an internal name set by a proxy) is never
