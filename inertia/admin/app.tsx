@@ -13,6 +13,7 @@ import routerProvider, {
   UnsavedChangesNotifier,
 } from '@refinedev/react-router'
 import { useI18n } from '~/lib/i18n'
+import { apiUrl } from '~/lib/api_url'
 import { adminHttp } from '~/admin/lib/http'
 import { createDataProvider } from '~/admin/providers/data_provider'
 import { ADMIN_BASENAME, createAuthProvider } from '~/admin/providers/auth_provider'
@@ -41,7 +42,7 @@ function PluginLoader(props: { onLoad: (plugins: [string, AdminPluginUi][]) => v
   const { onLoad } = props
   useEffect(() => {
     adminHttp
-      .get<{ enabledPlugins: string[] }>('/api/admin/plugins')
+      .get<{ enabledPlugins: string[] }>(apiUrl('system.admin.plugins'))
       .then((manifest) => onLoad(enabledPluginUis(manifest.enabledPlugins ?? [])))
       .catch(() => undefined)
   }, [onLoad])

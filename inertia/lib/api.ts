@@ -8,6 +8,7 @@
  * await api.post('/api/auth/signIn', { username, password })
  * ```
  */
+import { apiUrl } from './api_url'
 
 /** The API's error body, Pingvin's: `error` is a status text or a machine key clients branch on. */
 export interface ApiErrorBody {
@@ -124,26 +125,26 @@ export const api = {
   delete: <T = unknown>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 }
 
-/** Paths of the API routes the pages call. */
+/** Paths of the API routes the pages call, by route name (see ./api_url.ts). */
 export const apiPaths = {
-  signUp: '/api/auth/signUp',
-  signIn: '/api/auth/signIn',
-  signInTotp: '/api/auth/signIn/totp',
-  signOut: '/api/auth/signOut',
-  token: '/api/auth/token',
-  requestPasswordReset: (email: string) => `/api/auth/resetPassword/${encodeURIComponent(email)}`,
-  resetPassword: '/api/auth/resetPassword',
-  password: '/api/auth/password',
-  totpEnable: '/api/auth/totp/enable',
-  totpVerify: '/api/auth/totp/verify',
-  totpDisable: '/api/auth/totp/disable',
-  me: '/api/users/me',
-  apiTokens: '/api/users/me/apiTokens',
-  apiToken: (id: string) => `/api/users/me/apiTokens/${encodeURIComponent(id)}`,
-  oauthAvailable: '/api/oauth/available',
-  oauthAuth: (provider: string) => `/api/oauth/auth/${encodeURIComponent(provider)}`,
-  oauthStatus: '/api/oauth/status',
-  oauthUnlink: (provider: string) => `/api/oauth/unlink/${encodeURIComponent(provider)}`,
-  userNotifications: '/api/user/notifications',
-  adminConfig: '/api/configs/admin',
+  signUp: apiUrl('auth.signUp'),
+  signIn: apiUrl('auth.signIn'),
+  signInTotp: apiUrl('auth.signInTotp'),
+  signOut: apiUrl('auth.signOut'),
+  token: apiUrl('auth.token'),
+  requestPasswordReset: (email: string) => apiUrl('auth.requestPasswordReset', { email }),
+  resetPassword: apiUrl('auth.resetPassword'),
+  password: apiUrl('auth.password'),
+  totpEnable: apiUrl('auth.totp.enable'),
+  totpVerify: apiUrl('auth.totp.verify'),
+  totpDisable: apiUrl('auth.totp.disable'),
+  me: apiUrl('users.me.show'),
+  apiTokens: apiUrl('users.apiTokens.index'),
+  apiToken: (id: string) => apiUrl('users.apiTokens.destroy', { id }),
+  oauthAvailable: apiUrl('oauth.available'),
+  oauthAuth: (provider: string) => apiUrl('oauth.authorize', { provider }),
+  oauthStatus: apiUrl('oauth.status'),
+  oauthUnlink: (provider: string) => apiUrl('oauth.unlink', { provider }),
+  userNotifications: apiUrl('user.notifications.show'),
+  adminConfig: apiUrl('configs.admin.categories'),
 } as const

@@ -3,10 +3,12 @@
  * the identity provider's sign-out URL when the server returns one).
  * Resolves to false when the server refused.
  */
+import { apiUrl } from './api_url.js'
+
 export async function signOut(): Promise<boolean> {
   let response: Response
   try {
-    response = await fetch('/api/auth/signOut', {
+    response = await fetch(apiUrl('auth.signOut'), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Accept': 'application/json', 'Content-Type': 'application/json' },

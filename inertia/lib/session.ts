@@ -11,6 +11,7 @@
  * browser dependency and are unit-tested (tests/unit/session.spec.ts).
  * No `~/` imports here: Node imports this file directly in the tests.
  */
+import { apiUrl } from './api_url.js'
 
 /** Name of the cookie holding the access token. */
 export const ACCESS_TOKEN_COOKIE = 'access_token'
@@ -97,7 +98,7 @@ export function currentAccessToken(): string | null {
  */
 export async function refreshAccessToken(): Promise<boolean> {
   try {
-    const response = await fetch('/api/auth/token', {
+    const response = await fetch(apiUrl('auth.token'), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },

@@ -23,6 +23,7 @@
  * No `~/` imports here: Node imports this file directly in the tests.
  */
 import type { CreatedShare } from '#api/share'
+import { apiUrl } from './api_url.js'
 
 /** The `fetch` the client uses (the browser's, Node's, or a wrapper). */
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>
@@ -363,7 +364,7 @@ export class ChunkUploader {
         const answer = await this.#limiter.run(() =>
           send(
             this.#options.fetch,
-            `${this.#options.baseUrl}/api/shares/${encodeURIComponent(shareId)}/files?${query}`,
+            `${this.#options.baseUrl}${apiUrl('shares.files.upload', { id: shareId })}?${query}`,
             {
               method: 'POST',
               credentials: 'same-origin',
@@ -435,7 +436,7 @@ function jsonInit(options: ShareApiOptions, method: string, body?: unknown): Req
 export async function isShareIdAvailable(options: ShareApiOptions, id: string): Promise<boolean> {
   const body = (await send(
     options.fetch,
-    `${options.baseUrl ?? ''}/api/shares/isShareIdAvailable/${encodeURIComponent(id)}`,
+    `${options.baseUrl ?? ''}${apiUrl('shares.isIdAvailable', { id })}`,
     jsonInit(options, 'GET')
   )) as { isAvailable: boolean }
   return body.isAvailable
@@ -448,7 +449,7 @@ export async function createShare(
 ): Promise<CreatedShare> {
   return (await send(
     options.fetch,
-    `${options.baseUrl ?? ''}/api/shares`,
+    `${options.baseUrl ?? ''}${apiUrl('shares.store')}`,
     jsonInit(options, 'POST', input)
   )) as CreatedShare
 }
@@ -457,7 +458,7 @@ export async function createShare(
 export async function completeShare(options: ShareApiOptions, id: string): Promise<CreatedShare> {
   return (await send(
     options.fetch,
-    `${options.baseUrl ?? ''}/api/shares/${encodeURIComponent(id)}/complete`,
+    `${options.baseUrl ?? ''}${apiUrl('shares.complete', { id })}`,
     jsonInit(options, 'POST')
   )) as CreatedShare
 }

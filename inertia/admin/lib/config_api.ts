@@ -3,6 +3,7 @@
  * answers, for the configuration pages and the landing page.
  */
 import { adminHttp } from '~/admin/lib/http'
+import { apiUrl } from '~/lib/api_url'
 import type { AdminConfigVariable } from '#api/config'
 
 /**
@@ -12,14 +13,14 @@ import type { AdminConfigVariable } from '#api/config'
  * client may see.
  */
 export const configPaths = {
-  categories: '/api/configs/admin',
-  category: (id: string) => `/api/configs/admin/${encodeURIComponent(id)}?ext=1`,
-  update: '/api/configs/admin',
-  version: '/api/configs/admin/version',
-  finishSetup: '/api/configs/admin/finishSetup',
-  testEmail: '/api/configs/admin/testEmail',
-  logo: '/api/configs/admin/logo',
-  publicConfig: '/api/configs?ext=1',
+  categories: apiUrl('configs.admin.categories'),
+  category: (id: string) => `${apiUrl('configs.admin.show', { category: id })}?ext=1`,
+  update: apiUrl('configs.admin.update'),
+  version: apiUrl('configs.admin.version'),
+  finishSetup: apiUrl('configs.admin.finishSetup'),
+  testEmail: apiUrl('configs.admin.testEmail'),
+  logo: apiUrl('configs.admin.logo.store'),
+  publicConfig: `${apiUrl('configs.index')}?ext=1`,
 } as const
 
 /** `PATCH /api/configs/admin` with one change; `""` resets to the default. */

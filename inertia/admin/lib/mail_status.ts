@@ -4,9 +4,10 @@
  */
 import { useEffect, useState } from 'react'
 import { adminHttp } from '~/admin/lib/http'
+import { apiUrl } from '~/lib/api_url'
 
 /** `GET /api/configs?ext=1` (public variables, read the same way as the setup notice). */
-const PUBLIC_CONFIG = '/api/configs?ext=1'
+const PUBLIC_CONFIG = `${apiUrl('configs.index')}?ext=1`
 
 /** True or false once known; null while loading or when the read failed (then nothing is refused up front). */
 export function useMailEnabled(): boolean | null {

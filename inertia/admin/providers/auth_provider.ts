@@ -11,6 +11,7 @@
  */
 import type { AuthProvider, CheckResponse } from '@refinedev/core'
 import { isApiError } from '~/lib/api'
+import { apiUrl } from '~/lib/api_url'
 import { signOut } from '~/lib/auth'
 import { paths } from '~/lib/links'
 import type { PublicUser } from '#api/user'
@@ -55,7 +56,7 @@ export function currentAdmin(): PublicUser | null {
 /** Asks the API who is signed in (see the module comment). */
 async function checkSession(http: AdminHttp): Promise<CheckResponse> {
   try {
-    const user = await http.get<PublicUser>('/api/users/me')
+    const user = await http.get<PublicUser>(apiUrl('users.me.show'))
     current = user
     if (!user.isAdmin) return { authenticated: false, error: FORBIDDEN }
     return { authenticated: true }
@@ -104,7 +105,7 @@ export function createAuthProvider(http: AdminHttp = adminHttp): AuthProvider {
     async getIdentity() {
       if (!current) {
         try {
-          current = await http.get<PublicUser>('/api/users/me')
+          current = await http.get<PublicUser>(apiUrl('users.me.show'))
         } catch {
           return null
         }

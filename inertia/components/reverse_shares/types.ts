@@ -3,13 +3,14 @@
  * `#api/reverse_share`, the types the server's transformer returns): the
  * paths they call and the server's refusal messages they recognise.
  */
+import { apiUrl } from '~/lib/api_url'
 
 /** Paths of the reverse-shares routes these pages call. */
 export const reverseSharePaths = {
-  mine: '/api/reverseShares',
-  create: '/api/reverseShares',
-  byToken: (token: string) => `/api/reverseShares/${encodeURIComponent(token)}`,
-  reverseShare: (id: string) => `/api/reverseShares/${encodeURIComponent(id)}`,
+  mine: apiUrl('reverseShares.index'),
+  create: apiUrl('reverseShares.store'),
+  byToken: (token: string) => apiUrl('reverseShares.show', { token }),
+  reverseShare: (id: string) => apiUrl('reverseShares.destroy', { id }),
   sharePage: (id: string) => `/share/${encodeURIComponent(id)}`,
 } as const
 

@@ -19,10 +19,11 @@ import { dateColumn } from '~/admin/components/columns/date_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
 import { useListPage } from '~/admin/lib/list_page'
 import { labelled } from '~/lib/stacked_table'
+import { apiUrl } from '~/lib/api_url'
 import type { Delivery, DeliveryStatus } from '#api/notifications'
 
 /** The API path of the deliveries. */
-const DELIVERIES_URL = '/api/notifications/deliveries'
+const DELIVERIES_URL = apiUrl('notifications.deliveries.index')
 /** The outbox channel of the plugin. */
 const CHANNEL = 'webhook'
 const STATUSES: DeliveryStatus[] = ['failed', 'pending', 'delivered']

@@ -10,6 +10,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { Card, Space, Tag, Typography } from 'antd'
 import { useI18n } from '~/lib/i18n'
+import { apiUrl } from '~/lib/api_url'
 import { useAppUrl } from '~/admin/lib/app_url'
 import type { AdminConfigVariable } from '#api/config'
 
@@ -62,7 +63,9 @@ export function OAuthProviderCard(props: {
   const nameKey = `admin.config.oauthProviders.${props.provider}`
   const name = messages[nameKey] !== undefined ? t(nameKey) : props.provider
   const callbackUrl =
-    props.appUrl === null ? null : `${props.appUrl}/api/oauth/callback/${props.provider}`
+    props.appUrl === null
+      ? null
+      : `${props.appUrl}${apiUrl('oauth.callback', { provider: props.provider })}`
   return (
     <Card
       size="small"

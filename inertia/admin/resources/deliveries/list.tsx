@@ -17,6 +17,7 @@ import { textColumn } from '~/admin/components/columns/text_column'
 import { useAdminErrorText } from '~/admin/lib/errors'
 import { useListPage } from '~/admin/lib/list_page'
 import { labelled } from '~/lib/stacked_table'
+import { apiUrl } from '~/lib/api_url'
 import type { Delivery } from '#api/notifications'
 
 /** The API path of the deliveries (the Refine resource name). */
@@ -40,7 +41,7 @@ export function DeliveryList() {
   const retryOne = (record: Delivery) =>
     retry(
       {
-        url: `/api/${DELIVERIES_PATH}/${encodeURIComponent(record.id)}/retry`,
+        url: apiUrl('notifications.deliveries.retry', { id: record.id }),
         method: 'post',
         values: {},
         successNotification: { type: 'success', message: t('admin.deliveries.retry.done') },

@@ -13,6 +13,7 @@ import { useGo } from '@refinedev/core'
 import { useTranslate } from '~/lib/i18n'
 import { adminHttp } from '~/admin/lib/http'
 import { useAdminErrorText } from '~/admin/lib/errors'
+import { apiUrl } from '~/lib/api_url'
 import { canDeliver, RouteSettings } from '~/components/notifications/route_settings'
 import type { Route } from '~/components/notifications/route_selection'
 import type { NotificationRouting } from '#api/notifications'
@@ -20,7 +21,7 @@ import type { NotificationRouting } from '#api/notifications'
 /** The API path of the instance routes (the Refine resource name). */
 export const NOTIFICATION_ROUTES_PATH = 'notifications/routes'
 
-const ROUTES_URL = `/api/${NOTIFICATION_ROUTES_PATH}`
+const ROUTES_URL = apiUrl('notifications.routes.show')
 
 /** The page (see the module comment). */
 export function NotificationRouteList() {
