@@ -273,6 +273,39 @@ export async function createCompletedShare(options: CompletedShareOptions) {
   return { id, fileIds, cookie }
 }
 
+/**
+ * Creates a share with `body` (throws unless 201), uploads one file `a.txt`
+ * and asks to complete it, the creation and completion sent with `headers`;
+ * resolves to its id and the completion's response.
+ */
+export async function createAndComplete(
+  cookie: string | null,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {}
+) {
+  const id = newShareId()
+  const created = await api('POST', '/api/shares', {
+    cookie,
+    headers,
+    json: { id, expiration: 'never', ...body },
+  })
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
+  const owner = joinCookies(cookie, ownerCookieOf(created))
+  await uploadFile(id, 'a.txt', 'a', owner)
+  return {
+    id,
+    completed: await api('POST', `/api/shares/${id}/complete`, { cookie: owner, headers }),
+  }
+}
+
+/** Turns mail on through an SMTP server on 127.0.0.1:`port`, with `setConfig` (reset by `cleanupShareTests`). */
+export async function setSmtpConfig(port: number): Promise<void> {
+  await setConfig('smtp.enabled', 'true')
+  await setConfig('smtp.host', '127.0.0.1')
+  await setConfig('smtp.port', String(port))
+  await setConfig('smtp.email', 'noreply@tern.test')
+}
+
 /** The `tern_share_owner=...` cookie a visitor's share creation set, or null. */
 export function ownerCookieOf(response: RawResponse): string | null {
   const value = response.cookies.tern_share_owner

@@ -44,6 +44,11 @@ export async function useSmtp(port: number, extra: ConfigChange[] = []): Promise
   ])
 }
 
+/** The address list of a received mail's To header. */
+export function mailTo(mail: { to?: unknown }): string {
+  return String((mail.to as { text?: string } | undefined)?.text ?? '')
+}
+
 /** Credentials a server started with `auth` requires. */
 export interface SmtpServerCredentials {
   username: string
