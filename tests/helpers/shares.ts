@@ -132,6 +132,18 @@ export async function cleanupShareTests(): Promise<void> {
   }
 }
 
+/** The keys of a share as `GET /api/shares/:id` and the owner routes answer it (Pingvin's share DTO). */
+export const SHARE_KEYS = [
+  'id',
+  'name',
+  'expiration',
+  'description',
+  'hasPassword',
+  'creator',
+  'files',
+  'size',
+]
+
 /** Creates a share through the API; throws unless it answers 201. */
 export async function createShare(cookie: string | null, body: Record<string, unknown>) {
   const response = await api('POST', '/api/shares', {
