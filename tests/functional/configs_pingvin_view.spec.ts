@@ -3,9 +3,9 @@
  * (`/api/configs*`): every category of Pingvin 1.13's admin menu answers 200
  * with exactly Pingvin's keys in Pingvin's order, also when the plugin
  * behind it is disabled; Tern-only keys only with `?ext=1`; `cache` reflects
- * REDIS_URL and is read-only. The expected lists are Pingvin's seed
- * (backend/prisma/seed/config.seed.ts), written out here on purpose rather
- * than read from Tern's catalogue.
+ * REDIS_URL and is read-only. The expected lists are Pingvin's seed, written
+ * out in tests/helpers/pingvin_config_keys.ts rather than read from Tern's
+ * catalogue.
  */
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -15,84 +15,7 @@ import { authHeaderFor, createUser } from '#tests/helpers/auth'
 import { startTernChild, type TernChild } from '#tests/helpers/tern_child'
 import { TestRedisServer } from '#tests/helpers/redis_server'
 import { cleanCommittedData } from '#tests/helpers/clean_database'
-
-const PINGVIN_KEYS: Record<string, string[]> = {
-  general: ['appName', 'appUrl', 'secureCookies', 'showHomePage', 'sessionDuration'],
-  email: [
-    'enableShareEmailRecipients',
-    'shareRecipientsSubject',
-    'shareRecipientsMessage',
-    'reverseShareSubject',
-    'reverseShareMessage',
-    'resetPasswordSubject',
-    'resetPasswordMessage',
-    'inviteSubject',
-    'inviteMessage',
-  ],
-  share: [
-    'allowRegistration',
-    'allowUnauthenticatedShares',
-    'maxExpiration',
-    'shareIdLength',
-    'maxSize',
-    'zipCompressionLevel',
-    'chunkSize',
-    'autoOpenShareModal',
-  ],
-  smtp: [
-    'enabled',
-    'allowUnauthorizedCertificates',
-    'host',
-    'port',
-    'email',
-    'username',
-    'password',
-  ],
-  oauth: [
-    'allowRegistration',
-    'ignoreTotp',
-    'disablePassword',
-    'github-enabled',
-    'github-clientId',
-    'github-clientSecret',
-    'google-enabled',
-    'google-clientId',
-    'google-clientSecret',
-    'microsoft-enabled',
-    'microsoft-tenant',
-    'microsoft-clientId',
-    'microsoft-clientSecret',
-    'discord-enabled',
-    'discord-limitedGuild',
-    'discord-limitedUsers',
-    'discord-clientId',
-    'discord-clientSecret',
-    'oidc-enabled',
-    'oidc-discoveryUri',
-    'oidc-signOut',
-    'oidc-scope',
-    'oidc-usernameClaim',
-    'oidc-rolePath',
-    'oidc-roleGeneralAccess',
-    'oidc-roleAdminAccess',
-    'oidc-clientId',
-    'oidc-clientSecret',
-  ],
-  ldap: [
-    'enabled',
-    'url',
-    'bindDn',
-    'bindPassword',
-    'searchBase',
-    'searchQuery',
-    'adminGroups',
-    'fieldNameMemberOf',
-    'fieldNameEmail',
-  ],
-  s3: ['enabled', 'endpoint', 'region', 'bucketName', 'bucketPath', 'key', 'secret', 'useChecksum'],
-  legal: ['enabled', 'imprintText', 'imprintUrl', 'privacyPolicyText', 'privacyPolicyUrl'],
-  cache: ['redis-enabled', 'redis-url', 'ttl', 'maxItems'],
-}
+import { PINGVIN_CONFIG_KEYS as PINGVIN_KEYS } from '#tests/helpers/pingvin_config_keys'
 
 /** Pingvin's public keys that Tern also makes public (smtp.allowUnauthorizedCertificates stays for admins). */
 const PINGVIN_PUBLIC_KEYS = [

@@ -16,7 +16,7 @@
  * ```
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** An account of the fake: whatever the API routes read. */
@@ -44,12 +44,14 @@ export interface FakeOauth2 {
   close(): Promise<void>
 }
 
-function json(res: ServerResponse, status: number, body: unknown) {
+/** Answers `body` as JSON with `status`. */
+export function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' })
   res.end(JSON.stringify(body))
 }
 
-function readForm(req: IncomingMessage) {
+/** The url-encoded form a request posted. */
+export function readForm(req: IncomingMessage) {
   return new Promise<URLSearchParams>((resolve) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk) => chunks.push(chunk))
@@ -57,12 +59,78 @@ function readForm(req: IncomingMessage) {
   })
 }
 
+/** A code the authorization endpoint handed out: for whom, to where, with which PKCE challenge. */
+export interface FakeGrant<Account> {
+  account: Account
+  redirectUri: string
+  challenge: string | null
+}
+
+/**
+ * The authorization endpoint of a fake provider: records the query in
+ * `fake.lastAuthorize` and redirects back with `state` and a new code for
+ * `fake.account` (kept in `codes`), or with `error=access_denied` when
+ * `fake.deny` is set, the client id is not the fake's or there is no account.
+ */
+export function authorize<Account>(
+  fake: {
+    clientId: string
+    account: Account | null
+    deny: boolean
+    lastAuthorize?: URLSearchParams
+  },
+  url: URL,
+  codes: Map<string, FakeGrant<Account>>,
+  res: ServerResponse
+) {
+  fake.lastAuthorize = url.searchParams
+  const redirect = new URL(url.searchParams.get('redirect_uri')!)
+  redirect.searchParams.set('state', url.searchParams.get('state') ?? '')
+  if (fake.deny || url.searchParams.get('client_id') !== fake.clientId || !fake.account) {
+    redirect.searchParams.set('error', 'access_denied')
+  } else {
+    const code = randomBytes(10).toString('hex')
+    codes.set(code, {
+      account: fake.account,
+      redirectUri: url.searchParams.get('redirect_uri')!,
+      challenge: url.searchParams.get('code_challenge'),
+    })
+    redirect.searchParams.set('code', code)
+  }
+  res.writeHead(302, { location: redirect.toString() })
+  res.end()
+}
+
+/** Takes the grant of the posted code (a code serves once), or undefined. */
+export function takeGrant<Account>(codes: Map<string, FakeGrant<Account>>, form: URLSearchParams) {
+  const grant = codes.get(form.get('code') ?? '')
+  codes.delete(form.get('code') ?? '')
+  return grant
+}
+
+/** The S256 challenge of the posted `code_verifier`. */
+export function challengeOf(form: URLSearchParams): string {
+  return createHash('sha256')
+    .update(form.get('code_verifier') ?? '')
+    .digest('base64url')
+}
+
+/** Listens on 127.0.0.1 (random port); resolves to the server's URL and a close that drops open connections. */
+export async function listenLocally(server: Server) {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
 /** Starts the fake on 127.0.0.1 (random port). */
 export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeOauth2> {
-  const codes = new Map<
-    string,
-    { account: FakeAccount; redirectUri: string; challenge: string | null }
-  >()
+  const codes = new Map<string, FakeGrant<FakeAccount>>()
   const tokens = new Map<string, FakeAccount>()
   const fake = {
     clientId: 'fake-client',
@@ -73,24 +141,8 @@ export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeO
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', fake.url)
-    if (req.method === 'GET' && url.pathname === options.authorizePath) {
-      fake.lastAuthorize = url.searchParams
-      const redirect = new URL(url.searchParams.get('redirect_uri')!)
-      redirect.searchParams.set('state', url.searchParams.get('state') ?? '')
-      if (fake.deny || url.searchParams.get('client_id') !== fake.clientId || !fake.account) {
-        redirect.searchParams.set('error', 'access_denied')
-      } else {
-        const code = randomBytes(10).toString('hex')
-        codes.set(code, {
-          account: fake.account,
-          redirectUri: url.searchParams.get('redirect_uri')!,
-          challenge: url.searchParams.get('code_challenge'),
-        })
-        redirect.searchParams.set('code', code)
-      }
-      res.writeHead(302, { location: redirect.toString() })
-      return res.end()
-    }
+    if (req.method === 'GET' && url.pathname === options.authorizePath)
+      return authorize(fake, url, codes, res)
     if (req.method === 'POST' && url.pathname === options.tokenPath) {
       const form = await readForm(req)
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1]
@@ -105,12 +157,8 @@ export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeO
           : (basicSecret ?? form.get('client_secret'))
       if (id !== fake.clientId || secret !== fake.clientSecret)
         return json(res, 401, { error: 'invalid_client' })
-      const grant = codes.get(form.get('code') ?? '')
-      codes.delete(form.get('code') ?? '')
-      const verifier = form.get('code_verifier') ?? ''
-      const challengeOk =
-        grant?.challenge === null ||
-        grant?.challenge === createHash('sha256').update(verifier).digest('base64url')
+      const grant = takeGrant(codes, form)
+      const challengeOk = grant?.challenge === null || grant?.challenge === challengeOf(form)
       if (!grant || grant.redirectUri !== form.get('redirect_uri') || !challengeOk) {
         return json(res, 400, { error: 'invalid_grant' })
       }
@@ -124,12 +172,6 @@ export async function startFakeOauth2(options: FakeOauth2Options): Promise<FakeO
     if (!account) return json(res, 401, { message: 'Unauthorized' })
     json(res, 200, route(account))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  Object.assign(fake, await listenLocally(server))
   return fake
 }

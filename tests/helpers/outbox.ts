@@ -7,6 +7,7 @@ import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import ConfigVariable from '#models/config_variable'
 import ConfigService from '#services/config/config_service'
+import { useSmtp } from '#tests/helpers/smtp_server'
 import { clearWebhookRoutes, routeToWebhook } from '#tests/helpers/webhook_routes'
 
 /** The outbox's table. */
@@ -51,14 +52,8 @@ export async function until<T>(
 }
 
 /** Turns mail on, through an SMTP server on 127.0.0.1:`port`. */
-export async function useSmtpPort(port: number): Promise<void> {
-  const configService = await app.container.make(ConfigService)
-  await configService.update([
-    { key: 'smtp.enabled', value: true },
-    { key: 'smtp.host', value: '127.0.0.1' },
-    { key: 'smtp.port', value: port },
-    { key: 'smtp.email', value: 'noreply@tern.test' },
-  ])
+export function useSmtpPort(port: number): Promise<void> {
+  return useSmtp(port)
 }
 
 /**

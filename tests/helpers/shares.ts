@@ -26,6 +26,7 @@ import type { Group } from '@japa/runner/core'
 import app from '@adonisjs/core/services/app'
 import { storage } from '#extensions/storage/main'
 import ConfigVariable from '#models/config_variable'
+import ShareFile from '#models/share_file'
 import Share from '#models/share'
 import User from '#models/user'
 import ShareService from '#services/shares/share_service'
@@ -131,6 +132,18 @@ export async function cleanupShareTests(): Promise<void> {
   }
 }
 
+/** The keys of a share as `GET /api/shares/:id` and the owner routes answer it (Pingvin's share DTO). */
+export const SHARE_KEYS = [
+  'id',
+  'name',
+  'expiration',
+  'description',
+  'hasPassword',
+  'creator',
+  'files',
+  'size',
+]
+
 /** Creates a share through the API; throws unless it answers 201. */
 export async function createShare(cookie: string | null, body: Record<string, unknown>) {
   const response = await api('POST', '/api/shares', {
@@ -155,6 +168,67 @@ export function sendChunk(
     ...(query.id ? { id: query.id } : {}),
   })
   return api('POST', `/api/shares/${shareId}/files?${params}`, { body, cookie })
+}
+
+/** A new user's share still open for uploads (created through the API): its id and the user's cookie. */
+export async function openShare(options: Record<string, unknown> = {}) {
+  const { cookie } = await shareUser()
+  const id = newShareId()
+  await createShare(cookie, { id, ...options })
+  return { id, cookie }
+}
+
+/** The bytes a file holds on its disk (up to its recorded size). */
+export async function storedBytes(fileId: string): Promise<Buffer> {
+  const file = await ShareFile.findOrFail(fileId)
+  return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
+}
+
+/**
+ * One file sent chunk by chunk, for tests of the chunk protocol itself:
+ * `content` cut into pieces of `chunkSize` bytes. `send(i)` sends piece `i`
+ * as chunk `i` (of `totalChunks`, by default as many as the content needs),
+ * naming the file by the id the server gave it once a chunk answered 201,
+ * like a client does. `body` and `totalChunks` override what is sent.
+ */
+export class ChunkedUpload {
+  /** The file's id, once a chunk was accepted. */
+  id: string | undefined
+  readonly totalChunks: number
+
+  constructor(
+    readonly shareId: string,
+    readonly name: string,
+    readonly content: Buffer,
+    readonly chunkSize: number,
+    readonly cookie: string | null
+  ) {
+    this.totalChunks = Math.max(1, Math.ceil(content.length / chunkSize))
+  }
+
+  /** Piece `index` of the content. */
+  part(index: number): Buffer {
+    return this.content.subarray(index * this.chunkSize, (index + 1) * this.chunkSize)
+  }
+
+  async send(
+    chunkIndex: number,
+    options: { body?: Buffer | string; totalChunks?: number; cookie?: string | null } = {}
+  ): Promise<RawResponse> {
+    const response = await sendChunk(
+      this.shareId,
+      {
+        name: this.name,
+        chunkIndex,
+        totalChunks: options.totalChunks ?? this.totalChunks,
+        id: this.id,
+      },
+      options.body ?? this.part(chunkIndex),
+      options.cookie === undefined ? this.cookie : options.cookie
+    )
+    if (response.status === 201) this.id ??= response.json.id
+    return response
+  }
 }
 
 /** Uploads a whole file in chunks of `chunkSize` bytes, in order; resolves to its id. */
@@ -209,6 +283,39 @@ export async function createCompletedShare(options: CompletedShareOptions) {
   const completed = await api('POST', `/api/shares/${id}/complete`, { cookie })
   if (completed.status !== 202) throw new Error(`complete: ${completed.status} ${completed.bytes}`)
   return { id, fileIds, cookie }
+}
+
+/**
+ * Creates a share with `body` (throws unless 201), uploads one file `a.txt`
+ * and asks to complete it, the creation and completion sent with `headers`;
+ * resolves to its id and the completion's response.
+ */
+export async function createAndComplete(
+  cookie: string | null,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {}
+) {
+  const id = newShareId()
+  const created = await api('POST', '/api/shares', {
+    cookie,
+    headers,
+    json: { id, expiration: 'never', ...body },
+  })
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
+  const owner = joinCookies(cookie, ownerCookieOf(created))
+  await uploadFile(id, 'a.txt', 'a', owner)
+  return {
+    id,
+    completed: await api('POST', `/api/shares/${id}/complete`, { cookie: owner, headers }),
+  }
+}
+
+/** Turns mail on through an SMTP server on 127.0.0.1:`port`, with `setConfig` (reset by `cleanupShareTests`). */
+export async function setSmtpConfig(port: number): Promise<void> {
+  await setConfig('smtp.enabled', 'true')
+  await setConfig('smtp.host', '127.0.0.1')
+  await setConfig('smtp.port', String(port))
+  await setConfig('smtp.email', 'noreply@tern.test')
 }
 
 /** The `tern_share_owner=...` cookie a visitor's share creation set, or null. */

@@ -6,12 +6,7 @@
  * import { startSmtpServer } from '#tests/helpers/smtp_server'
  *
  * const smtp = await startSmtpServer()                      // plain SMTP, no TLS, no AUTH needed
- * await configService.update([
- *   { key: 'smtp.enabled', value: true },
- *   { key: 'smtp.host', value: '127.0.0.1' },
- *   { key: 'smtp.port', value: smtp.port },
- *   { key: 'smtp.email', value: 'noreply@tern.test' },
- * ])
+ * await useSmtp(smtp.port)                                   // mail on, through it
  * // ... trigger a mail ...
  * const mail = await smtp.waitForMessage((m) => m.subject?.includes('reset') ?? false)
  * mail.text // the plain-text body
@@ -30,6 +25,29 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import testUtils from '@adonisjs/core/services/test_utils'
+import app from '@adonisjs/core/services/app'
+import ConfigService, { type ConfigChange } from '#services/config/config_service'
+
+/**
+ * Turns mail on through an SMTP server on 127.0.0.1:`port`, sending as
+ * `noreply@tern.test`, with `extra` settings changed along (through the
+ * config service: inside a test's transaction, rolled back with it).
+ */
+export async function useSmtp(port: number, extra: ConfigChange[] = []): Promise<void> {
+  const configService = await app.container.make(ConfigService)
+  await configService.update([
+    { key: 'smtp.enabled', value: true },
+    { key: 'smtp.host', value: '127.0.0.1' },
+    { key: 'smtp.port', value: port },
+    { key: 'smtp.email', value: 'noreply@tern.test' },
+    ...extra,
+  ])
+}
+
+/** The address list of a received mail's To header. */
+export function mailTo(mail: { to?: unknown }): string {
+  return String((mail.to as { text?: string } | undefined)?.text ?? '')
+}
 
 /** Credentials a server started with `auth` requires. */
 export interface SmtpServerCredentials {

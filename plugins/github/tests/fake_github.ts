@@ -7,9 +7,17 @@
  * `bad_verification_code` like GitHub), `GET /user` and `GET /user/emails`
  * (`Bearer` or `token` authorization).
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import {
+  authorize,
+  challengeOf,
+  json,
+  listenLocally,
+  readForm,
+  takeGrant,
+  type FakeGrant,
+} from '#tests/helpers/fake_oauth2'
 
 /** One GitHub account of the fake. */
 export interface FakeGithubAccount {
@@ -36,10 +44,7 @@ export interface FakeGithub {
 
 /** Starts the fake on 127.0.0.1 (random port). */
 export async function startFakeGithub(): Promise<FakeGithub> {
-  const codes = new Map<
-    string,
-    { account: FakeGithubAccount; redirectUri: string; challenge: string }
-  >()
+  const codes = new Map<string, FakeGrant<FakeGithubAccount>>()
   const tokens = new Map<string, FakeGithubAccount>()
   const fake = {
     clientId: 'gh-client',
@@ -48,37 +53,10 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     deny: false,
   } as FakeGithub
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' })
-    res.end(JSON.stringify(body))
-  }
-  const readForm = (req: IncomingMessage) =>
-    new Promise<URLSearchParams>((resolve) => {
-      const chunks: Buffer[] = []
-      req.on('data', (chunk) => chunks.push(chunk))
-      req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString())))
-    })
-
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', fake.url)
-    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
-      fake.lastAuthorize = url.searchParams
-      const redirect = new URL(url.searchParams.get('redirect_uri')!)
-      redirect.searchParams.set('state', url.searchParams.get('state') ?? '')
-      if (fake.deny || url.searchParams.get('client_id') !== fake.clientId || !fake.account) {
-        redirect.searchParams.set('error', 'access_denied')
-      } else {
-        const code = randomBytes(10).toString('hex')
-        codes.set(code, {
-          account: fake.account,
-          redirectUri: url.searchParams.get('redirect_uri')!,
-          challenge: url.searchParams.get('code_challenge') ?? '',
-        })
-        redirect.searchParams.set('code', code)
-      }
-      res.writeHead(302, { location: redirect.toString() })
-      return res.end()
-    }
+    if (req.method === 'GET' && url.pathname === '/login/oauth/authorize')
+      return authorize(fake, url, codes, res)
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const form = await readForm(req)
       fake.lastToken = form
@@ -88,14 +66,12 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       ) {
         return json(res, 200, { error: 'incorrect_client_credentials' })
       }
-      const grant = codes.get(form.get('code') ?? '')
-      codes.delete(form.get('code') ?? '')
-      const verifier = form.get('code_verifier') ?? ''
-      const challenge = createHash('sha256').update(verifier).digest('base64url')
+      const grant = takeGrant(codes, form)
+      // GitHub's flow always has a challenge: a code without one never matches.
       if (
         !grant ||
         grant.redirectUri !== form.get('redirect_uri') ||
-        grant.challenge !== challenge
+        grant.challenge !== challengeOf(form)
       ) {
         return json(res, 200, { error: 'bad_verification_code' })
       }
@@ -115,12 +91,6 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     if (url.pathname === '/user/emails') return json(res, 200, account.emails)
     json(res, 404, { message: 'Not Found' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  Object.assign(fake, await listenLocally(server))
   return fake
 }

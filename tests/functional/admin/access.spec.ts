@@ -12,7 +12,7 @@ import { storage } from '#extensions/storage/main'
 import app from '@adonisjs/core/services/app'
 import ConfigService from '#services/config/config_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
-import { smtpServerPerGroup } from '#tests/helpers/smtp_server'
+import { useSmtp, smtpServerPerGroup } from '#tests/helpers/smtp_server'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
 
 const configService = await app.container.make(ConfigService)
@@ -166,12 +166,7 @@ test.group('Admin | users flows', (group) => {
     assert.equal(refused.body().message, 'SMTP is disabled')
     assert.isNull(await User.findBy('username', 'invitee'))
 
-    await configService.update([
-      { key: 'smtp.enabled', value: true },
-      { key: 'smtp.host', value: '127.0.0.1' },
-      { key: 'smtp.port', value: smtp.port },
-      { key: 'smtp.email', value: 'noreply@tern.test' },
-    ])
+    await useSmtp(smtp.port)
     const invited = await client
       .post('/api/users')
       .header(...header)

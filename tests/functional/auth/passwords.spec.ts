@@ -6,25 +6,16 @@ import { verifyUserPassword } from '#services/auth/password_hashes'
 import RefreshToken from '#models/refresh_token'
 import PasswordResetToken from '#models/password_reset_token'
 import app from '@adonisjs/core/services/app'
-import ConfigService from '#services/config/config_service'
 import MailService from '#services/mail/mail_service'
 import { hashToken } from '#services/auth/tokens'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { useSmtp, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 import { createUser, sessionCookie, sessionFor, setCookie } from '#tests/helpers/auth'
 
 const mailService = await app.container.make(MailService)
 
-const configService = await app.container.make(ConfigService)
-
 /** Points the smtp.* settings at the test SMTP server. */
-async function useSmtp(smtp: TestSmtpServer) {
-  await configService.update([
-    { key: 'smtp.enabled', value: true },
-    { key: 'smtp.host', value: '127.0.0.1' },
-    { key: 'smtp.port', value: smtp.port },
-    { key: 'smtp.email', value: 'noreply@tern.test' },
-    { key: 'general.appUrl', value: 'https://tern.example.com/' },
-  ])
+function useTestSmtp(smtp: TestSmtpServer) {
+  return useSmtp(smtp.port, [{ key: 'general.appUrl', value: 'https://tern.example.com/' }])
 }
 
 /** The reset link of a received mail. */
@@ -148,7 +139,7 @@ test.group('Auth | password reset', (group) => {
   })
 
   test('end to end: the mailed link sets a new password once', async ({ client, assert }) => {
-    await useSmtp(smtp)
+    await useTestSmtp(smtp)
     const user = await createUser({
       username: 'forgetful',
       email: 'forgetful@example.com',
@@ -198,7 +189,7 @@ test.group('Auth | password reset', (group) => {
   })
 
   test('the link expires after one hour', async ({ client, assert }) => {
-    await useSmtp(smtp)
+    await useTestSmtp(smtp)
     const user = await createUser({ email: 'late@example.com', password: 'old-password' })
     await client.post('/api/auth/resetPassword/late@example.com')
     const token = resetLinkIn((await smtp.waitForMessage()).text)
@@ -221,7 +212,7 @@ test.group('Auth | password reset', (group) => {
     client,
     assert,
   }) => {
-    await useSmtp(smtp)
+    await useTestSmtp(smtp)
     await createUser({ email: 'known@example.com' })
     const unknown = await client.post('/api/auth/resetPassword/unknown@example.com')
     const known = await client.post('/api/auth/resetPassword/known@example.com')

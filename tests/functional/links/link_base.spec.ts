@@ -9,16 +9,18 @@ import http from 'node:http'
 import app from '@adonisjs/core/services/app'
 import MailService from '#services/mail/mail_service'
 import { pageObject } from '#tests/helpers/pages'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startSmtpServer, type TestSmtpServer, mailTo } from '#tests/helpers/smtp_server'
 import { createReverseShare, reverseShareCookie } from '#tests/helpers/reverse_shares'
 import {
   api,
+  createAndComplete,
   cleanupShareTests,
   newShareId,
   ownerCookieOf,
   setConfig,
   shareUser,
   uploadFile,
+  setSmtpConfig,
 } from '#tests/helpers/shares'
 
 const mailService = await app.container.make(MailService)
@@ -58,24 +60,10 @@ function getWithHost(host: string): Promise<string> {
   })
 }
 
-/** The address list of a received mail's To header. */
-function toOf(mail: { to?: unknown }): string {
-  return String((mail.to as { text?: string } | undefined)?.text ?? '')
-}
-
-/** A completed share with one recipient, every request sent with `headers`; resolves to its id. */
+/** A completed share with one recipient, created and completed with `headers`; resolves to its id. */
 async function shareMailedTo(address: string, headers: Record<string, string>): Promise<string> {
   const { cookie } = await shareUser()
-  const id = newShareId()
-  const created = await api('POST', '/api/shares', {
-    cookie,
-    headers,
-    json: { id, expiration: 'never', recipients: [address] },
-  })
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
-  const owner = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
-  await uploadFile(id, 'a.txt', 'a', owner)
-  const completed = await api('POST', `/api/shares/${id}/complete`, { cookie: owner, headers })
+  const { id, completed } = await createAndComplete(cookie, { recipients: [address] }, headers)
   if (completed.status !== 202) throw new Error(`complete: ${completed.status} ${completed.bytes}`)
   return id
 }
@@ -124,21 +112,18 @@ test.group('Links | the address the browser used until general.appUrl is set', (
   test('the recipients mail of a share made at the forwarded address links there', async ({
     assert,
   }) => {
-    await setConfig('smtp.enabled', 'true')
-    await setConfig('smtp.host', '127.0.0.1')
-    await setConfig('smtp.port', String(smtp.port))
-    await setConfig('smtp.email', 'noreply@tern.test')
+    await setSmtpConfig(smtp.port)
     await setConfig('email.enableShareEmailRecipients', 'true')
     await setConfig('email.shareRecipientsMessage', 'url={shareUrl}')
     const id = await shareMailedTo('first@example.com', FORWARDED)
     await mailService.idle()
-    const mail = await smtp.waitForMessage((m) => toOf(m) === 'first@example.com')
+    const mail = await smtp.waitForMessage((m) => mailTo(m) === 'first@example.com')
     assert.include(mail.text ?? '', `url=https://files.example.org/s/${id}`)
 
     await setConfig('general.appUrl', 'https://tern.example.com')
     const second = await shareMailedTo('second@example.com', FORWARDED)
     await mailService.idle()
-    const other = await smtp.waitForMessage((m) => toOf(m) === 'second@example.com')
+    const other = await smtp.waitForMessage((m) => mailTo(m) === 'second@example.com')
     assert.include(other.text ?? '', `url=https://tern.example.com/s/${second}`)
     assert.notInclude(other.text ?? '', 'files.example.org')
   })
@@ -146,10 +131,7 @@ test.group('Links | the address the browser used until general.appUrl is set', (
   test("the reverse share owner's mail never takes the uploader's forwarded address: the share's path until an address is confirmed", async ({
     assert,
   }) => {
-    await setConfig('smtp.enabled', 'true')
-    await setConfig('smtp.host', '127.0.0.1')
-    await setConfig('smtp.port', String(smtp.port))
-    await setConfig('smtp.email', 'noreply@tern.test')
+    await setSmtpConfig(smtp.port)
     await setConfig('email.reverseShareMessage', 'url={shareUrl}')
     const owner = await shareUser({ email: 'rs-owner@example.com' })
     const { token } = await createReverseShare(owner.cookie, { sendEmailNotification: true })
@@ -170,7 +152,7 @@ test.group('Links | the address the browser used until general.appUrl is set', (
     })
     assert.isTrue(completed.json.notifyReverseShareCreator)
     await mailService.idle()
-    const mail = await smtp.waitForMessage((m) => toOf(m) === 'rs-owner@example.com')
+    const mail = await smtp.waitForMessage((m) => mailTo(m) === 'rs-owner@example.com')
     assert.equal((mail.text ?? '').trim(), `url=/s/${id}`)
   })
 

@@ -16,9 +16,16 @@ import PasswordResetToken from '#models/password_reset_token'
 import MailService from '#services/mail/mail_service'
 import OutboxService from '#services/outbox/outbox_service'
 import { pageObject } from '#tests/helpers/pages'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startSmtpServer, type TestSmtpServer, mailTo } from '#tests/helpers/smtp_server'
 import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
-import { api, cleanupShareTests, newShareId, setConfig, shareUser } from '#tests/helpers/shares'
+import {
+  api,
+  cleanupShareTests,
+  newShareId,
+  setConfig,
+  shareUser,
+  setSmtpConfig,
+} from '#tests/helpers/shares'
 import { clearDiscoveryCache } from '#plugins/oidc/index'
 import { confirmedAppUrl } from '#services/links/link_base'
 import { importPingvinConfig } from '#services/pingvin_import/config_mapping'
@@ -28,11 +35,6 @@ const outbox = await app.container.make(OutboxService)
 
 const CONFIRMED = 'https://tern.example.com'
 const FORGED = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
-
-/** The address list of a received mail's To header. */
-function toOf(mail: { to?: unknown }): string {
-  return String((mail.to as { text?: string } | undefined)?.text ?? '')
-}
 
 /** Confirms `address` as an admin does (the sign-in step and the admin panel send this PATCH). */
 async function confirm(address: string) {
@@ -62,10 +64,7 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     smtp.clear()
     // Unset: a fresh install's state (cleanupShareTests resets every key set here).
     await setConfig('general.appUrl', null)
-    await setConfig('smtp.enabled', 'true')
-    await setConfig('smtp.host', '127.0.0.1')
-    await setConfig('smtp.port', String(smtp.port))
-    await setConfig('smtp.email', 'noreply@tern.test')
+    await setSmtpConfig(smtp.port)
   })
   group.each.teardown(async () => {
     await mailService.idle()
@@ -93,7 +92,7 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
     })
     assert.equal(later.status, 202)
     await mailService.idle()
-    const mail = await smtp.waitForMessage((m) => toOf(m) === 'forgot@example.com')
+    const mail = await smtp.waitForMessage((m) => mailTo(m) === 'forgot@example.com')
     assert.match(
       (mail.text ?? '').trim(),
       new RegExp(`^link=${CONFIRMED}/auth/resetPassword/[A-Za-z0-9_-]+$`)
@@ -121,7 +120,7 @@ test.group('Public address | until confirmed, then confirmed', (group) => {
       assert.equal(created.status, 201)
       await outbox.idle()
       const mail = await smtp.waitForMessage(
-        (m) => toOf(m) === 'owner@example.com' && (m.text ?? '').includes(id)
+        (m) => mailTo(m) === 'owner@example.com' && (m.text ?? '').includes(id)
       )
       smtp.clear()
       return { id, text: mail.text ?? '' }

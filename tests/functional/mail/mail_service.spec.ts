@@ -4,27 +4,17 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { notifications } from '#extensions/notifications/main'
 import app from '@adonisjs/core/services/app'
-import ConfigService, { type ConfigChange } from '#services/config/config_service'
+import ConfigService from '#services/config/config_service'
 import MailService, {
   MailDeliveryException,
   MailDisabledException,
   renderTemplate,
 } from '#services/mail/mail_service'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { useSmtp, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 
 const mailService = await app.container.make(MailService)
 
 const configService = await app.container.make(ConfigService)
-
-async function useSmtp(port: number, extra: ConfigChange[] = []) {
-  await configService.update([
-    { key: 'smtp.enabled', value: true },
-    { key: 'smtp.host', value: '127.0.0.1' },
-    { key: 'smtp.port', value: port },
-    { key: 'smtp.email', value: 'noreply@tern.test' },
-    ...extra,
-  ])
-}
 
 test.group('Mail | renderTemplate', () => {
   test('replaces known placeholders, every occurrence', ({ assert }) => {

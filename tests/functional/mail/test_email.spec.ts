@@ -1,31 +1,34 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { ParsedMail } from 'mailparser'
+import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
-import ConfigService, { type ConfigChange } from '#services/config/config_service'
+import ConfigService from '#services/config/config_service'
 import { accessCookieFor, authHeaderFor, createUser } from '#tests/helpers/auth'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { useSmtp, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
 
 const configService = await app.container.make(ConfigService)
 
 const ROUTE = '/api/configs/admin/testEmail'
-
-/** Points the SMTP settings at a local test server (rolled back with the test's transaction). */
-async function useSmtp(port: number, extra: ConfigChange[] = []) {
-  await configService.update([
-    { key: 'smtp.enabled', value: true },
-    { key: 'smtp.host', value: '127.0.0.1' },
-    { key: 'smtp.port', value: port },
-    { key: 'smtp.email', value: 'noreply@tern.test' },
-    ...extra,
-  ])
-}
 
 /** A port nothing listens on (a server was there a moment ago). */
 async function closedPort() {
   const server = await startSmtpServer()
   await server.close()
   return server.port
+}
+
+/** The bearer header of a new admin. */
+async function adminAuth() {
+  return authHeaderFor(await createUser({ admin: true }))
+}
+
+/** Asks for the test mail to `email`, as `auth` (by default a new admin's). */
+async function sendTestEmail(client: ApiClient, email: string, auth?: [string, string]) {
+  return client
+    .post(ROUTE)
+    .header(...(auth ?? (await adminAuth())))
+    .json({ email })
 }
 
 function recipients(mail: ParsedMail) {
@@ -84,12 +87,7 @@ test.group('Configs | testEmail sending', (group) => {
   }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [{ key: 'smtp.enabled', value: false }])
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'a@example.com' })
+    const response = await sendTestEmail(client, 'a@example.com')
 
     response.assertStatus(400)
     response.assertBody({ statusCode: 400, message: 'SMTP is disabled', error: 'Bad Request' })
@@ -102,12 +100,7 @@ test.group('Configs | testEmail sending', (group) => {
   }) => {
     smtp = await startSmtpServer()
     await useSmtp(smtp.port, [{ key: 'general.appName', value: 'Tern QA' }])
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'alice@example.com' })
+    const response = await sendTestEmail(client, 'alice@example.com')
 
     response.assertStatus(201)
     const mail = await smtp.waitForMessage()
@@ -125,26 +118,15 @@ test.group('Configs | testEmail sending', (group) => {
     const second = await startSmtpServer()
     try {
       await useSmtp(smtp.port)
-      const admin = await createUser({ admin: true })
-      const auth = await authHeaderFor(admin)
+      const auth = await adminAuth()
 
-      ;(
-        await client
-          .post(ROUTE)
-          .header(...auth)
-          .json({ email: 'first@example.com' })
-      ).assertStatus(201)
+      ;(await sendTestEmail(client, 'first@example.com', auth)).assertStatus(201)
       const patch = await client
         .patch('/api/configs/admin')
         .header(...auth)
         .json([{ key: 'smtp.port', value: second.port }])
       patch.assertStatus(200)
-      ;(
-        await client
-          .post(ROUTE)
-          .header(...auth)
-          .json({ email: 'second@example.com' })
-      ).assertStatus(201)
+      ;(await sendTestEmail(client, 'second@example.com', auth)).assertStatus(201)
 
       assert.deepEqual(smtp.messages.flatMap(recipients), ['first@example.com'])
       assert.deepEqual(second.messages.flatMap(recipients), ['second@example.com'])
@@ -158,14 +140,10 @@ test.group('Configs | testEmail sending', (group) => {
     assert,
   }) => {
     smtp = await startSmtpServer({ auth: { username: 'mailer', password: 'p4ss word' } })
-    const admin = await createUser({ admin: true })
-    const auth = await authHeaderFor(admin)
+    const auth = await adminAuth()
 
     await useSmtp(smtp.port)
-    const anonymous = await client
-      .post(ROUTE)
-      .header(...auth)
-      .json({ email: 'alice@example.com' })
+    const anonymous = await sendTestEmail(client, 'alice@example.com', auth)
     anonymous.assertStatus(400)
     assert.include(anonymous.body().message, '530')
 
@@ -173,10 +151,7 @@ test.group('Configs | testEmail sending', (group) => {
       { key: 'smtp.username', value: 'mailer' },
       { key: 'smtp.password', value: 'p4ss word' },
     ])
-    const authenticated = await client
-      .post(ROUTE)
-      .header(...auth)
-      .json({ email: 'alice@example.com' })
+    const authenticated = await sendTestEmail(client, 'alice@example.com', auth)
     authenticated.assertStatus(201)
 
     assert.deepEqual(
@@ -196,12 +171,7 @@ test.group('Configs | testEmail sending', (group) => {
       { key: 'smtp.username', value: 'mailer' },
       { key: 'smtp.password', value: 'wrong' },
     ])
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'a@example.com' })
+    const response = await sendTestEmail(client, 'a@example.com')
 
     response.assertStatus(400)
     assert.include(response.body().message, '535 Authentication credentials invalid')
@@ -216,12 +186,7 @@ test.group('Configs | testEmail sending', (group) => {
       reject: { at: 'rcpt', code: 550, message: 'No such user here' },
     })
     await useSmtp(smtp.port)
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'ghost@example.com' })
+    const response = await sendTestEmail(client, 'ghost@example.com')
 
     response.assertStatus(400)
     assert.equal(response.body().statusCode, 400)
@@ -234,12 +199,7 @@ test.group('Configs | testEmail sending', (group) => {
     assert,
   }) => {
     await useSmtp(await closedPort())
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'a@example.com' })
+    const response = await sendTestEmail(client, 'a@example.com')
 
     response.assertStatus(400)
     assert.include(response.body().message, 'ECONNREFUSED')
@@ -250,12 +210,7 @@ test.group('Configs | testEmail sending', (group) => {
       { key: 'smtp.enabled', value: true },
       { key: 'smtp.email', value: 'noreply@tern.test' },
     ])
-    const admin = await createUser({ admin: true })
-
-    const response = await client
-      .post(ROUTE)
-      .header(...(await authHeaderFor(admin)))
-      .json({ email: 'a@example.com' })
+    const response = await sendTestEmail(client, 'a@example.com')
 
     response.assertStatus(400)
     response.assertBody({
@@ -271,21 +226,14 @@ test.group('Configs | testEmail sending', (group) => {
   }) => {
     smtp = await startSmtpServer({ startTls: true })
     await useSmtp(smtp.port)
-    const admin = await createUser({ admin: true })
-    const auth = await authHeaderFor(admin)
+    const auth = await adminAuth()
 
-    const strict = await client
-      .post(ROUTE)
-      .header(...auth)
-      .json({ email: 'a@example.com' })
+    const strict = await sendTestEmail(client, 'a@example.com', auth)
     strict.assertStatus(400)
     assert.match(strict.body().message, /certificate/i)
 
     await configService.update([{ key: 'smtp.allowUnauthorizedCertificates', value: true }])
-    const lax = await client
-      .post(ROUTE)
-      .header(...auth)
-      .json({ email: 'a@example.com' })
+    const lax = await sendTestEmail(client, 'a@example.com', auth)
     lax.assertStatus(201)
     assert.lengthOf(smtp.messages, 1)
   })

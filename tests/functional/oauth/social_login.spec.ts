@@ -4,34 +4,13 @@
  * sign-in, linking, unlinking, TOTP, and every error code the flow reaches.
  */
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
 import { createUser, sessionFor, totpCode, awayFromTotpStepEnd } from '#tests/helpers/auth'
-import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
+import { oidcProviderPerGroup, signInWithOidc } from '#tests/helpers/oidc_sign_in'
 import { OauthBrowser } from '#tests/helpers/oauth_client'
 import { configureOauth, errorPageOf, locationOf, ternUrl } from '#tests/helpers/oauth'
-import { clearDiscoveryCache } from '#plugins/oidc/index'
 import TotpService from '#services/auth/totp_service'
-
-let idp: TestOidcProvider
-
-/** Switches the oidc provider on against `idp`. */
-async function enableOidc(extra: Record<string, string | boolean> = {}) {
-  await configureOauth({
-    'oauth.oidc-enabled': true,
-    'oauth.oidc-discoveryUri': idp.discoveryUri,
-    'oauth.oidc-clientId': idp.clientId,
-    'oauth.oidc-clientSecret': idp.clientSecret,
-    ...extra,
-  })
-}
-
-/** Runs the whole flow as provider account `sub`; answers Tern's callback response. */
-async function signInAs(sub: string, browser = new OauthBrowser()) {
-  const form = await browser.follow(`${ternUrl()}/api/oauth/auth/oidc`)
-  return { browser, callback: await browser.submitLogin(form, sub) }
-}
 
 /** A Tern session for `user` in a new browser. */
 async function signedInBrowser(user: User) {
@@ -42,21 +21,7 @@ async function signedInBrowser(user: User) {
 }
 
 test.group('Social login | flow', (group) => {
-  group.setup(async () => {
-    idp = await startOidcProvider({
-      redirectUris: [`${ternUrl()}/api/oauth/callback/oidc`],
-      postLogoutRedirectUris: [ternUrl()],
-    })
-    return async () => {
-      clearDiscoveryCache()
-      await idp.close()
-    }
-  })
-  group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
-    await enableOidc()
-    return rollback
-  })
+  const idp = oidcProviderPerGroup(group)
 
   test('available lists oidc only while it is enabled', async ({ client, assert }) => {
     assert.include((await client.get('/api/oauth/available')).body(), 'oidc')
@@ -99,7 +64,7 @@ test.group('Social login | flow', (group) => {
       email_verified: true,
       preferred_username: 'new person!',
     })
-    const { browser, callback } = await signInAs('sub-new')
+    const { browser, callback } = await signInWithOidc('sub-new')
     assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'New.Person@example.com')
     assert.equal(user.username, 'newperson')
@@ -125,11 +90,11 @@ test.group('Social login | flow', (group) => {
       email_verified: true,
       preferred_username: 'taken',
     })
-    const first = await signInAs('sub-taken')
+    const first = await signInWithOidc('sub-taken')
     assert.equal(locationOf(first.callback), '/upload')
     const user = await User.findByOrFail('email', 'other@example.com')
     assert.equal(user.username, 'taken1')
-    const second = await signInAs('sub-taken')
+    const second = await signInWithOidc('sub-taken')
     assert.equal(locationOf(second.callback), '/upload')
     assert.equal(
       await User.query()
@@ -147,7 +112,7 @@ test.group('Social login | flow', (group) => {
   }) => {
     const existing = await createUser({ email: 'match@example.com' })
     idp.addAccount('sub-match', { email: 'MATCH@example.com', email_verified: true })
-    const { callback } = await signInAs('sub-match')
+    const { callback } = await signInWithOidc('sub-match')
     assert.equal(locationOf(callback), '/upload')
     const account = await SocialAccount.findByOrFail('providerUserId', 'sub-match')
     assert.equal(account.userId, existing.id)
@@ -156,7 +121,7 @@ test.group('Social login | flow', (group) => {
   test('registration off: no_user', async ({ assert }) => {
     await configureOauth({ 'oauth.allowRegistration': false })
     idp.addAccount('sub-closed', { email: 'closed@example.com', email_verified: true })
-    const { callback } = await signInAs('sub-closed')
+    const { callback } = await signInWithOidc('sub-closed')
     assert.deepEqual(errorPageOf(callback), {
       error: 'no_user',
       redirect: '/auth/signIn',
@@ -167,10 +132,10 @@ test.group('Social login | flow', (group) => {
 
   test('no e-mail: no_email; an unverified e-mail: unverified_account', async ({ assert }) => {
     idp.addAccount('sub-noemail', { preferred_username: 'nomail' })
-    assert.equal(errorPageOf((await signInAs('sub-noemail')).callback)?.error, 'no_email')
+    assert.equal(errorPageOf((await signInWithOidc('sub-noemail')).callback)?.error, 'no_email')
     idp.addAccount('sub-unverified', { email: 'unverified@example.com', email_verified: false })
     assert.equal(
-      errorPageOf((await signInAs('sub-unverified')).callback)?.error,
+      errorPageOf((await signInWithOidc('sub-unverified')).callback)?.error,
       'unverified_account'
     )
     assert.isNull(await User.findBy('email', 'unverified@example.com'))
@@ -191,7 +156,7 @@ test.group('Social login | flow', (group) => {
     assert,
   }) => {
     idp.addAccount('sub-state', { email: 'state@example.com', email_verified: true })
-    const { callback } = await signInAs('sub-state')
+    const { callback } = await signInWithOidc('sub-state')
     assert.equal(callback.url.pathname, '/api/oauth/callback/oidc')
     const forged = new URL(callback.url)
     forged.searchParams.set('state', 'forged-state')
@@ -219,7 +184,7 @@ test.group('Social login | flow', (group) => {
       email_verified: true,
       preferred_username: 'linker',
     })
-    const { callback } = await signInAs('sub-link', await signedInBrowser(user))
+    const { callback } = await signInWithOidc('sub-link', await signedInBrowser(user))
     assert.equal(locationOf(callback), '/account')
     const account = await SocialAccount.findByOrFail('providerUserId', 'sub-link')
     assert.equal(account.userId, user.id)
@@ -241,7 +206,7 @@ test.group('Social login | flow', (group) => {
     })
     idp.addAccount('sub-owned', { email: 'owned@example.com', email_verified: true })
     const intruder = await createUser()
-    const { callback } = await signInAs('sub-owned', await signedInBrowser(intruder))
+    const { callback } = await signInWithOidc('sub-owned', await signedInBrowser(intruder))
     assert.deepEqual(errorPageOf(callback), {
       error: 'already_linked',
       redirect: '/account',
@@ -249,7 +214,7 @@ test.group('Social login | flow', (group) => {
     })
     // A second account of the same provider for one user is refused too.
     idp.addAccount('sub-second', { email: 'second@example.com', email_verified: true })
-    const again = await signInAs('sub-second', await signedInBrowser(owner))
+    const again = await signInWithOidc('sub-second', await signedInBrowser(owner))
     assert.equal(errorPageOf(again.callback)?.error, 'already_linked')
   })
 
@@ -286,11 +251,11 @@ test.group('Social login | flow', (group) => {
     })
     idp.addAccount('sub-totp', { email: 'totp@example.com', email_verified: true })
 
-    const ignoring = await signInAs('sub-totp')
+    const ignoring = await signInWithOidc('sub-totp')
     assert.equal(locationOf(ignoring.callback), '/upload')
 
     await configureOauth({ 'oauth.ignoreTotp': false })
-    const asking = await signInAs('sub-totp')
+    const asking = await signInWithOidc('sub-totp')
     const location = locationOf(asking.callback)
     assert.match(location, /^\/auth\/totp\/[\w-]+$/)
     assert.isUndefined(asking.browser.cookie(ternUrl(), 'access_token'))

@@ -19,27 +19,30 @@ import { storage } from '#extensions/storage/main'
 import { assertRejectsWithCode } from '#tests/contracts/storage_driver_contract'
 import { outbox, phases, receivedEvents } from '#tests/fixtures/plugins/fixture/src/state'
 
+/** The plugins the test runner enables, in the order they load (a plugin after those it requires). */
+const PLUGINS_IN_LOAD_ORDER = [
+  'local-storage',
+  'email',
+  's3-storage',
+  'fixture',
+  'webhook',
+  'ntfy',
+  'oidc',
+  'github',
+  'google',
+  'discord',
+  'microsoft',
+  'gcs-storage',
+  'recording-channel',
+  'forty-two',
+  'ldap',
+]
+
 test.group('Plugins | fixture plugin after boot', () => {
   test('is loaded after the plugin it requires and went through register, boot, start and ready', async ({
     assert,
   }) => {
-    assert.deepEqual(pluginRegistry.ids(), [
-      'local-storage',
-      'email',
-      's3-storage',
-      'fixture',
-      'webhook',
-      'ntfy',
-      'oidc',
-      'github',
-      'google',
-      'discord',
-      'microsoft',
-      'gcs-storage',
-      'recording-channel',
-      'forty-two',
-      'ldap',
-    ])
+    assert.deepEqual(pluginRegistry.ids(), PLUGINS_IN_LOAD_ORDER)
     assert.deepEqual(phases, ['register', 'boot', 'start', 'ready'])
     assert.strictEqual(await app.container.make('tern.plugins'), pluginRegistry)
     assert.strictEqual(await app.container.make('tern.storage'), storage)
@@ -138,23 +141,7 @@ test.group('Plugins | fixture plugin after boot', () => {
 
   test('its admin contribution is listed for the admin panel', ({ assert }) => {
     const manifest = adminPluginsManifest()
-    assert.deepEqual(manifest.enabledPlugins, [
-      'local-storage',
-      'email',
-      's3-storage',
-      'fixture',
-      'webhook',
-      'ntfy',
-      'oidc',
-      'github',
-      'google',
-      'discord',
-      'microsoft',
-      'gcs-storage',
-      'recording-channel',
-      'forty-two',
-      'ldap',
-    ])
+    assert.deepEqual(manifest.enabledPlugins, PLUGINS_IN_LOAD_ORDER)
     assert.deepEqual(manifest.contributions, [
       {
         pluginId: 'fixture',

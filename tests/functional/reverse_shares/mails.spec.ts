@@ -6,15 +6,15 @@ import app from '@adonisjs/core/services/app'
 import MailService from '#services/mail/mail_service'
 import { expiresText } from '#services/mail/share_mails'
 import { renderTemplate } from '#services/mail/render_template'
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp_server'
+import { startSmtpServer, type TestSmtpServer, mailTo } from '#tests/helpers/smtp_server'
 import {
   api,
+  createAndComplete,
   cleanupShareTests,
   newShareId,
-  ownerCookieOf,
   setConfig,
   shareUser,
-  uploadFile,
+  setSmtpConfig,
 } from '#tests/helpers/shares'
 import { completedReverseShareUpload, createReverseShare } from '#tests/helpers/reverse_shares'
 
@@ -24,30 +24,9 @@ const APP_URL = 'https://tern.example.com'
 
 /** Points smtp.* at the test server and turns sharing by mail on (all reset by cleanupShareTests). */
 async function useSmtp(smtp: TestSmtpServer, shareRecipients = true) {
-  await setConfig('smtp.enabled', 'true')
-  await setConfig('smtp.host', '127.0.0.1')
-  await setConfig('smtp.port', String(smtp.port))
-  await setConfig('smtp.email', 'noreply@tern.test')
+  await setSmtpConfig(smtp.port)
   await setConfig('general.appUrl', `${APP_URL}/`)
   await setConfig('email.enableShareEmailRecipients', shareRecipients ? 'true' : 'false')
-}
-
-/** The address list of a received mail's To header. */
-function toOf(mail: { to?: unknown }): string {
-  return String((mail.to as { text?: string } | undefined)?.text ?? '')
-}
-
-/** Creates a share (201), uploads one file and completes it; resolves to the completion response. */
-async function shareWithRecipients(cookie: string | null, body: Record<string, unknown>) {
-  const id = newShareId()
-  const created = await api('POST', '/api/shares', {
-    cookie,
-    json: { id, expiration: 'never', ...body },
-  })
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${created.bytes}`)
-  const owner = [cookie, ownerCookieOf(created)].filter(Boolean).join('; ')
-  await uploadFile(id, 'a.txt', 'a', owner)
-  return { id, completed: await api('POST', `/api/shares/${id}/complete`, { cookie: owner }) }
 }
 
 test.group('Reverse shares | mails', (group) => {
@@ -73,7 +52,7 @@ test.group('Reverse shares | mails', (group) => {
       'creator={creator}\nurl={shareUrl}\ndesc={desc}\nexpires={expires}'
     )
     const { cookie, user } = await shareUser()
-    const { id, completed } = await shareWithRecipients(cookie, {
+    const { id, completed } = await createAndComplete(cookie, {
       recipients: ['one@example.com', 'two@example.com'],
       description: 'Holiday photos',
       expiration: '7-days',
@@ -84,7 +63,7 @@ test.group('Reverse shares | mails', (group) => {
 
     const expiration = (await Share.findOrFail(id)).expiration!
     for (const address of ['one@example.com', 'two@example.com']) {
-      const mail = await smtp.waitForMessage((m) => toOf(m) === address)
+      const mail = await smtp.waitForMessage((m) => mailTo(m) === address)
       assert.equal(mail.subject, `${user.username} shared files on Tern`)
       const lines = (mail.text ?? '').trim().split('\n')
       assert.equal(lines[0], `creator=${user.username}`)
@@ -102,7 +81,7 @@ test.group('Reverse shares | mails', (group) => {
   }) => {
     await useSmtp(smtp)
     await setConfig('share.allowUnauthenticatedShares', 'true')
-    const { completed } = await shareWithRecipients(null, {
+    const { completed } = await createAndComplete(null, {
       recipients: ['visitor-friend@example.com'],
     })
     assert.equal(completed.status, 202)
@@ -169,7 +148,7 @@ test.group('Reverse shares | mails', (group) => {
     assert.isFalse(silent.completed.json.notifyReverseShareCreator)
     await mailService.idle()
 
-    const mail = await smtp.waitForMessage((m) => toOf(m) === 'rs-owner@example.com')
+    const mail = await smtp.waitForMessage((m) => mailTo(m) === 'rs-owner@example.com')
     assert.equal(mail.subject, 'Reverse share link used')
     assert.equal((mail.text ?? '').trim(), `See ${APP_URL}/s/${upload.shareId} on Tern`)
     assert.lengthOf(smtp.messages, 1, 'no mail for the reverse share without notification')

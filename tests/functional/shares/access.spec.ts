@@ -14,6 +14,7 @@ import {
   newShareId,
   shareToken,
   shareUser,
+  SHARE_KEYS,
 } from '#tests/helpers/shares'
 
 async function ownedShare(
@@ -131,16 +132,7 @@ forEachDisk('Shares | viewing a share', (group) => {
     const { cookie } = await shareToken(share.id)
     const response = await api('GET', `/api/shares/${share.id}`, { cookie })
     assert.equal(response.status, 200)
-    assert.sameMembers(Object.keys(response.json), [
-      'id',
-      'name',
-      'expiration',
-      'description',
-      'hasPassword',
-      'creator',
-      'files',
-      'size',
-    ])
+    assert.sameMembers(Object.keys(response.json), SHARE_KEYS)
     assert.deepEqual(response.json.files, [
       { id: share.fileIds['a.txt'], name: 'a.txt', size: '1' },
       { id: share.fileIds['b.txt'], name: 'b.txt', size: '3' },

@@ -1,34 +1,41 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { test } from '@japa/runner'
-import { storage } from '#extensions/storage/main'
 import ShareFile from '#models/share_file'
 import UploadChunk from '#models/upload_chunk'
 import UploadSession from '#models/upload_session'
 import {
   api,
   baseUrl,
+  ChunkedUpload,
   cleanupShareTests,
-  createShare,
   EVERY_DISK,
   forEachDisk,
-  newShareId,
+  openShare,
   sendChunk,
   setConfig,
-  shareUser,
   uploadFile,
+  storedBytes,
 } from '#tests/helpers/shares'
 
-async function openShare() {
-  const { cookie } = await shareUser()
-  const id = newShareId()
-  await createShare(cookie, { id })
-  return { id, cookie }
-}
-
-async function storedBytes(fileId: string) {
-  const file = await ShareFile.findOrFail(fileId)
-  return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
+/** POSTs `pieces` with no Content-Length (chunked transfer encoding); resolves to the status. */
+function postWithoutLength(path: string, cookie: string | null, pieces: Buffer[]) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl()}${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'cookie': cookie! },
+      },
+      (response) => {
+        response.resume()
+        resolve(response.statusCode!)
+      }
+    )
+    request.on('error', reject)
+    for (const piece of pieces) request.write(piece)
+    request.end()
+  })
 }
 
 forEachDisk(
@@ -95,54 +102,31 @@ forEachDisk(
     test('writes chunks arriving out of order at their place', async ({ assert }) => {
       const { id, cookie } = await openShare()
       const content = randomBytes(CHUNK * 3 + 123)
-      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-      const first = await sendChunk(
-        id,
-        { name: 'o.bin', chunkIndex: 0, totalChunks: 4 },
-        part(0),
-        cookie
-      )
+      const upload = new ChunkedUpload(id, 'o.bin', content, CHUNK, cookie)
+      await upload.send(0)
       for (const index of [3, 1, 2]) {
-        const response = await sendChunk(
-          id,
-          { name: 'o.bin', chunkIndex: index, totalChunks: 4, id: first.json.id },
-          part(index),
-          cookie
-        )
+        const response = await upload.send(index)
         assert.equal(response.status, 201)
-        assert.equal((await ShareFile.findOrFail(first.json.id)).completed, index === 2)
+        assert.equal((await ShareFile.findOrFail(upload.id!)).completed, index === 2)
       }
-      assert.isTrue((await storedBytes(first.json.id)).equals(content))
-      await assertOnlyFiles(assert, id, [first.json.id])
+      assert.isTrue((await storedBytes(upload.id!)).equals(content))
+      await assertOnlyFiles(assert, id, [upload.id!])
     })
 
     test('accepts chunks of one file in parallel', async ({ assert }) => {
       const { id, cookie } = await openShare()
       const more = disk.strategy === 'multipart' ? 4 : 12
       const content = randomBytes(CHUNK * more + 7)
-      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-      const total = more + 1
-      const first = await sendChunk(
-        id,
-        { name: 'p.bin', chunkIndex: 0, totalChunks: total },
-        part(0),
-        cookie
-      )
+      const upload = new ChunkedUpload(id, 'p.bin', content, CHUNK, cookie)
+      await upload.send(0)
       const responses = await Promise.all(
-        Array.from({ length: more }, (_, i) =>
-          sendChunk(
-            id,
-            { name: 'p.bin', chunkIndex: i + 1, totalChunks: total, id: first.json.id },
-            part(i + 1),
-            cookie
-          )
-        )
+        Array.from({ length: more }, (_, i) => upload.send(i + 1))
       )
       assert.deepEqual(
         responses.map((r) => r.status),
         Array(more).fill(201)
       )
-      const file = await ShareFile.findOrFail(first.json.id)
+      const file = await ShareFile.findOrFail(upload.id!)
       assert.isTrue(file.completed)
       assert.equal(file.size, content.length)
       assert.isTrue((await storedBytes(file.id)).equals(content))
@@ -152,37 +136,17 @@ forEachDisk(
     test('a retried chunk never duplicates data', async ({ assert }) => {
       const { id, cookie } = await openShare()
       const content = randomBytes(CHUNK * 2 + 10)
-      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
-      const first = await sendChunk(
-        id,
-        { name: 'r.bin', chunkIndex: 0, totalChunks: 3 },
-        part(0),
-        cookie
-      )
-      const fileId = first.json.id
+      const upload = new ChunkedUpload(id, 'r.bin', content, CHUNK, cookie)
+      await upload.send(0)
+      const fileId = upload.id!
       for (const index of [1, 1, 0]) {
-        const response = await sendChunk(
-          id,
-          { name: 'r.bin', chunkIndex: index, totalChunks: 3, id: fileId },
-          part(index),
-          cookie
-        )
+        const response = await upload.send(index)
         assert.equal(response.status, 201)
       }
       const session = await UploadSession.findByOrFail('fileId', fileId)
       assert.lengthOf(await UploadChunk.query().where('uploadSessionId', session.id), 2)
-      await sendChunk(
-        id,
-        { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId },
-        part(2),
-        cookie
-      )
-      const retryAfterEnd = await sendChunk(
-        id,
-        { name: 'r.bin', chunkIndex: 2, totalChunks: 3, id: fileId },
-        part(2),
-        cookie
-      )
+      await upload.send(2)
+      const retryAfterEnd = await upload.send(2)
       assert.equal(retryAfterEnd.status, 201)
       const file = await ShareFile.findOrFail(fileId)
       assert.equal(file.size, content.length)
@@ -195,14 +159,9 @@ forEachDisk(
     }) => {
       const { id, cookie } = await openShare()
       const content = randomBytes(CHUNK * 4)
-      const part = (i: number) => content.subarray(i * CHUNK, (i + 1) * CHUNK)
+      const upload = new ChunkedUpload(id, 'u.bin', content, CHUNK, cookie)
 
-      const withoutId = await sendChunk(
-        id,
-        { name: 'u.bin', chunkIndex: 2, totalChunks: 4 },
-        part(2),
-        cookie
-      )
+      const withoutId = await upload.send(2)
       assert.equal(withoutId.status, 400)
       assert.deepEqual(withoutId.json, {
         message: 'Unexpected chunk received',
@@ -210,46 +169,21 @@ forEachDisk(
         expectedChunkIndex: 0,
       })
 
-      const first = await sendChunk(
-        id,
-        { name: 'u.bin', chunkIndex: 0, totalChunks: 4 },
-        part(0),
-        cookie
-      )
-      const fileId = first.json.id
-      await sendChunk(
-        id,
-        { name: 'u.bin', chunkIndex: 1, totalChunks: 4, id: fileId },
-        part(1),
-        cookie
-      )
-      const probe = await sendChunk(
-        id,
-        { name: 'u.bin', chunkIndex: 4, totalChunks: 4, id: fileId },
-        part(0),
-        cookie
-      )
+      await upload.send(0)
+      const fileId = upload.id!
+      await upload.send(1)
+      const probe = await upload.send(4, { body: upload.part(0) })
       assert.deepEqual(probe.json, {
         message: 'Unexpected chunk received',
         error: 'unexpected_chunk_index',
         expectedChunkIndex: 2,
       })
-      const otherTotal = await sendChunk(
-        id,
-        { name: 'u.bin', chunkIndex: 2, totalChunks: 5, id: fileId },
-        part(2),
-        cookie
-      )
+      const otherTotal = await upload.send(2, { totalChunks: 5 })
       assert.equal(otherTotal.status, 400)
       assert.equal(otherTotal.json.expectedChunkIndex, 2)
 
       for (let index = probe.json.expectedChunkIndex; index < 4; index++) {
-        await sendChunk(
-          id,
-          { name: 'u.bin', chunkIndex: index, totalChunks: 4, id: fileId },
-          part(index),
-          cookie
-        )
+        await upload.send(index)
       }
       assert.isTrue((await storedBytes(fileId)).equals(content))
       await assertOnlyFiles(assert, id, [fileId])
@@ -281,25 +215,17 @@ forEachDisk(
       assert,
     }) => {
       const { id, cookie } = await openShare()
-      const send = (size: number) =>
-        new Promise<number>((resolve, reject) => {
-          const request = http.request(
-            `${baseUrl()}/api/shares/${id}/files?name=s.bin&chunkIndex=0&totalChunks=1`,
-            {
-              method: 'POST',
-              headers: { 'content-type': 'application/octet-stream', 'cookie': cookie! },
-            },
-            (response) => {
-              response.resume()
-              resolve(response.statusCode!)
-            }
-          )
-          request.on('error', reject)
-          const piece = Math.max(100, Math.floor(CHUNK / 10))
-          for (let sent = 0; sent < size; sent += piece)
-            request.write(randomBytes(Math.min(piece, size - sent)))
-          request.end()
-        })
+      const send = (size: number) => {
+        const pieces: Buffer[] = []
+        const piece = Math.max(100, Math.floor(CHUNK / 10))
+        for (let sent = 0; sent < size; sent += piece)
+          pieces.push(randomBytes(Math.min(piece, size - sent)))
+        return postWithoutLength(
+          `/api/shares/${id}/files?name=s.bin&chunkIndex=0&totalChunks=1`,
+          cookie,
+          pieces
+        )
+      }
       assert.equal(await send(CHUNK * 3), 413)
       assert.lengthOf(await ShareFile.query().where('shareId', id), 0)
       assert.equal(await send(CHUNK), 201)
@@ -315,42 +241,22 @@ forEachDisk(
     }) => {
       const { id, cookie } = await openShare()
       const content = randomBytes(CHUNK + 500)
-      const first = await sendChunk(
-        id,
-        { name: 'l.bin', chunkIndex: 0, totalChunks: 2 },
-        content.subarray(0, CHUNK),
-        cookie
+      const upload = new ChunkedUpload(id, 'l.bin', content, CHUNK, cookie)
+      await upload.send(0)
+      const status = await postWithoutLength(
+        `/api/shares/${id}/files?name=l.bin&chunkIndex=1&totalChunks=2&id=${upload.id}`,
+        cookie,
+        [content.subarray(CHUNK, CHUNK + 200), content.subarray(CHUNK + 200)]
       )
-      const status = await new Promise<number>((resolve, reject) => {
-        const request = http.request(
-          `${baseUrl()}/api/shares/${id}/files?name=l.bin&chunkIndex=1&totalChunks=2&id=${first.json.id}`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/octet-stream', 'cookie': cookie! },
-          },
-          (response) => {
-            response.resume()
-            resolve(response.statusCode!)
-          }
-        )
-        request.on('error', reject)
-        request.write(content.subarray(CHUNK, CHUNK + 200))
-        request.end(content.subarray(CHUNK + 200))
-      })
       if (disk.strategy === 'multipart') {
         assert.equal(status, 411)
-        const retried = await sendChunk(
-          id,
-          { name: 'l.bin', chunkIndex: 1, totalChunks: 2, id: first.json.id },
-          content.subarray(CHUNK),
-          cookie
-        )
+        const retried = await upload.send(1)
         assert.equal(retried.status, 201)
       } else {
         assert.equal(status, 201)
       }
-      assert.isTrue((await storedBytes(first.json.id)).equals(content))
-      await assertOnlyFiles(assert, id, [first.json.id])
+      assert.isTrue((await storedBytes(upload.id!)).equals(content))
+      await assertOnlyFiles(assert, id, [upload.id!])
     })
 
     test('answers 413 with exactly the contract body when the share would exceed share.maxSize', async ({

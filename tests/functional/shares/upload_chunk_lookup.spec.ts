@@ -5,13 +5,12 @@ import UploadSession from '#models/upload_session'
 import {
   api,
   cleanupShareTests,
-  createShare,
   LOCAL_DISK,
   forEachDisk,
-  newShareId,
   sendChunk,
   setConfig,
   shareUser,
+  openShare,
 } from '#tests/helpers/shares'
 
 /**
@@ -25,13 +24,6 @@ forEachDisk(
     const CHUNK = disk.chunkSize
     group.each.setup(() => setConfig('share.chunkSize', String(CHUNK)))
     group.each.teardown(() => cleanupShareTests())
-
-    async function openShare() {
-      const { cookie } = await shareUser()
-      const id = newShareId()
-      await createShare(cookie, { id })
-      return { id, cookie }
-    }
 
     test('unknown share with a well-formed file id: 404 Share not found; a malformed id: the validator', async ({
       assert,

@@ -8,29 +8,16 @@ import UploadSession from '#models/upload_session'
 import {
   api,
   cleanupShareTests,
-  createShare,
-  newShareId,
   sendChunk,
   setConfig,
   shareToken,
-  shareUser,
   uploadFile,
+  openShare,
+  storedBytes,
 } from '#tests/helpers/shares'
 import { MemoryStorageDriver } from '#tests/helpers/storage/memory_driver'
 
 const CHUNK = 1000
-
-async function openShare() {
-  const { cookie } = await shareUser()
-  const id = newShareId()
-  await createShare(cookie, { id })
-  return { id, cookie }
-}
-
-async function storedBytes(fileId: string) {
-  const file = await ShareFile.findOrFail(fileId)
-  return Buffer.from(await storage.use(file.disk).getBytes(file.storageKey)).subarray(0, file.size)
-}
 
 /** An in-memory disk with multipart uploads only (no random-access writes), like S3, but parts of any size. */
 class MultipartMemoryDriver extends MemoryStorageDriver {

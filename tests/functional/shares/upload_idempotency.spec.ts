@@ -11,15 +11,8 @@ import {
   newShareId,
   sendChunk,
   setConfig,
-  shareUser,
+  openShare,
 } from '#tests/helpers/shares'
-
-async function openShare() {
-  const { cookie } = await shareUser()
-  const id = newShareId()
-  await createShare(cookie, { id })
-  return { id, cookie }
-}
 
 /** A first chunk with an `Idempotency-Key` header. */
 function firstChunk(

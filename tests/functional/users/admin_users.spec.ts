@@ -3,13 +3,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/user'
 import Share from '#models/share'
 import { storage } from '#extensions/storage/main'
-import app from '@adonisjs/core/services/app'
-import ConfigService from '#services/config/config_service'
-import { smtpServerPerGroup } from '#tests/helpers/smtp_server'
+import { useSmtp, smtpServerPerGroup } from '#tests/helpers/smtp_server'
 import { authHeaderFor, createUser, sessionCookie, sessionFor } from '#tests/helpers/auth'
 import { shareWithStoredFile } from '#tests/functional/users/share_fixtures'
-
-const configService = await app.container.make(ConfigService)
 
 const USER_KEYS = ['id', 'username', 'email', 'isAdmin', 'totpVerified', 'hasPassword']
 
@@ -97,11 +93,7 @@ test.group('Users | admin create', (group) => {
     client,
     assert,
   }) => {
-    await configService.update([
-      { key: 'smtp.enabled', value: true },
-      { key: 'smtp.host', value: '127.0.0.1' },
-      { key: 'smtp.port', value: smtp.port },
-      { key: 'smtp.email', value: 'noreply@tern.test' },
+    await useSmtp(smtp.port, [
       { key: 'general.appUrl', value: 'https://tern.example.com' },
       { key: 'email.inviteMessage', value: 'Sign in at {url} as {email} with {password}' },
     ])

@@ -19,103 +19,7 @@ import { manifest as discord } from '#plugins/discord/manifest'
 import { manifest as oidc } from '#plugins/oidc/manifest'
 import { manifest as s3Storage } from '#plugins/s3-storage/manifest'
 import { manifest as ldap } from '#plugins/ldap/manifest'
-
-/**
- * Every key of Pingvin Share 1.x: `backend/prisma/seed/config.seed.ts`
- * (commit 4859072a), plus the `legal`, `cache` and `s3.useChecksum`
- * settings of 1.13 (docs/design/pingvin_import.md §7).
- */
-const PINGVIN_KEYS = [
-  'internal.jwtSecret',
-  ...['appName', 'appUrl', 'secureCookies', 'showHomePage', 'sessionDuration'].map(
-    (n) => `general.${n}`
-  ),
-  ...[
-    'allowRegistration',
-    'allowUnauthenticatedShares',
-    'maxExpiration',
-    'shareIdLength',
-    'maxSize',
-    'zipCompressionLevel',
-    'chunkSize',
-    'autoOpenShareModal',
-  ].map((n) => `share.${n}`),
-  ...[
-    'enableShareEmailRecipients',
-    'shareRecipientsSubject',
-    'shareRecipientsMessage',
-    'reverseShareSubject',
-    'reverseShareMessage',
-    'resetPasswordSubject',
-    'resetPasswordMessage',
-    'inviteSubject',
-    'inviteMessage',
-  ].map((n) => `email.${n}`),
-  ...[
-    'enabled',
-    'allowUnauthorizedCertificates',
-    'host',
-    'port',
-    'email',
-    'username',
-    'password',
-  ].map((n) => `smtp.${n}`),
-  ...[
-    'enabled',
-    'url',
-    'bindDn',
-    'bindPassword',
-    'searchBase',
-    'searchQuery',
-    'adminGroups',
-    'fieldNameMemberOf',
-    'fieldNameEmail',
-  ].map((n) => `ldap.${n}`),
-  ...[
-    'allowRegistration',
-    'ignoreTotp',
-    'disablePassword',
-    'github-enabled',
-    'github-clientId',
-    'github-clientSecret',
-    'google-enabled',
-    'google-clientId',
-    'google-clientSecret',
-    'microsoft-enabled',
-    'microsoft-tenant',
-    'microsoft-clientId',
-    'microsoft-clientSecret',
-    'discord-enabled',
-    'discord-limitedGuild',
-    'discord-limitedUsers',
-    'discord-clientId',
-    'discord-clientSecret',
-    'oidc-enabled',
-    'oidc-discoveryUri',
-    'oidc-signOut',
-    'oidc-scope',
-    'oidc-usernameClaim',
-    'oidc-rolePath',
-    'oidc-roleGeneralAccess',
-    'oidc-roleAdminAccess',
-    'oidc-clientId',
-    'oidc-clientSecret',
-  ].map((n) => `oauth.${n}`),
-  ...[
-    'enabled',
-    'endpoint',
-    'region',
-    'bucketName',
-    'bucketPath',
-    'key',
-    'secret',
-    'useChecksum',
-  ].map((n) => `s3.${n}`),
-  ...['enabled', 'imprintText', 'imprintUrl', 'privacyPolicyText', 'privacyPolicyUrl'].map(
-    (n) => `legal.${n}`
-  ),
-  ...['redis-enabled', 'redis-url', 'ttl', 'maxItems'].map((n) => `cache.${n}`),
-]
+import { PINGVIN_CONFIG_KEY_NAMES } from '#tests/helpers/pingvin_config_keys'
 
 /** The core categories plus the first-party plugins the rules name. */
 function ternRegistry() {
@@ -130,8 +34,8 @@ function ternRegistry() {
 
 test.group('Pingvin import | config mapping table', () => {
   test('every Pingvin 1.x key has a rule, and the table has no other key', ({ assert }) => {
-    assert.lengthOf(PINGVIN_KEYS, 84)
-    assert.sameMembers(Object.keys(PINGVIN_CONFIG_RULES), PINGVIN_KEYS)
+    assert.lengthOf(PINGVIN_CONFIG_KEY_NAMES, 84)
+    assert.sameMembers(Object.keys(PINGVIN_CONFIG_RULES), PINGVIN_CONFIG_KEY_NAMES)
   })
 
   test('a carried key names a Tern variable that exists, defined by the plugin the rule names', ({

@@ -4,48 +4,14 @@
  * at the provider, and the provider's registration.
  */
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { authProviders } from '#extensions/auth/main'
 import SocialAccount from '#models/social_account'
 import User from '#models/user'
-import { startOidcProvider, type TestOidcProvider } from '#tests/helpers/oidc_provider'
-import { OauthBrowser } from '#tests/helpers/oauth_client'
-import { configureOauth, errorPageOf, locationOf, ternUrl } from '#tests/helpers/oauth'
-import { clearDiscoveryCache } from '../../index.js'
-
-let idp: TestOidcProvider
-
-async function enableOidc(extra: Record<string, string | boolean> = {}) {
-  await configureOauth({
-    'oauth.oidc-enabled': true,
-    'oauth.oidc-discoveryUri': idp.discoveryUri,
-    'oauth.oidc-clientId': idp.clientId,
-    'oauth.oidc-clientSecret': idp.clientSecret,
-    ...extra,
-  })
-}
-
-async function signInAs(sub: string, browser = new OauthBrowser()) {
-  const form = await browser.follow(`${ternUrl()}/api/oauth/auth/oidc`)
-  return { browser, callback: await browser.submitLogin(form, sub) }
-}
+import { enableOidc, oidcProviderPerGroup, signInWithOidc } from '#tests/helpers/oidc_sign_in'
+import { errorPageOf, locationOf, ternUrl } from '#tests/helpers/oauth'
 
 test.group('OIDC plugin', (group) => {
-  group.setup(async () => {
-    idp = await startOidcProvider({
-      redirectUris: [`${ternUrl()}/api/oauth/callback/oidc`],
-      postLogoutRedirectUris: [ternUrl()],
-    })
-    return async () => {
-      clearDiscoveryCache()
-      await idp.close()
-    }
-  })
-  group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
-    await enableOidc()
-    return rollback
-  })
+  const idp = oidcProviderPerGroup(group)
 
   test('registers the oidc provider as "OpenID Connect" with the oauth.oidc-* settings', ({
     assert,
@@ -86,14 +52,14 @@ test.group('OIDC plugin', (group) => {
   })
 
   test('the username claim names the new user', async ({ assert }) => {
-    await enableOidc({ 'oauth.oidc-usernameClaim': 'name' })
+    await enableOidc(idp, { 'oauth.oidc-usernameClaim': 'name' })
     idp.addAccount('sub-claim', {
       email: 'claim@example.com',
       email_verified: true,
       preferred_username: 'pref',
       name: 'Claimed_Name',
     })
-    const { callback } = await signInAs('sub-claim')
+    const { callback } = await signInWithOidc('sub-claim')
     assert.equal(locationOf(callback), '/upload')
     const user = await User.findByOrFail('email', 'claim@example.com')
     assert.equal(user.username, 'Claimed_Name')
@@ -104,10 +70,10 @@ test.group('OIDC plugin', (group) => {
   })
 
   test('a missing username claim: cannot_get_user_info', async ({ assert }) => {
-    await enableOidc({ 'oauth.oidc-usernameClaim': 'nickname' })
+    await enableOidc(idp, { 'oauth.oidc-usernameClaim': 'nickname' })
     idp.addAccount('sub-noclaim', { email: 'noclaim@example.com', email_verified: true })
     assert.equal(
-      errorPageOf((await signInAs('sub-noclaim')).callback)?.error,
+      errorPageOf((await signInWithOidc('sub-noclaim')).callback)?.error,
       'cannot_get_user_info'
     )
   })
@@ -116,20 +82,20 @@ test.group('OIDC plugin', (group) => {
     assert,
   }) => {
     idp.addAccount('sub-secret', { email: 'secret@example.com', email_verified: true })
-    await enableOidc({ 'oauth.oidc-clientSecret': 'wrong-secret' })
+    await enableOidc(idp, { 'oauth.oidc-clientSecret': 'wrong-secret' })
     assert.equal(
-      errorPageOf((await signInAs('sub-secret')).callback)?.error,
+      errorPageOf((await signInWithOidc('sub-secret')).callback)?.error,
       'cannot_get_user_info'
     )
-    await enableOidc({ 'oauth.oidc-clientSecret': idp.clientSecret })
-    assert.equal(locationOf((await signInAs('sub-secret')).callback), '/upload')
+    await enableOidc(idp, { 'oauth.oidc-clientSecret': idp.clientSecret })
+    assert.equal(locationOf((await signInWithOidc('sub-secret')).callback), '/upload')
   })
 
   test('an unreachable discovery URI sends the user to the error page', async ({
     client,
     assert,
   }) => {
-    await enableOidc({
+    await enableOidc(idp, {
       'oauth.oidc-discoveryUri': 'http://127.0.0.1:9/.well-known/openid-configuration',
     })
     const response = await client.get('/api/oauth/auth/oidc').redirects(0)
@@ -145,15 +111,15 @@ test.group('OIDC plugin', (group) => {
     assert,
   }) => {
     idp.addAccount('sub-out', { email: 'out@example.com', email_verified: true })
-    const plain = await signInAs('sub-out')
+    const plain = await signInWithOidc('sub-out')
     const plainOut = await client
       .post('/api/auth/signOut')
       .header('Cookie', `access_token=${plain.browser.cookie(ternUrl(), 'access_token')}`)
     plainOut.assertStatus(201)
     assert.isUndefined(plainOut.body().redirectURI)
 
-    await enableOidc({ 'oauth.oidc-signOut': true })
-    const signedIn = await signInAs('sub-out')
+    await enableOidc(idp, { 'oauth.oidc-signOut': true })
+    const signedIn = await signInWithOidc('sub-out')
     const response = await client
       .post('/api/auth/signOut')
       .header('Cookie', `access_token=${signedIn.browser.cookie(ternUrl(), 'access_token')}`)
