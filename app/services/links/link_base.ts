@@ -73,7 +73,8 @@ export async function publicAddress(requestOrigin: string | null): Promise<Publi
  * comment), without a trailing slash.
  */
 export async function linkBase(requestOrigin: string | null): Promise<string> {
-  return (await publicAddress(requestOrigin)).linkBase
+  const address = await publicAddress(requestOrigin)
+  return address.linkBase
 }
 
 /**

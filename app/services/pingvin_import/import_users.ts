@@ -99,27 +99,23 @@ async function userValues(run: ImportRun, row: PingvinRow) {
   }
   if (await db.from('users').where('id', id).first())
     throw new RowSkipped('collision: users.id is taken', 'collision')
-  const byName =
-    (
-      await db
-        .from('users')
-        .whereRaw('lower(username) = ?', [username.toLowerCase()])
-        .select('id')
-        .first()
-    )?.id ?? run.taken.get(`username:${username.toLowerCase()}`)
+  const nameRow = await db
+    .from('users')
+    .whereRaw('lower(username) = ?', [username.toLowerCase()])
+    .select('id')
+    .first()
+  const byName = nameRow?.id ?? run.taken.get(`username:${username.toLowerCase()}`)
   if (byName)
     throw new RowSkipped(
       `collision: username "${username}" is taken by user ${byName}`,
       'collision'
     )
-  const byEmail =
-    (
-      await db
-        .from('users')
-        .whereRaw('lower(email) = ?', [email.toLowerCase()])
-        .select('id')
-        .first()
-    )?.id ?? run.taken.get(`email:${email.toLowerCase()}`)
+  const emailRow = await db
+    .from('users')
+    .whereRaw('lower(email) = ?', [email.toLowerCase()])
+    .select('id')
+    .first()
+  const byEmail = emailRow?.id ?? run.taken.get(`email:${email.toLowerCase()}`)
   if (byEmail)
     throw new RowSkipped(`collision: e-mail "${email}" is taken by user ${byEmail}`, 'collision')
   run.taken.set(`username:${username.toLowerCase()}`, id)
@@ -230,8 +226,8 @@ async function importSocialAccounts(
       }
       providers.add(provider)
       if (!run.options.dryRun) {
-        const write = async (client: TransactionClientContract) => {
-          await client.table('social_accounts').insert({
+        const write = async (writer: TransactionClientContract) => {
+          await writer.table('social_accounts').insert({
             id,
             user_id: userId,
             provider,
@@ -240,7 +236,7 @@ async function importSocialAccounts(
             created_at: createdAt,
             updated_at: createdAt,
           })
-          await run.record(client, account.ledgerTable, rowKey, 'social_accounts', id, 'done')
+          await run.record(writer, account.ledgerTable, rowKey, 'social_accounts', id, 'done')
         }
         if (trx) await write(trx)
         else await db.transaction(write)
