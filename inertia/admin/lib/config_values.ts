@@ -4,8 +4,8 @@
  *
  * - file sizes are stored in bytes and edited as a number with a unit
  *   (B, KB, MB, GB; 1000-based like the rest of Tern);
- * - timespans are stored as `"<n> <unit>"` (minutes..years) and edited as
- *   a number with a unit;
+ * - timespans (`"3 months"`) are read and written by `#api/expiration`, the
+ *   module the server and the other forms use too;
  * - the API wants typed JSON values: a number for number and filesize, a
  *   boolean for boolean, a string otherwise.
  */
@@ -41,29 +41,6 @@ export function splitFilesize(bytes: number): FilesizeParts {
 export function joinFilesize(parts: FilesizeParts): number {
   const factor = FILESIZE_UNITS.find((entry) => entry.unit === parts.unit)?.factor ?? 1
   return Math.round(parts.value * factor)
-}
-
-/** Units of the timespan editor, in the plural form the server stores. */
-export const TIMESPAN_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] as const
-
-/** A timespan unit. */
-export type TimespanUnit = (typeof TIMESPAN_UNITS)[number]
-
-/** A timespan as edited: `{ value: 3, unit: 'months' }`. */
-export interface TimespanParts {
-  value: number
-  unit: TimespanUnit
-}
-
-/** Parses `"3 months"` (singular units too); null when it is not a timespan. */
-export function parseTimespan(text: string): TimespanParts | null {
-  const match = /^(\d{1,9}) (minute|hour|day|week|month|year)s?$/.exec(String(text).trim())
-  return match ? { value: Number(match[1]), unit: `${match[2]}s` as TimespanUnit } : null
-}
-
-/** Formats a timespan as the server stores it (`"7 days"`). */
-export function formatTimespan(parts: TimespanParts): string {
-  return `${parts.value} ${parts.unit}`
 }
 
 /** Types of configuration variables (the server's, `#api/config`). */

@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
 import {
-  formatTimespan,
   isChanged,
   joinFilesize,
-  parseTimespan,
   splitFilesize,
   toApiValue,
   toFormValue,
@@ -24,16 +22,6 @@ test.group('Admin | config values', () => {
     assert.equal(joinFilesize({ value: 1.5, unit: 'MB' }), 1_500_000)
     assert.equal(joinFilesize({ value: 0.0004, unit: 'KB' }), 0)
     assert.equal(joinFilesize({ value: 7, unit: 'B' }), 7)
-  })
-
-  test('timespans are parsed (singular or plural) and formatted as stored', ({ assert }) => {
-    assert.deepEqual(parseTimespan('3 months'), { value: 3, unit: 'months' })
-    assert.deepEqual(parseTimespan(' 1 day '), { value: 1, unit: 'days' })
-    assert.deepEqual(parseTimespan('0 years'), { value: 0, unit: 'years' })
-    for (const text of ['', 'never', '3', 'months', '-1 days', '1.5 hours', '2 fortnights']) {
-      assert.isNull(parseTimespan(text), text)
-    }
-    assert.equal(formatTimespan({ value: 7, unit: 'days' }), '7 days')
   })
 
   test('stored strings become editor values and editor values the typed JSON the API wants', ({

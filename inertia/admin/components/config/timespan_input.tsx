@@ -4,8 +4,9 @@ import {
   formatTimespan,
   parseTimespan,
   TIMESPAN_UNITS,
+  type Timespan,
   type TimespanUnit,
-} from '~/admin/lib/config_values'
+} from '#api/expiration'
 
 /**
  * A timespan editor for a Form.Item: a whole number and a unit (minutes to
@@ -19,7 +20,7 @@ export function TimespanInput(props: {
   disabled?: boolean
 }) {
   const t = useTranslate()
-  const parts = parseTimespan(props.value ?? '') ?? { value: 0, unit: 'days' as TimespanUnit }
+  const parts: Timespan = parseTimespan(props.value) ?? { value: 0, unit: 'day' }
   return (
     <Space.Compact style={{ display: 'flex', maxWidth: 280 }}>
       <InputNumber
@@ -42,7 +43,7 @@ export function TimespanInput(props: {
         style={{ flex: '1 1 140px', minWidth: 110 }}
         options={TIMESPAN_UNITS.map((unit) => ({
           value: unit,
-          label: t(`admin.config.units.${unit}`, { count: parts.value }),
+          label: t(`admin.config.units.${unit}s`, { count: parts.value }),
         }))}
         onChange={(unit) => props.onChange?.(formatTimespan({ value: parts.value, unit }))}
       />

@@ -8,7 +8,7 @@
 import type { TranslateFn } from '~/lib/i18n'
 import type { Messages } from '~/lib/i18n'
 import { formatBytes } from '~/lib/format'
-import { parseTimespan } from '~/admin/lib/config_values'
+import { parseTimespan } from '#api/expiration'
 import type { AdminConfigVariable } from '#api/config'
 
 /** `github-clientId` → "Github client id". */
@@ -69,7 +69,7 @@ export function defaultText(t: TranslateFn, locale: string, variable: AdminConfi
       return formatBytes(Number(value), locale)
     case 'timespan': {
       const parts = parseTimespan(value)
-      return parts ? t(`admin.config.timespans.${parts.unit}`, { count: parts.value }) : value
+      return parts ? t(`admin.config.timespans.${parts.unit}s`, { count: parts.value }) : value
     }
     case 'text':
       return value.length > 80 ? `${value.slice(0, 80).split('\n')[0]}…` : value.split('\n')[0]
